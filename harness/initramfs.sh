@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Build the guest's base initramfs (an uncompressed newc cpio):
+# Debian's busybox-static for the shell utilities, plus real bash and the
+# programs ftracetest needs that busybox lacks or gets wrong, with their
+# shared libraries. Rebuilt only when this script or guest-init changes.
+#
+# Usage: harness/initramfs.sh   prints the path of the cpio archive
+. "$(dirname "$0")/lib.sh"
+
+out=$BUILD/initramfs
+cpio=$out/base.cpio
+# Host programs copied into the guest, with the libraries they need.
+bins=(/usr/bin/bash /usr/bin/chrt /usr/bin/taskset /usr/sbin/modprobe
+      /usr/bin/ping /usr/bin/setsid)
+
+key=$(hash_paths "$TOP/harness/initramfs.sh" "$TOP/harness/guest-init" \
+	/bin/busybox "${bins[@]}")
+if [ -f "$cpio" ] && [ "$key" = "$(cat "$out/key" 2>/dev/null)" ]; then
+	echo "$cpio"
+	exit 0
+fi
+
+msg "building the guest initramfs"
+root=$out/root
+rm -rf "$root"
+mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,dev,tmp,run,root,harness,lib64}
+mkdir -p "$root"/sys/kernel
+cp /bin/busybox "$root/bin/busybox"
+for applet in $(/bin/busybox --list-full); do
+	[ -e "$root/$applet" ] || ln -s /bin/busybox "$root/$applet"
+done
+
+copy_with_libs() {
+	local f=$1 lib
+	mkdir -p "$root$(dirname "$f")"
+	rm -f "$root$f"
+	cp -L "$f" "$root$f"
+	for lib in $(ldd "$f" 2>/dev/null | grep -o '/[^ ]*'); do
+		[ -e "$root$lib" ] && continue
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
+}
+for b in "${bins[@]}"; do copy_with_libs "$b"; done
+# modprobe and friends are one kmod binary.
+for k in insmod rmmod lsmod depmod modinfo; do
+	rm -f "$root/usr/sbin/$k" "$root/sbin/$k"
+	ln -s /usr/sbin/modprobe "$root/usr/sbin/$k"
+done
+# The shell of tests (#!/bin/sh) is bash: its kill and trap handle the
+# real-time signals that ftracetest uses.
+rm -f "$root/bin/sh" "$root/bin/bash"
+ln -s /usr/bin/bash "$root/bin/sh"
+ln -s /usr/bin/bash "$root/bin/bash"
+
+install -m 0755 "$TOP/harness/guest-init" "$root/init"
+echo 'root:x:0:0:root:/root:/bin/bash' > "$root/etc/passwd"
+echo 'root:x:0:' > "$root/etc/group"
+echo '127.0.0.1 localhost' > "$root/etc/hosts"
+echo 'PS1="\w # "' > "$root/root/.profile"
+cp "$root/root/.profile" "$root/root/.bashrc"
+
+(cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) > "$cpio"
+echo "$key" > "$out/key"
+echo "$cpio"

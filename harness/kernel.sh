@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Configure and build one kernel flavour.
+#
+#   test            our tracing, lock debugging on (the default)
+#   prod            our tracing, no lock debugging (benchmarks)
+#   upstream        upstream ftrace, lock debugging on (conformance yardstick)
+#   upstream-prod   upstream ftrace, no lock debugging (benchmarks)
+#   none            no tracing at all (benchmarks)
+#
+# The config is x86_64 tinyconfig plus the fragments in configs/. It is
+# regenerated only when a fragment or a Kconfig file changes, and every
+# value a fragment asks for must survive olddefconfig.
+#
+# Usage: harness/kernel.sh [flavour]   prints the path of the bzImage
+. "$(dirname "$0")/lib.sh"
+
+flavour=${1:-test}
+case $flavour in
+test)		tree=ours; frags="base debug ours" ;;
+prod)		tree=ours; frags="base ours" ;;
+upstream)	tree=base; frags="base debug upstream" ;;
+upstream-prod)	tree=base; frags="base upstream" ;;
+none)		tree=base; frags="base" ;;
+*)		die "unknown flavour $flavour" ;;
+esac
+
+"$TOP/harness/compose.sh" "$tree"
+src=$BUILD/$tree/src
+obj=$BUILD/kernels/$flavour
+mkdir -p "$obj"
+
+files=()
+for f in $frags; do files+=("$TOP/configs/$f.config"); done
+kconfigs=()
+[ "$tree" = ours ] && mapfile -t kconfigs < <(find "$TOP/linux" -name 'Kconfig*' | sort)
+key=$(printf '%s\n' "$frags" "$(hash_paths "${files[@]}" "${kconfigs[@]}")" \
+	"$(cat "$BUILD/$tree/full.key" 2>/dev/null || cat "$BUILD/base/version")")
+
+kmake() {
+	make -s -C "$src" O="$obj" ARCH=x86_64 CC="ccache gcc" \
+		HOSTCC="ccache gcc" KBUILD_BUILD_TIMESTAMP="2024-01-01 00:00:00" \
+		KBUILD_BUILD_USER=harness KBUILD_BUILD_HOST=harness "$@"
+}
+
+if [ "$key" != "$(cat "$obj/config.key" 2>/dev/null)" ] || [ ! -f "$obj/.config" ]; then
+	msg "configuring $flavour ($frags)"
+	kmake tinyconfig >/dev/null
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" \
+		"${files[@]}" >/dev/null
+	kmake olddefconfig >/dev/null
+	bad=0
+	for f in "${files[@]}"; do
+		while IFS= read -r line; do
+			case $line in
+			CONFIG_*=n) want="# ${line%=n} is not set"
+				grep -qxF "$want" "$obj/.config" ||
+				! grep -q "^${line%=n}=" "$obj/.config" || { msg "not applied: $line"; bad=1; } ;;
+			CONFIG_*) grep -qxF "$line" "$obj/.config" ||
+				{ msg "not applied: $line"; bad=1; } ;;
+			esac
+		done < "$f"
+	done
+	[ $bad -eq 0 ] || die "config fragments for $flavour did not apply"
+	echo "$key" > "$obj/config.key"
+fi
+
+msg "building $flavour"
+start=$(date +%s)
+kmake -j"$JOBS" >"$obj/build.log" 2>&1 || { tail -40 "$obj/build.log" >&2; die "build of $flavour failed (log: $obj/build.log)"; }
+grep -E 'warning:' "$obj/build.log" >&2 || true
+msg "built $flavour in $(( $(date +%s) - start ))s"
+echo "$obj/arch/x86/boot/bzImage"

@@ -1,0 +1,29 @@
+# shellcheck shell=bash
+# Common settings for the harness scripts. Sourced, never run.
+
+set -euo pipefail
+shopt -s nullglob
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-$TOP/build}
+BASE_PKG=linux-source-6.12
+BASE_TARBALL=/usr/src/linux-source-6.12.tar.xz
+JOBS=${JOBS:-$(nproc)}
+
+msg() { printf '[%s] %s\n' "$(basename "$0")" "$*" >&2; }
+die() { msg "error: $*"; exit 1; }
+
+# base_version: the installed version of the base package.
+base_version() {
+	dpkg-query -W -f '${Version}' "$BASE_PKG" 2>/dev/null
+}
+
+# hash_paths PATH...: one hash over the names and contents of every file.
+hash_paths() {
+	local p
+	for p in "$@"; do
+		[ -e "$p" ] || { echo "absent $p"; continue; }
+		(cd "$p" 2>/dev/null && find . -type f -print0 | LC_ALL=C sort -z |
+			xargs -0r sha1sum) || sha1sum "$p"
+	done | sha1sum | cut -d' ' -f1
+}

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tracing core: the tracer registry, the on/off state of the buffer,
+ * and the API the rest of the kernel calls (tracing_on(), ftrace_dump()
+ * and the sysctls of kernel/sysctl.c).
+ */
+#include <linux/ftrace.h>
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/lockdep.h>
+#include <linux/mutex.h>
+#include <linux/seq_file.h>
+#include <linux/string.h>
+#include <linux/sysctl.h>
+
+#include "trace.h"
+
+/* Serialises tracer changes; protects trace_tracers and trace_current. */
+static DEFINE_MUTEX(trace_lock);
+static LIST_HEAD(trace_tracers);
+static struct tracer *trace_current;
+
+/*
+ * The buffer records only while the user switch (tracing_on) is on and no
+ * kernel user holds it stopped with tracing_stop(). Both are read locklessly
+ * by writers; a writer that races with a switch may still record one entry.
+ */
+static bool trace_user_on = true;
+static atomic_t trace_stop_depth = ATOMIC_INIT(0);
+
+/* Sysctls in kernel/sysctl.c. */
+char ftrace_dump_on_oops[MAX_TRACER_SIZE] = "0";
+int __disable_trace_on_warning;
+int tracepoint_printk;
+
+/**
+ * trace_buffer_enabled() - whether writers may record now
+ *
+ * Return: true when tracing_on is 1 and nothing holds tracing stopped.
+ */
+bool trace_buffer_enabled(void)
+{
+	return READ_ONCE(trace_user_on) && !atomic_read(&trace_stop_depth);
+}
+
+/**
+ * tracing_on() - turn recording into the trace buffer on
+ *
+ * The kernel-side equivalent of writing 1 to tracing_on.
+ */
+void tracing_on(void)
+{
+	WRITE_ONCE(trace_user_on, true);
+}
+EXPORT_SYMBOL_GPL(tracing_on);
+
+/**
+ * tracing_off() - turn recording into the trace buffer off
+ *
+ * The kernel-side equivalent of writing 0 to tracing_on. Cheap enough to
+ * call from the point where a bug is detected, to freeze the trace there.
+ */
+void tracing_off(void)
+{
+	WRITE_ONCE(trace_user_on, false);
+}
+EXPORT_SYMBOL_GPL(tracing_off);
+
+/**
+ * tracing_is_on() - whether recording is switched on
+ *
+ * Return: 1 when tracing_on is 1, else 0.
+ */
+int tracing_is_on(void)
+{
+	return READ_ONCE(trace_user_on);
+}
+EXPORT_SYMBOL_GPL(tracing_is_on);
+
+/**
+ * tracing_stop() - hold recording off, nesting
+ *
+ * Each call must be paired with tracing_start(). Does not change what the
+ * tracing_on file reads.
+ */
+void tracing_stop(void)
+{
+	atomic_inc(&trace_stop_depth);
+}
+
+/**
+ * tracing_start() - release one tracing_stop()
+ */
+void tracing_start(void)
+{
+	WARN_ON_ONCE(atomic_dec_return(&trace_stop_depth) < 0);
+}
+
+/**
+ * tracing_snapshot() - take a snapshot of the trace buffer
+ *
+ * Snapshots are not supported yet: this says so once and does nothing.
+ */
+void tracing_snapshot(void)
+{
+	pr_info_once("tracing: snapshots are not supported\n");
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot);
+
+/**
+ * tracing_snapshot_alloc() - allocate the snapshot buffer and take a snapshot
+ *
+ * Snapshots are not supported yet: this says so once and does nothing.
+ */
+void tracing_snapshot_alloc(void)
+{
+	tracing_snapshot();
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+/**
+ * ftrace_dump() - print the trace buffer to the console
+ * @mode:	which CPUs to dump; the interim buffer is not per CPU, so
+ *		every mode but DUMP_NONE dumps everything
+ *
+ * Called on oops and panic; recording is stopped first so that the dump
+ * shows the events leading up to the failure.
+ */
+void ftrace_dump(enum ftrace_dump_mode mode)
+{
+	if (mode == DUMP_NONE)
+		return;
+	tracing_off();
+	sbuf_dump();
+}
+EXPORT_SYMBOL_GPL(ftrace_dump);
+
+/**
+ * ftrace_dump_on_oops_enabled() - whether the kernel.ftrace_dump_on_oops
+ * sysctl asks for a dump
+ *
+ * Return: non-zero unless the sysctl is empty or "0".
+ */
+int ftrace_dump_on_oops_enabled(void)
+{
+	return ftrace_dump_on_oops[0] && strcmp(ftrace_dump_on_oops, "0");
+}
+
+/**
+ * disable_trace_on_warning() - stop tracing at a WARN() if the
+ * kernel.traceoff_on_warning sysctl is set
+ */
+void disable_trace_on_warning(void)
+{
+	if (READ_ONCE(__disable_trace_on_warning))
+		tracing_off();
+}
+
+/**
+ * tracepoint_printk_sysctl() - handler of kernel.tracepoint_printk
+ * @table:	the sysctl entry
+ * @write:	whether this is a write
+ * @buffer:	user data
+ * @lenp:	its length
+ * @ppos:	file position
+ *
+ * Trace events are not printed to the console yet; the value is kept.
+ *
+ * Return: as proc_dointvec().
+ */
+int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
+			     void *buffer, size_t *lenp, loff_t *ppos)
+{
+	return proc_dointvec(table, write, buffer, lenp, ppos);
+}
+
+/**
+ * trace_register_tracer() - make a tracer selectable
+ * @t:	the tracer; must stay valid forever
+ *
+ * Return: 0, or -EEXIST when a tracer of that name exists.
+ */
+int trace_register_tracer(struct tracer *t)
+{
+	struct tracer *o;
+
+	guard(mutex)(&trace_lock);
+	list_for_each_entry(o, &trace_tracers, list)
+		if (!strcmp(o->name, t->name))
+			return -EEXIST;
+	/* Keep nop last: clients split available_tracers on spaces. */
+	list_add(&t->list, &trace_tracers);
+	return 0;
+}
+
+/**
+ * trace_current_tracer_name() - name of the current tracer
+ *
+ * Return: the name, valid forever (tracers are never unregistered).
+ */
+const char *trace_current_tracer_name(void)
+{
+	guard(mutex)(&trace_lock);
+	return trace_current ? trace_current->name : "nop";
+}
+
+static struct tracer *trace_find(const char *name)
+{
+	struct tracer *t;
+
+	lockdep_assert_held(&trace_lock);
+	list_for_each_entry(t, &trace_tracers, list)
+		if (!strcmp(t->name, name))
+			return t;
+	return NULL;
+}
+
+/**
+ * trace_set_tracer() - make a tracer current
+ * @name:	its name
+ *
+ * Return: 0, -EINVAL for an unknown name, or the tracer's init error (the
+ * previous tracer is then left reset and nop is current).
+ */
+int trace_set_tracer(const char *name)
+{
+	struct tracer *t;
+	int ret;
+
+	guard(mutex)(&trace_lock);
+	t = trace_find(name);
+	if (!t)
+		return -EINVAL;
+	if (t == trace_current)
+		return 0;
+	if (trace_current && trace_current->reset)
+		trace_current->reset();
+	trace_current = trace_find("nop");
+	ret = t->init ? t->init() : 0;
+	if (!ret)
+		trace_current = t;
+	return ret;
+}
+
+/**
+ * trace_show_tracers() - print the available_tracers line
+ * @m:	where to print
+ */
+void trace_show_tracers(struct seq_file *m)
+{
+	struct tracer *t;
+
+	guard(mutex)(&trace_lock);
+	list_for_each_entry(t, &trace_tracers, list)
+		seq_printf(m, "%s%s", t->name,
+			   list_is_last(&t->list, &trace_tracers) ? "\n" : " ");
+}
+
+/* The tracer that traces nothing; the buffer still takes markers. */
+static struct tracer trace_nop = {
+	.name = "nop",
+};
+
+/**
+ * early_trace_init() - set up the buffer, early in start_kernel()
+ *
+ * Runs once the slab allocator works, so that trace_printk() records from
+ * early boot on.
+ */
+void __init early_trace_init(void)
+{
+	if (sbuf_init()) {
+		pr_warn("tracing: cannot allocate the trace buffer\n");
+		return;
+	}
+	trace_register_tracer(&trace_nop);
+	scoped_guard(mutex, &trace_lock)
+		trace_current = &trace_nop;
+}
+
+/**
+ * trace_init() - second stage of boot-time set-up, in start_kernel()
+ *
+ * Nothing to do yet: trace events will be registered here.
+ */
+void __init trace_init(void)
+{
+}
+
+static int __init trace_fs_initcall(void)
+{
+	return trace_fs_init();
+}
+fs_initcall(trace_fs_initcall);

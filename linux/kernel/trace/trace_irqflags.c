@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Hooks on every change of the hardware interrupt state.
+ *
+ * With CONFIG_TRACE_IRQFLAGS, local_irq_enable() and friends, and the
+ * architecture's entry code, call these functions. They feed lockdep's
+ * view of the interrupt state; the irqsoff latency tracer hooks in here too
+ * once it exists.
+ *
+ * The _prepare and _finish halves are called by entry code between
+ * instrumentation_begin() and instrumentation_end(), with the lockdep
+ * calls made separately by the caller.
+ */
+#include <linux/export.h>
+#include <linux/irqflags.h>
+#include <linux/kprobes.h>
+#include <linux/lockdep.h>
+
+/**
+ * trace_hardirqs_on_prepare() - interrupts are about to be enabled
+ *
+ * The tracing half of trace_hardirqs_on(). Nothing hooks it yet.
+ */
+void trace_hardirqs_on_prepare(void)
+{
+}
+EXPORT_SYMBOL(trace_hardirqs_on_prepare);
+NOKPROBE_SYMBOL(trace_hardirqs_on_prepare);
+
+/**
+ * trace_hardirqs_off_finish() - interrupts have just been disabled
+ *
+ * The tracing half of trace_hardirqs_off(). Nothing hooks it yet.
+ */
+void trace_hardirqs_off_finish(void)
+{
+}
+EXPORT_SYMBOL(trace_hardirqs_off_finish);
+NOKPROBE_SYMBOL(trace_hardirqs_off_finish);
+
+/**
+ * trace_hardirqs_on() - interrupts are about to be enabled
+ *
+ * Called with interrupts still disabled.
+ */
+void trace_hardirqs_on(void)
+{
+	trace_hardirqs_on_prepare();
+	lockdep_hardirqs_on_prepare();
+	lockdep_hardirqs_on(_RET_IP_);
+}
+EXPORT_SYMBOL(trace_hardirqs_on);
+NOKPROBE_SYMBOL(trace_hardirqs_on);
+
+/**
+ * trace_hardirqs_off() - interrupts have just been disabled
+ */
+void trace_hardirqs_off(void)
+{
+	lockdep_hardirqs_off(_RET_IP_);
+	trace_hardirqs_off_finish();
+}
+EXPORT_SYMBOL(trace_hardirqs_off);
+NOKPROBE_SYMBOL(trace_hardirqs_off);

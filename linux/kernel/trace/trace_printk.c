@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_printk(), trace_puts() and trace_dump_stack(): debugging messages
+ * written into the trace buffer instead of the console.
+ *
+ * The format is expanded at the call: records hold text.
+ */
+#include <linux/kernel.h>
+#include <linux/stacktrace.h>
+#include <linux/string.h>
+
+#include "trace.h"
+
+static int trace_vprintk_ip(unsigned long ip, const char *fmt, va_list ap)
+{
+	char text[SBUF_TEXT_MAX];
+	int len = vscnprintf(text, sizeof(text), fmt, ap);
+
+	return sbuf_write(ip, text, len);
+}
+
+/**
+ * __ftrace_vprintk() - record a formatted message
+ * @ip:		the caller's address, printed before the message
+ * @fmt:	printf-style format
+ * @ap:		its arguments
+ *
+ * Return: bytes recorded, or a negative errno when nothing was.
+ */
+int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
+{
+	return trace_vprintk_ip(ip, fmt, ap);
+}
+EXPORT_SYMBOL_GPL(__ftrace_vprintk);
+
+/**
+ * __ftrace_vbprintk() - record a message whose format is a constant
+ * @ip:		the caller's address
+ * @fmt:	printf-style format, living in the __trace_printk_fmt section
+ * @ap:		its arguments
+ *
+ * Return: bytes recorded, or a negative errno when nothing was.
+ */
+int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
+{
+	return trace_vprintk_ip(ip, fmt, ap);
+}
+EXPORT_SYMBOL_GPL(__ftrace_vbprintk);
+
+/**
+ * __trace_printk() - trace_printk() with a format that is not a constant
+ * @ip:		the caller's address
+ * @fmt:	printf-style format
+ *
+ * Return: bytes recorded, or a negative errno when nothing was.
+ */
+int __trace_printk(unsigned long ip, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = trace_vprintk_ip(ip, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__trace_printk);
+
+/**
+ * __trace_bprintk() - trace_printk() with a constant format
+ * @ip:		the caller's address
+ * @fmt:	printf-style format
+ *
+ * Return: bytes recorded, or a negative errno when nothing was.
+ */
+int __trace_bprintk(unsigned long ip, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = trace_vprintk_ip(ip, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__trace_bprintk);
+
+/**
+ * __trace_puts() - trace_puts() of a string that is not a constant
+ * @ip:		the caller's address
+ * @str:	the string
+ * @size:	its length
+ *
+ * Return: bytes recorded, or a negative errno when nothing was.
+ */
+int __trace_puts(unsigned long ip, const char *str, int size)
+{
+	return sbuf_write(ip, str, max(size, 0));
+}
+EXPORT_SYMBOL_GPL(__trace_puts);
+
+/**
+ * __trace_bputs() - trace_puts() of a constant string
+ * @ip:		the caller's address
+ * @str:	the string
+ *
+ * Return: bytes recorded, or a negative errno when nothing was.
+ */
+int __trace_bputs(unsigned long ip, const char *str)
+{
+	return sbuf_write(ip, str, strlen(str));
+}
+EXPORT_SYMBOL_GPL(__trace_bputs);
+
+/**
+ * trace_dump_stack() - record the current call stack
+ * @skip:	how many innermost callers to leave out, beyond this function
+ */
+void trace_dump_stack(int skip)
+{
+	unsigned long entries[16];
+	char text[SBUF_TEXT_MAX];
+	unsigned int n, i;
+	int len;
+
+	n = stack_trace_save(entries, ARRAY_SIZE(entries), skip + 1);
+	len = scnprintf(text, sizeof(text), "<stack trace>\n");
+	for (i = 0; i < n; i++)
+		len += scnprintf(text + len, sizeof(text) - len, " => %pS\n",
+				 (void *)entries[i]);
+	sbuf_write(_RET_IP_, text, len);
+}
+EXPORT_SYMBOL_GPL(trace_dump_stack);
