@@ -294,7 +294,7 @@ static const struct file_operations trace_fops = {
  * @off:	bytes of @line already returned
  */
 struct trace_pipe {
-	struct mutex lock;
+	struct mutex lock;	/* serialises readers of this open file */
 	struct sbuf_rec rec;
 	char line[SBUF_TEXT_MAX + 128];
 	size_t len;
@@ -412,26 +412,69 @@ static const struct file_operations trace_marker_fops = {
 	.write		= trace_marker_write,
 };
 
+/*
+ * events/enable: enables or disables every trace event. There are no trace
+ * events yet, so every event is disabled and 0 and 1 are both no-ops.
+ */
+static ssize_t trace_events_enable_read(struct file *file, char __user *ubuf,
+					size_t cnt, loff_t *ppos)
+{
+	return simple_read_from_buffer(ubuf, cnt, ppos, "0\n", 2);
+}
+
+static ssize_t trace_events_enable_write(struct file *file,
+					 const char __user *ubuf,
+					 size_t cnt, loff_t *ppos)
+{
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (val > 1)
+		return -EINVAL;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations trace_events_enable_fops = {
+	.open		= simple_open,
+	.read		= trace_events_enable_read,
+	.write		= trace_events_enable_write,
+	.llseek		= default_llseek,
+};
+
 /**
  * struct trace_fs_file - one entry of the tracefs file table
- * @name:	file name in the tracing directory
+ * @dir:	index into trace_fs_dirs of the directory holding the file
+ * @name:	file name
  * @mode:	its permissions
  * @fops:	its operations
  */
 struct trace_fs_file {
+	unsigned int dir;
 	const char *name;
 	umode_t mode;
 	const struct file_operations *fops;
 };
 
+/* Directories, each created before any file in it; 0 is the top. */
+enum { TRACE_DIR_TOP, TRACE_DIR_EVENTS, TRACE_NR_DIRS };
+
+static const char *const trace_fs_dirs[TRACE_NR_DIRS] = {
+	[TRACE_DIR_EVENTS] = "events",
+};
+
 static const struct trace_fs_file trace_fs_files[] = {
-	{ "README",		0444, &trace_readme_fops },
-	{ "available_tracers",	0444, &trace_avail_fops },
-	{ "current_tracer",	0644, &trace_current_fops },
-	{ "tracing_on",		0644, &trace_on_fops },
-	{ "trace",		0644, &trace_fops },
-	{ "trace_pipe",		0444, &trace_pipe_fops },
-	{ "trace_marker",	0220, &trace_marker_fops },
+	{ TRACE_DIR_TOP, "README",		0444, &trace_readme_fops },
+	{ TRACE_DIR_TOP, "available_tracers",	0444, &trace_avail_fops },
+	{ TRACE_DIR_TOP, "current_tracer",	0644, &trace_current_fops },
+	{ TRACE_DIR_TOP, "tracing_on",		0644, &trace_on_fops },
+	{ TRACE_DIR_TOP, "trace",		0644, &trace_fops },
+	{ TRACE_DIR_TOP, "trace_pipe",		0444, &trace_pipe_fops },
+	{ TRACE_DIR_TOP, "trace_marker",	0220, &trace_marker_fops },
+	{ TRACE_DIR_EVENTS, "enable",		0644, &trace_events_enable_fops },
 };
 
 /*
@@ -466,11 +509,21 @@ static struct vfsmount *trace_debugfs_automount(struct dentry *mntpt,
  */
 int trace_fs_init(void)
 {
+	struct dentry *dirs[TRACE_NR_DIRS] = { NULL };
 	const struct trace_fs_file *f;
+	unsigned int i;
 
+	for (i = 1; i < TRACE_NR_DIRS; i++) {
+		dirs[i] = tracefs_create_dir(trace_fs_dirs[i], NULL);
+		if (IS_ERR_OR_NULL(dirs[i])) {
+			pr_warn("tracing: cannot create %s/\n", trace_fs_dirs[i]);
+			return -ENOMEM;
+		}
+	}
 	for (f = trace_fs_files; f < trace_fs_files + ARRAY_SIZE(trace_fs_files);
 	     f++) {
-		if (!tracefs_create_file(f->name, f->mode, NULL, NULL, f->fops)) {
+		if (!tracefs_create_file(f->name, f->mode, dirs[f->dir], NULL,
+					 f->fops)) {
 			pr_warn("tracing: cannot create %s\n", f->name);
 			return -ENOMEM;
 		}

@@ -214,6 +214,7 @@ u64 sbuf_written(void)
 	u64 n;
 
 	raw_spin_lock_irqsave(&sbuf.lock, flags);
+	/* NMI writers bump dropped without the lock; a stale value is fine. */
 	n = sbuf.written + data_race(sbuf.dropped);
 	raw_spin_unlock_irqrestore(&sbuf.lock, flags);
 	return n;

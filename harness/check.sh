@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Run every test: lint, host tests, our tracefs selftests in the guest, and
+# upstream's ftracetest judged against tests/ftracetest.expected.
+# Prints a line per test and ends with "N passed, N failed".
+. "$(dirname "$0")/lib.sh"
+
+passed=0 failed=0
+failures=()
+report() { # name ok|fail
+	if [ "$2" = ok ]; then
+		passed=$((passed + 1)); echo "ok - $1"
+	else
+		failed=$((failed + 1)); failures+=("$1"); echo "FAIL - $1"
+	fi
+}
+# count_ktap NAME FILE: one result per "ok N x" / "not ok N x" line.
+count_ktap() {
+	local line name
+	while IFS= read -r line; do
+		case $line in
+		"ok "*"# SKIP"*) echo "skip - $1: ${line#ok }" ;;
+		"ok "*) name=${line#ok }; report "$1: ${name#* }" ok ;;
+		"not ok "*) name=${line#not ok }; report "$1: ${name#* }" fail ;;
+		esac
+	done < "$2"
+}
+
+logs=$BUILD/check
+rm -rf "$logs"
+mkdir -p "$logs"
+start=$(date +%s)
+
+echo "== building"
+if ! "$TOP/harness/kernel.sh" test > "$logs/build.log" 2>&1 ||
+   ! "$TOP/harness/initramfs.sh" >> "$logs/build.log" 2>&1; then
+	tail -30 "$logs/build.log"
+	report "build the test kernel" fail
+	echo "$passed passed, $failed failed"
+	exit 1
+fi
+report "build the test kernel" ok
+
+echo "== lint"
+if "$TOP/harness/lint.sh" > "$logs/lint.log" 2>&1; then
+	report "lint: checkpatch --strict and kernel-doc" ok
+else
+	sed 's/^/   /' "$logs/lint.log" | tail -40
+	report "lint: checkpatch --strict and kernel-doc" fail
+fi
+
+echo "== host tests"
+for t in "$TOP"/tests/host/*.sh; do
+	n=$(basename "$t" .sh)
+	bash "$t" > "$logs/host-$n.log" 2>&1 || true
+	grep -E '^(not )?ok ' "$logs/host-$n.log" > "$logs/host-$n.ktap" || true
+	if [ -s "$logs/host-$n.ktap" ]; then
+		count_ktap "host/$n" "$logs/host-$n.ktap"
+	else
+		tail -20 "$logs/host-$n.log"
+		report "host/$n (no results)" fail
+	fi
+done
+
+echo "== tracefs selftests in the guest"
+sel=$TOP/linux/tools/testing/selftests/ftrace/tracefs
+set +e
+"$TOP/harness/vm" -q -a "$sel:/opt/tracefs" 'sh /opt/tracefs/run.sh' \
+	> "$logs/selftests.log" 2> "$logs/selftests.stderr"
+rc=$?
+set -e
+count_ktap selftest "$logs/selftests.log"
+if [ $rc -eq 125 ]; then
+	cat "$logs/selftests.stderr"
+	report "selftests: clean guest run" fail
+fi
+
+echo "== upstream ftracetest"
+set +e
+"$TOP/harness/ftracetest.sh" test > "$logs/ftracetest.log" 2>&1
+rc=$?
+set -e
+results=$BUILD/ftracetest/test/results
+[ $rc -eq 125 ] && { tail -30 "$logs/ftracetest.log"; report "ftracetest: clean guest run" fail; }
+while IFS= read -r want; do
+	case $want in ''|'#'*) continue ;; esac
+	got=$(awk -F'\t' -v t="$want" '$1 == t { print $2; exit }' "$results")
+	if [ "$got" = PASS ]; then
+		report "ftracetest: $want" ok
+	else
+		report "ftracetest: $want (${got:-not run})" fail
+	fi
+done < "$TOP/tests/ftracetest.expected"
+extra=$(awk -F'\t' '$2 == "PASS" { print $1 }' "$results" |
+	grep -vxF -f <(grep -v '^#' "$TOP/tests/ftracetest.expected") || true)
+[ -z "$extra" ] || printf 'note - also passing, not yet expected: %s\n' $extra
+grep -E '^(PASS|FAIL|UNRESOLVED|UNSUPPORTED|total|seconds)' \
+	"$BUILD/ftracetest/test/summary" | tr '\n' ' ' | sed 's/^/note - ftracetest /; s/$/\n/'
+
+echo "== done in $(( $(date +%s) - start ))s; logs in $logs"
+for f in "${failures[@]}"; do echo "failed: $f"; done
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Run upstream's ftracetest (from the base tree, never copied into the
+# repository) in the guest, and write one line per test case:
+#     <dir>/<file>.tc[ (instance)]<TAB><RESULT>
+# to build/ftracetest/<flavour>/results, plus the raw output and a summary.
+#
+# Usage: harness/ftracetest.sh [flavour] [ftracetest args...]
+. "$(dirname "$0")/lib.sh"
+
+flavour=${1:-test}
+shift || true
+"$TOP/harness/compose.sh" base
+suite=$BUILD/base/src/tools/testing/selftests/ftrace
+out=$BUILD/ftracetest/$flavour
+mkdir -p "$out"
+
+start=$(date +%s)
+set +e
+"$TOP/harness/vm" -k "$flavour" -t "${FTRACETEST_TIMEOUT:-1800}" \
+	-a "$suite:/opt/ftracetest" \
+	"cd /opt/ftracetest && ./ftracetest -l /tmp/ftracetest-logs $* 2>&1" \
+	> "$out/output" 2> "$out/vm.stderr"
+vmrc=$?
+set -e
+secs=$(( $(date +%s) - start ))
+
+# description -> test file, from the suite itself.
+(cd "$suite/test.d" && grep -m1 -H '^#[ \t]*description:' */*.tc */*/*.tc 2>/dev/null) |
+	sed -E 's/^([^:]*):#[ \t]*description:[ \t]*(.*)$/\2\t\1/' > "$out/map"
+
+tr -d '\r' < "$out/output" |
+	sed -nE 's/^\[[0-9]+\] (\(instance\) )? *(.*[^ \t])[ \t]*\[([A-Z]+)\]$/\2\t\1\t\3/p' |
+	while IFS=$'\t' read -r desc inst result; do
+		file=$(awk -F'\t' -v d="$desc" '$1 == d { print $2; exit }' "$out/map")
+		[ -n "$file" ] || file="?$desc"
+		printf '%s%s\t%s\n' "$file" "${inst:+ (instance)}" "$result"
+	done > "$out/results"
+
+summary=$(tr -d '\r' < "$out/output" | grep -E '^# of ' | tr '\n' ' ')
+{
+	echo "flavour: $flavour"
+	echo "seconds: $secs"
+	echo "vm exit: $vmrc"
+	for r in PASS FAIL UNRESOLVED UNTESTED UNSUPPORTED XFAIL UNDEFINED; do
+		printf '%s: %s\n' "$r" "$(cut -f2 "$out/results" | grep -cx "$r")"
+	done
+	echo "total: $(wc -l < "$out/results")"
+} > "$out/summary"
+cat "$out/summary"
+[ -n "$summary" ] || { msg "ftracetest did not finish:"; cat "$out/vm.stderr" >&2; }
+# 125 is the harness's own failure (timeout or a kernel problem on the console).
+[ $vmrc -ne 125 ] || { cat "$out/vm.stderr" >&2; exit 125; }
+exit 0

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Style checks: checkpatch --strict on every kernel file of ours and on the
+# generated patch series, and kernel-doc on our headers and sources.
+# Usage: harness/lint.sh [--no-series]
+. "$(dirname "$0")/lib.sh"
+
+"$TOP/harness/compose.sh" base
+ksrc=$BUILD/base/src
+cp_() { perl "$ksrc/scripts/checkpatch.pl" --strict --quiet --no-tree \
+	--show-types --ignore FILE_PATH_CHANGES,SPDX_LICENSE_TAG "$@"; }
+bad=0
+
+mapfile -t files < <(cd "$TOP/linux" && find . -type f \( -name '*.[ch]' -o \
+	-name '*.S' -o -name Kconfig -o -name Makefile \) | sed 's|^\./||' | sort)
+for f in "${files[@]}"; do
+	out=$(cd "$TOP/linux" && cp_ -f "$f" 2>&1) || { echo "$out"; bad=1; }
+done
+echo "checkpatch: ${#files[@]} files"
+
+for f in "${files[@]}"; do
+	case $f in *.[ch]) ;; *) continue ;; esac
+	out=$(perl "$ksrc/scripts/kernel-doc" -none -Wall "$TOP/linux/$f" 2>&1)
+	[ -z "$out" ] || { echo "$out"; bad=1; }
+done
+echo "kernel-doc: done"
+
+if [ "${1:-}" != --no-series ]; then
+	"$TOP/harness/series.sh" >/dev/null
+	for p in "$BUILD"/series/out/0*.patch; do
+		case $p in *0000-cover-letter.patch) continue ;; esac
+		out=$(cp_ "$p" 2>&1) || { echo "== $(basename "$p")"; echo "$out"; bad=1; }
+	done
+	echo "checkpatch: the series"
+fi
+exit $bad

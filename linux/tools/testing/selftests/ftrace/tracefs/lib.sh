@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for the tracefs tests; sourced by run.sh into every test.
+
+# fail MESSAGE: stop the test as failed.
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+# skip REASON: stop the test as skipped.
+skip() {
+	echo "$*"
+	exit 4
+}
+
+# reset_tracing: the state every test starts from.
+reset_tracing() {
+	echo 0 > tracing_on
+	echo nop > current_tracer
+	echo > trace
+	echo 1 > tracing_on
+}
+
+# write_errno FILE VALUE: write VALUE and a newline to FILE in one write()
+# and print "ok", or the error text of the failure (e.g. "Invalid argument").
+# dd reports errno whatever the shell; conv=notrunc keeps O_TRUNC out.
+write_errno() {
+	err=$(printf '%s\n' "$2" | dd of="$1" bs=4096 conv=notrunc 2>&1 >/dev/null) &&
+		{ echo ok; return 0; }
+	echo "$err" | sed -n 's/^dd: .*: \([^:]*\)$/\1/p' | head -n 1
+}
+
+# expect_reject FILE VALUE ERROR: the write must fail with ERROR (the
+# strerror text, e.g. "Invalid argument") and leave FILE reading the same.
+expect_reject() {
+	before=$(cat "$1" 2>/dev/null || true)
+	got=$(write_errno "$1" "$2" | head -n 1)
+	[ "$got" = "$3" ] || fail "writing '$2' to $1: expected '$3', got '$got'"
+	after=$(cat "$1" 2>/dev/null || true)
+	[ "$before" = "$after" ] || fail "$1 changed after a rejected write"
+}
+
+# marker_lines: the trace_marker lines of the trace file, text only.
+marker_lines() {
+	sed -n 's/^.*tracing_mark_write: //p' trace
+}

@@ -1,0 +1,44 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Run the tracefs behaviour tests of this directory (t/*.sh) and report
+# them in KTAP: "ok N name", "not ok N name" or "ok N name # SKIP why".
+#
+# Each test runs in its own shell in the tracing directory, with lib.sh
+# sourced, under "set -e" and a time limit. It passes by exiting 0, skips
+# by calling skip, and fails otherwise. The tracing state is reset before
+# every test.
+#
+# Usage: run.sh [test.sh ...]     exit status 1 when any test failed
+here=$(cd "$(dirname "$0")" && pwd)
+TRACING=${TRACING:-/sys/kernel/tracing}
+LIMIT=${LIMIT:-120}
+# An absolute path: busybox's timeout would run its own ash for plain "sh".
+SH=$(command -v sh)
+export TRACING here
+
+[ -f "$TRACING/trace" ] || mount -t tracefs nodev "$TRACING" 2>/dev/null
+[ -f "$TRACING/trace" ] || { echo "1..0 # SKIP no tracefs"; exit 4; }
+
+[ $# -gt 0 ] || set -- "$here"/t/*.sh
+echo "KTAP version 1"
+echo "1..$#"
+n=0 failed=0
+for t in "$@"; do
+	n=$((n + 1))
+	name=$(basename "$t" .sh)
+	log=/tmp/tracefs-test.$name.log
+	timeout "$LIMIT" "$SH" -c 'cd "$TRACING" && . "$here/lib.sh" && reset_tracing &&
+		set -e && . "$1"' sh "$t" > "$log" 2>&1
+	rc=$?
+	case $rc in
+	0)	echo "ok $n $name" ;;
+	4)	echo "ok $n $name # SKIP $(tail -n 1 "$log")" ;;
+	*)	failed=$((failed + 1))
+		[ $rc -eq 124 ] && echo "time limit of ${LIMIT}s reached" >> "$log"
+		sed 's/^/# /' "$log"
+		echo "not ok $n $name" ;;
+	esac
+done
+echo "# $((n - failed)) passed, $failed failed"
+[ $failed -eq 0 ]
