@@ -29,8 +29,8 @@ secs=$(( $(date +%s) - start ))
 	sed -E 's/^([^:]*):#[ \t]*description:[ \t]*(.*)$/\2\t\1/' > "$out/map"
 
 tr -d '\r' < "$out/output" |
-	sed -nE 's/^\[[0-9]+\] (\(instance\) )? *(.*[^ \t])[ \t]*\[([A-Z]+)\]$/\2\t\1\t\3/p' |
-	while IFS=$'\t' read -r desc inst result; do
+	sed -nE 's/^\[[0-9]+\] (\(instance\) )? *(.*[^ \t])[ \t]*\[([A-Z]+)\]$/\2|\1|\3/p' |
+	while IFS='|' read -r desc inst result; do
 		file=$(awk -F'\t' -v d="$desc" '$1 == d { print $2; exit }' "$out/map")
 		[ -n "$file" ] || file="?$desc"
 		printf '%s%s\t%s\n' "$file" "${inst:+ (instance)}" "$result"

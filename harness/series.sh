@@ -28,7 +28,7 @@ if [ "$(cat "$dir/base.version" 2>/dev/null)" != "$ver" ] || [ ! -d "$repo/.git"
 	mkdir -p "$dir"
 	cp -a "$BUILD/base/src" "$repo"
 	git_ init -q
-	git_ add -A
+	git_ add -A -f
 	git_ commit -q -m "Linux $ver (Debian linux-source-6.12)"
 	git_ tag base
 	echo "$ver" > "$dir/base.version"
@@ -82,9 +82,9 @@ commit_step() {
 		[ -n "${covered[${mk#./}]:-}" ] && cp "$TOP/linux/$mk" "$repo/$mk"
 	done
 	filter_makefiles
-	git_ add -A
+	git_ add -A -f
 	n=$((n + 1))
-	git_ commit -q --allow-empty --author="$author" -F - <<-MSG
+	git_ commit -q -s --allow-empty --author="$author" -F - <<-MSG
 	$subject
 
 	$(printf '%b' "$body")

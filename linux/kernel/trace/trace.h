@@ -6,7 +6,8 @@
  * File map (see Documentation/trace/design.rst):
  *   trace_core.c    tracer registry, tracing_on state, kernel-facing API
  *   trace_sbuf.c    the interim record buffer (replaced by the ring buffer)
- *   trace_fs.c      the tracefs file table and its file operations
+ *   trace_fs.c      the tracefs file table, attribute files, trace_marker
+ *   trace_read.c    the trace and trace_pipe readers
  *   trace_printk.c  trace_printk(), trace_puts(), trace_dump_stack()
  */
 #ifndef _KERNEL_TRACE_TRACE_H
@@ -97,5 +98,8 @@ void sbuf_print_line(struct seq_file *m, const struct sbuf_rec *rec);
 void sbuf_dump(void);
 
 int trace_fs_init(void);
+
+extern const struct file_operations trace_fops;
+extern const struct file_operations trace_pipe_fops;
 
 #endif /* _KERNEL_TRACE_TRACE_H */

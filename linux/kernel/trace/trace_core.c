@@ -6,9 +6,12 @@
  */
 #include <linux/ftrace.h>
 #include <linux/init.h>
+#include <linux/kdebug.h>
 #include <linux/kernel.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
+#include <linux/notifier.h>
+#include <linux/panic_notifier.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/sysctl.h>
@@ -146,6 +149,56 @@ int ftrace_dump_on_oops_enabled(void)
 	return ftrace_dump_on_oops[0] && strcmp(ftrace_dump_on_oops, "0");
 }
 
+/* ftrace_dump_on_oops[=orig_cpu] on the command line: dump on oops. */
+static int __init trace_dump_on_oops_setup(char *str)
+{
+	if (!*str || !strcmp(str, "1"))
+		strscpy(ftrace_dump_on_oops, "1");
+	else if (*str == '=' && !strcmp(str + 1, "orig_cpu"))
+		strscpy(ftrace_dump_on_oops, "2");
+	else if (*str == '=')
+		strscpy(ftrace_dump_on_oops, str + 1);
+	else
+		return 0;
+	return 1;
+}
+__setup("ftrace_dump_on_oops", trace_dump_on_oops_setup);
+
+/* traceoff_on_warning on the command line: stop tracing at a WARN(). */
+static int __init trace_off_on_warning_setup(char *str)
+{
+	if (*str && strcmp(str, "=1") && strcmp(str, "=0"))
+		return 0;
+	__disable_trace_on_warning = strcmp(str, "=0") != 0;
+	return 1;
+}
+__setup("traceoff_on_warning", trace_off_on_warning_setup);
+
+/* Dump the buffer on oops or panic when kernel.ftrace_dump_on_oops asks. */
+static int trace_dump_notify(struct notifier_block *nb, unsigned long event,
+			     void *unused)
+{
+	if (ftrace_dump_on_oops_enabled())
+		ftrace_dump(strcmp(ftrace_dump_on_oops, "2") ? DUMP_ALL : DUMP_ORIG);
+	return NOTIFY_DONE;
+}
+
+static int trace_die_notify(struct notifier_block *nb, unsigned long event,
+			    void *data)
+{
+	return event == DIE_OOPS ? trace_dump_notify(nb, event, data) : NOTIFY_DONE;
+}
+
+static struct notifier_block trace_panic_nb = {
+	.notifier_call = trace_dump_notify,
+	.priority = 150,
+};
+
+static struct notifier_block trace_die_nb = {
+	.notifier_call = trace_die_notify,
+	.priority = 200,
+};
+
 /**
  * disable_trace_on_warning() - stop tracing at a WARN() if the
  * kernel.traceoff_on_warning sysctl is set
@@ -276,6 +329,8 @@ void __init early_trace_init(void)
 	trace_register_tracer(&trace_nop);
 	scoped_guard(mutex, &trace_lock)
 		trace_current = &trace_nop;
+	atomic_notifier_chain_register(&panic_notifier_list, &trace_panic_nb);
+	register_die_notifier(&trace_die_nb);
 }
 
 /**

@@ -11,46 +11,35 @@
 
 #include "trace.h"
 
-static int trace_vprintk_ip(unsigned long ip, const char *fmt, va_list ap)
-{
-	char text[SBUF_TEXT_MAX];
-	int len = vscnprintf(text, sizeof(text), fmt, ap);
-
-	return sbuf_write(ip, text, len);
-}
-
 /**
  * __ftrace_vprintk() - record a formatted message
  * @ip:		the caller's address, printed before the message
  * @fmt:	printf-style format
  * @ap:		its arguments
  *
+ * __ftrace_vbprintk(), for formats that are constants, is the same
+ * function: records hold text, so both expand the format at once.
+ *
  * Return: bytes recorded, or a negative errno when nothing was.
  */
 int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 {
-	return trace_vprintk_ip(ip, fmt, ap);
+	char text[SBUF_TEXT_MAX];
+
+	return sbuf_write(ip, text, vscnprintf(text, sizeof(text), fmt, ap));
 }
 EXPORT_SYMBOL_GPL(__ftrace_vprintk);
 
-/**
- * __ftrace_vbprintk() - record a message whose format is a constant
- * @ip:		the caller's address
- * @fmt:	printf-style format, living in the __trace_printk_fmt section
- * @ap:		its arguments
- *
- * Return: bytes recorded, or a negative errno when nothing was.
- */
 int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
-{
-	return trace_vprintk_ip(ip, fmt, ap);
-}
+	__alias(__ftrace_vprintk);
 EXPORT_SYMBOL_GPL(__ftrace_vbprintk);
 
 /**
- * __trace_printk() - trace_printk() with a format that is not a constant
+ * __trace_printk() - the back end of trace_printk()
  * @ip:		the caller's address
  * @fmt:	printf-style format
+ *
+ * __trace_bprintk(), for formats that are constants, is the same function.
  *
  * Return: bytes recorded, or a negative errno when nothing was.
  */
@@ -60,29 +49,14 @@ int __trace_printk(unsigned long ip, const char *fmt, ...)
 	int ret;
 
 	va_start(ap, fmt);
-	ret = trace_vprintk_ip(ip, fmt, ap);
+	ret = __ftrace_vprintk(ip, fmt, ap);
 	va_end(ap);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(__trace_printk);
 
-/**
- * __trace_bprintk() - trace_printk() with a constant format
- * @ip:		the caller's address
- * @fmt:	printf-style format
- *
- * Return: bytes recorded, or a negative errno when nothing was.
- */
 int __trace_bprintk(unsigned long ip, const char *fmt, ...)
-{
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = trace_vprintk_ip(ip, fmt, ap);
-	va_end(ap);
-	return ret;
-}
+	__alias(__trace_printk);
 EXPORT_SYMBOL_GPL(__trace_bprintk);
 
 /**

@@ -365,9 +365,10 @@ void sbuf_print_line(struct seq_file *m, const struct sbuf_rec *rec)
 }
 
 /**
- * sbuf_dump() - print every held record to the console
+ * sbuf_dump() - print and consume every held record on the console
  *
- * Used by ftrace_dump() on oops; takes no sleeping lock.
+ * Used by ftrace_dump() on oops and panic; takes no sleeping lock. Records
+ * are consumed, so a panic after an oops does not print them twice.
  */
 void sbuf_dump(void)
 {
@@ -376,19 +377,17 @@ void sbuf_dump(void)
 	static DEFINE_RAW_SPINLOCK(dump_lock);
 	struct seq_file m = { .buf = line, .size = sizeof(line) };
 	unsigned long flags;
-	u64 seq, end;
 
 	if (!raw_spin_trylock_irqsave(&dump_lock, flags))
 		return;
-	sbuf_window(&seq, &end);
-	pr_emerg("Dumping the trace buffer: %llu records\n", end - seq);
-	for (; seq < end; seq++) {
-		if (!sbuf_read_at(seq, &rec))
-			continue;
-		m.count = 0;
-		sbuf_print_line(&m, &rec);
-		pr_emerg("%.*s", (int)m.count, line);
+	if (!sbuf_empty()) {
+		pr_emerg("Dumping the trace buffer:\n");
+		while (sbuf_consume(&rec)) {
+			m.count = 0;
+			sbuf_print_line(&m, &rec);
+			pr_emerg("%.*s", (int)m.count, line);
+		}
+		pr_emerg("End of the trace buffer\n");
 	}
-	pr_emerg("End of the trace buffer\n");
 	raw_spin_unlock_irqrestore(&dump_lock, flags);
 }

@@ -1,7 +1,9 @@
 # A line written to trace_marker shows up in trace, in the usual format.
 echo "hello world" > trace_marker
 line=$(grep tracing_mark_write trace)
-echo "$line" | grep -Eq '^ +[^ ]+-[0-9]+ +\[[0-9]{3}\] [.dDbNnpZzHhs0-9]{5} +[0-9]+\.[0-9]{6}: tracing_mark_write: hello world$' ||
+# comm-pid, [cpu], five context flags, seconds.microseconds, the text
+re='^ +[^ ]+-[0-9]+ +\[[0-9]{3}\] [.dDbNnpZzHhs0-9]{5} +[0-9]+\.[0-9]{6}: '
+echo "$line" | grep -Eq "${re}tracing_mark_write: hello world\$" ||
 	fail "bad line: '$line'"
 grep -q '^# entries-in-buffer/entries-written: 1/1   #P:[0-9]' trace ||
 	fail "bad header: $(grep entries trace)"
