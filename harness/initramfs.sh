@@ -57,7 +57,7 @@ install -m 0755 "$TOP/harness/guest-init" "$root/init"
 echo 'root:x:0:0:root:/root:/bin/bash' > "$root/etc/passwd"
 echo 'root:x:0:' > "$root/etc/group"
 echo '127.0.0.1 localhost' > "$root/etc/hosts"
-echo 'PS1="\w # "' > "$root/root/.profile"
+printf '%s\n' 'PS1="\w # "' "alias poweroff='reboot -f' halt='reboot -f'" > "$root/root/.profile"
 cp "$root/root/.profile" "$root/root/.bashrc"
 
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) > "$cpio"
