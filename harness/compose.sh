@@ -34,25 +34,6 @@ compose_base() {
 	echo "$ver" > "$BUILD/base/version"
 }
 
-# remove_upstream DIR: delete what compose/remove.list names, minus the keeps.
-remove_upstream() {
-	local dir=$1 line keep=() f k skip
-	while read -r line; do
-		case $line in ''|'#'*) continue ;; keep\ *) keep+=("${line#keep }") ;; esac
-	done < "$TOP/compose/remove.list"
-	while read -r line; do
-		case $line in ''|'#'*|keep\ *) continue ;; esac
-		for f in "$dir"/$line; do
-			[ -e "$f" ] || continue
-			skip=
-			for k in "${keep[@]}"; do
-				[ "$f" = "$dir/$k" ] && skip=1
-			done
-			[ -n "$skip" ] || rm -rf "$f"
-		done
-	done < "$TOP/compose/remove.list"
-}
-
 # apply_patches DIR: apply patches/*.patch in order, breaking hard links
 # to the pristine base first so that the base is never written through.
 apply_patches() {

@@ -13,8 +13,11 @@ cpio=$out/base.cpio
 bins=(/usr/bin/bash /usr/bin/chrt /usr/bin/taskset /usr/sbin/modprobe
       /usr/bin/ping /usr/bin/setsid)
 
+# Our own guest helpers, compiled static.
+tools_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tfs.c
+
 key=$(hash_paths "$TOP/harness/initramfs.sh" "$TOP/harness/guest-init" \
-	/bin/busybox "${bins[@]}")
+	"$tools_src" /bin/busybox "${bins[@]}")
 if [ -f "$cpio" ] && [ "$key" = "$(cat "$out/key" 2>/dev/null)" ]; then
 	echo "$cpio"
 	exit 0
@@ -53,6 +56,9 @@ rm -f "$root/bin/sh" "$root/bin/bash"
 ln -s /usr/bin/bash "$root/bin/sh"
 ln -s /usr/bin/bash "$root/bin/bash"
 
+mkdir -p "$root/usr/local/bin"
+gcc -static -O2 -Wall -Werror -o "$root/usr/local/bin/tfs" "$tools_src" ||
+	die "cannot build $tools_src"
 install -m 0755 "$TOP/harness/guest-init" "$root/init"
 echo 'root:x:0:0:root:/root:/bin/bash' > "$root/etc/passwd"
 echo 'root:x:0:' > "$root/etc/group"

@@ -27,3 +27,22 @@ hash_paths() {
 			xargs -0r sha1sum) || sha1sum "$p"
 	done | sha1sum | cut -d' ' -f1
 }
+
+# remove_upstream DIR: delete what compose/remove.list names, minus the keeps.
+remove_upstream() {
+	local dir=$1 line keep=() f k skip
+	while read -r line; do
+		case $line in ''|'#'*) continue ;; keep\ *) keep+=("${line#keep }") ;; esac
+	done < "$TOP/compose/remove.list"
+	while read -r line; do
+		case $line in ''|'#'*|keep\ *) continue ;; esac
+		for f in "$dir"/$line; do
+			[ -e "$f" ] || continue
+			skip=
+			for k in "${keep[@]}"; do
+				[ "$f" = "$dir/$k" ] && skip=1
+			done
+			[ -n "$skip" ] || rm -rf "$f"
+		done
+	done < "$TOP/compose/remove.list"
+}

@@ -36,7 +36,7 @@ fi
 git_ checkout -q -f -B series base
 git_ clean -q -fdx
 
-# drop_missing_objs: in our Makefiles present in the tree, comment out
+# filter_makefiles: in our Makefiles present in the tree, leave out the
 # obj lines whose source file is not in the tree yet.
 filter_makefiles() {
 	local mk d o
@@ -55,22 +55,6 @@ filter_makefiles() {
 		}
 		{ print }' "$repo/$mk" > "$repo/$mk.tmp" && mv "$repo/$mk.tmp" "$repo/$mk"
 	done
-}
-
-remove_upstream() {
-	local line keep=() f k skip
-	while read -r line; do
-		case $line in keep\ *) keep+=("${line#keep }") ;; esac
-	done < "$TOP/compose/remove.list"
-	while read -r line; do
-		case $line in ''|'#'*|keep\ *) continue ;; esac
-		for f in "$repo"/$line; do
-			[ -e "$f" ] || continue
-			skip=
-			for k in "${keep[@]}"; do [ "$f" = "$repo/$k" ] && skip=1; done
-			[ -n "$skip" ] || rm -rf "$f"
-		done
-	done < "$TOP/compose/remove.list"
 }
 
 declare -A covered=()
@@ -106,7 +90,7 @@ while IFS= read -r line; do
 		if [ -z "$body" ]; then
 			body=$(sed -n '/^$/,/^---$/p' "$p" | sed '1d;$d' | sed 's/$/\\n/' | tr -d '\n')
 		fi ;;
-	remove-upstream) remove_upstream ;;
+	remove-upstream) remove_upstream "$repo" ;;
 	add:*)
 		for g in ${line#add: }; do
 			found=

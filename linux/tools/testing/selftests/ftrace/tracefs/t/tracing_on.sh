@@ -14,3 +14,10 @@ echo "while on" > trace_marker
 [ "$(marker_lines)" = "while on" ] || fail "wrong markers: $(marker_lines)"
 echo 7 > tracing_on
 [ "$(cat tracing_on)" = 1 ] || fail "a non-zero value does not mean on"
+# One write() with a trailing newline or none: both accepted in full.
+if command -v tfs >/dev/null; then
+	[ "$(tfs write tracing_on 0)" = "ok 1" ] || fail "write without newline"
+	[ "$(tfs write tracing_on "1
+")" = "ok 2" ] || fail "write with newline"
+	[ "$(tfs write tracing_on 2x)" = EINVAL ] || fail "2x accepted"
+fi
