@@ -10,13 +10,14 @@
 #   make prod-kernel       our kernel without lock debugging
 #   make upstream-kernel   upstream ftrace, same base and config
 #   make upstream-check    upstream's ftracetest against the upstream kernel
+#   make bench [QUICK=1]   ours vs upstream vs no tracing, interleaved rounds
 
 SHELL := /bin/bash
 H := harness
 RUN_ARGS ?=
 
 .PHONY: all deps kernel prod-kernel upstream-kernel initramfs run check lint \
-	series series-check upstream-check clean
+	series series-check upstream-check bench clean
 
 all: kernel
 
@@ -61,6 +62,9 @@ series-check: deps
 
 upstream-check: deps
 	@$(H)/ftracetest.sh upstream
+
+bench: deps
+	@QUICK=$(QUICK) $(H)/bench.sh
 
 clean:
 	rm -rf build/kernels build/logs build/series build/initramfs

@@ -64,14 +64,31 @@ done
 echo "== tracefs selftests in the guest"
 sel=$TOP/linux/tools/testing/selftests/ftrace/tracefs
 set +e
-"$TOP/harness/vm" -q -a "$sel:/opt/tracefs" 'sh /opt/tracefs/run.sh' \
-	> "$logs/selftests.log" 2> "$logs/selftests.stderr"
+"$TOP/harness/vm" -q -L "$logs/console.log" -a "$sel:/opt/tracefs" \
+	'sh /opt/tracefs/run.sh' > "$logs/selftests.log" 2> "$logs/selftests.stderr"
 rc=$?
 set -e
 count_ktap selftest "$logs/selftests.log"
 if [ $rc -eq 125 ]; then
 	cat "$logs/selftests.stderr"
 	report "selftests: clean guest run" fail
+fi
+
+echo "== KUnit suites (run at boot, from the same console)"
+# "    # Subtest: suite" opens a suite; "    ok N case" / "    not ok N case"
+# are its cases; a top-level "ok N suite" line closes it.
+sed 's/^\[ *[0-9.]*\] //' "$logs/console.log" | awk '
+	/^    # Subtest: / { suite = $3; cases = 0; next }
+	/^    (not )?ok [0-9]+ / && suite != "" {
+		cases++; name = $0; sub(/^ *(not )?ok [0-9]+ /, "", name)
+		print (/^    not ok/ ? "not ok" : "ok"), 0, suite "/" name; next }
+	/^(not )?ok [0-9]+ / && suite != "" {
+		if (!cases) print (/^not ok/ ? "not ok" : "ok"), 0, suite
+		suite = "" }' > "$logs/kunit.ktap"
+if [ -s "$logs/kunit.ktap" ]; then
+	count_ktap kunit "$logs/kunit.ktap"
+else
+	report "kunit: no suite reported on the console" fail
 fi
 
 echo "== upstream ftracetest"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Configure and build one kernel flavour.
 #
-#   test            our tracing, lock debugging on (the default)
+#   test            our tracing, lock debugging and KUnit suites on (default)
 #   prod            our tracing, no lock debugging (benchmarks)
 #   upstream        upstream ftrace, lock debugging on (conformance yardstick)
 #   upstream-prod   upstream ftrace, no lock debugging (benchmarks)
@@ -16,7 +16,7 @@
 
 flavour=${1:-test}
 case $flavour in
-test)		tree=ours; frags="base debug ours" ;;
+test)		tree=ours; frags="base debug ours kunit" ;;
 prod)		tree=ours; frags="base ours" ;;
 upstream)	tree=base; frags="base debug upstream" ;;
 upstream-prod)	tree=base; frags="base upstream" ;;

@@ -126,7 +126,7 @@ if ! diff -rq -x .git "$repo" "$BUILD/ours/src" > "$dir/tree.diff"; then
 fi
 
 rm -rf "$dir/out"
-git_ format-patch -q --cover-letter -o "$dir/out" base..series
+git_ format-patch -q -B --cover-letter -o "$dir/out" base..series
 sed -i "s/\*\*\* SUBJECT HERE \*\*\*/A clean-room ftrace for Linux 6.12/; \
 	s/\*\*\* BLURB HERE \*\*\*/Apply with: git am on top of Debian's linux-source-6.12 $ver.\\n\
 See Documentation\/trace\/design.rst for the design and file map./" \

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ring buffer allocation, reset and settings.
+ */
+#include <linux/cpumask.h>
+#include <linux/gfp.h>
+#include <linux/mm.h>
+#include <linux/percpu.h>
+#include <linux/slab.h>
+
+#include "rb_internal.h"
+
+/*
+ * Per CPU: nr data pages in the ring, one spare for the reader, and the
+ * slot array (16-byte aligned for cmpxchg128; kmalloc does not promise it).
+ */
+static void rb_cpu_free(struct rb_cpu *c, struct rb_page *pages)
+{
+	unsigned int i;
+
+	if (!pages)
+		return;
+	for (i = 0; i <= c->nr; i++)
+		if (pages[i].data)
+			free_page((unsigned long)pages[i].data);
+	kfree(pages);
+}
+
+/**
+ * rb_cpu_reset() - empty one CPU's ring and zero its counters
+ * @c:	the ring; no writer may be active on it
+ *
+ * The stream starts at page nr; the slots hold pages nr - 1 .. 0 numbered
+ * as already read, and the write position sits at the end of an empty page
+ * nr - 1, so that the first event claims page nr.
+ */
+void rb_cpu_reset(struct rb_cpu *c)
+{
+	struct rb_page *pages = c->pages;
+	unsigned int i;
+
+	for (i = 0; i < c->nr; i++) {
+		c->slots[i].page = (unsigned long)&pages[i];
+		c->slots[i].vpn = i;
+	}
+	for (i = 0; i <= c->nr; i++) {
+		local_set(&pages[i].entries, 0);
+		pages[i].read = 0;
+		pages[i].end = 0;
+		local_set(&pages[i].data->commit, 0);
+	}
+	c->spare = &pages[c->nr];
+	c->wpos.off = ((c->nr - 1UL) << PAGE_SHIFT) + RB_DATA_SIZE;
+	c->wpos.ts = 0;
+	local_set(&c->committing, 0);
+	atomic_long_set(&c->pub, c->wpos.off);
+	atomic_long_set(&c->head, c->nr);
+	local_set(&c->overrun, 0);
+	local_set(&c->commit_overrun, 0);
+	local_set(&c->dropped, 0);
+	local_set(&c->written, 0);
+	c->read = 0;
+	c->reader_lost = 0;
+	c->rvpn = 0;
+	c->roff = 0;
+	c->rts = 0;
+	c->lost_seen = 0;
+}
+
+static int rb_cpu_init(struct rb_cpu *c, int cpu, unsigned int nr)
+{
+	struct rb_page *pages;
+	unsigned int i;
+
+	c->nr = nr;
+	c->slots_mem = kcalloc(nr + 1, sizeof(union rb_slot), GFP_KERNEL);
+	pages = kcalloc(nr + 1, sizeof(*pages), GFP_KERNEL);
+	c->pages = pages;
+	if (!c->slots_mem || !pages)
+		return -ENOMEM;
+	c->slots = PTR_ALIGN((union rb_slot *)c->slots_mem, sizeof(union rb_slot));
+	for (i = 0; i <= nr; i++) {
+		struct page *pg = alloc_pages_node(cpu_to_node(cpu),
+						   GFP_KERNEL | __GFP_ZERO, 0);
+
+		if (!pg)
+			return -ENOMEM;
+		pages[i].data = page_address(pg);
+	}
+	raw_spin_lock_init(&c->reader_lock);
+	rb_cpu_reset(c);
+	return 0;
+}
+
+/**
+ * ring_buffer_free() - free a buffer
+ * @buffer:	the buffer, or NULL; no writer or reader may be using it
+ */
+void ring_buffer_free(struct trace_buffer *buffer)
+{
+	int cpu;
+
+	if (!buffer)
+		return;
+	for_each_possible_cpu(cpu) {
+		struct rb_cpu *c = per_cpu_ptr(buffer->cpus, cpu);
+
+		rb_cpu_free(c, c->pages);
+		kfree(c->slots_mem);
+	}
+	free_percpu(buffer->cpus);
+	kfree(buffer);
+}
+
+/**
+ * ring_buffer_alloc() - allocate a buffer with a ring on every possible CPU
+ * @bytes_per_cpu:	size of each ring; rounded up to whole pages, two at
+ *			least
+ * @mode:		what a full ring does with a new event
+ * @clock:		time source of the event time stamps
+ *
+ * Return: the buffer, or NULL when memory ran out.
+ */
+struct trace_buffer *ring_buffer_alloc(unsigned long bytes_per_cpu,
+				       enum ring_buffer_mode mode,
+				       u64 (*clock)(void))
+{
+	unsigned int nr = max(DIV_ROUND_UP(bytes_per_cpu, PAGE_SIZE), 2UL);
+	struct trace_buffer *b = kzalloc(sizeof(*b), GFP_KERNEL);
+	int cpu;
+
+	if (!system_has_cmpxchg128()) {
+		pr_warn_once("ring buffer: needs a 128-bit cmpxchg\n");
+		kfree(b);
+		return NULL;
+	}
+	if (!b)
+		return NULL;
+	b->mode = mode;
+	b->clock = clock;
+	b->cpus = alloc_percpu(struct rb_cpu);
+	if (!b->cpus) {
+		kfree(b);
+		return NULL;
+	}
+	for_each_possible_cpu(cpu) {
+		if (rb_cpu_init(per_cpu_ptr(b->cpus, cpu), cpu, nr)) {
+			ring_buffer_free(b);
+			return NULL;
+		}
+	}
+	return b;
+}
+
+/**
+ * ring_buffer_reset() - empty every ring and zero the counters
+ * @buffer:	the buffer; no writer may be active on it
+ */
+void ring_buffer_reset(struct trace_buffer *buffer)
+{
+	unsigned long flags;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct rb_cpu *c = per_cpu_ptr(buffer->cpus, cpu);
+
+		raw_spin_lock_irqsave(&c->reader_lock, flags);
+		rb_cpu_reset(c);
+		raw_spin_unlock_irqrestore(&c->reader_lock, flags);
+	}
+}
+
+/**
+ * ring_buffer_set_mode() - choose what a full ring does with a new event
+ * @buffer:	the buffer
+ * @mode:	the new mode; takes effect for the next page switch
+ */
+void ring_buffer_set_mode(struct trace_buffer *buffer,
+			  enum ring_buffer_mode mode)
+{
+	WRITE_ONCE(buffer->mode, mode);
+}

@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Ring buffer internals: page and event layouts, per-CPU state.
+ *
+ * Data page (PAGE_SIZE bytes, the trace_pipe_raw ABI):
+ *
+ *   0               8               16                            PAGE_SIZE
+ *   +---------------+---------------+-----------------------------+
+ *   | time_stamp    | commit (long) | events, 4-byte aligned ...  |
+ *   +---------------+---------------+-----------------------------+
+ *
+ *   commit: bits 0..26  bytes of event data after offset 16
+ *           bit 30      the lost-event count follows the data (a long)
+ *           bit 31      events were lost before this page
+ *
+ * Event header (one 32-bit word, then array[]):
+ *
+ *   31                              5 4       0
+ *   +--------------------------------+---------+
+ *   | time_delta (27 bits)           | type_len|
+ *   +--------------------------------+---------+
+ *
+ *   type_len 1..28  data; payload of 4 * type_len bytes from array[0]
+ *   type_len 0      data; array[0] = payload length + 4, payload from array[1]
+ *   type_len 29     padding; array[0] = its length (delta 0: end of page)
+ *   type_len 30     time extend; delta = array[0] << 27 | time_delta
+ *   type_len 31     absolute time stamp (never written by us)
+ *
+ * The write stream of a CPU is numbered in bytes: page number vpn covers
+ * offsets [vpn << PAGE_SHIFT, (vpn << PAGE_SHIFT) + RB_DATA_SIZE), so the
+ * in-page data offset is off & ~PAGE_MASK. Page vpn lives in slot
+ * vpn % nr of the CPU's ring.
+ */
+#ifndef _KERNEL_TRACE_RB_INTERNAL_H
+#define _KERNEL_TRACE_RB_INTERNAL_H
+
+#include <linux/atomic.h>
+#include <asm/local.h>
+#include <linux/ring_buffer.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+
+#define RB_HDR_SIZE		16
+#define RB_DATA_SIZE		(PAGE_SIZE - RB_HDR_SIZE)
+#define RB_COMMIT_MASK		((1UL << 27) - 1)
+#define RB_MISSED_STORED	BIT(30)
+#define RB_MISSED_EVENTS	BIT(31)
+
+#define RB_TYPE_DATA_MAX	28
+#define RB_TYPE_PADDING		29
+#define RB_TYPE_TIME_EXTEND	30
+#define RB_TYPE_TIME_STAMP	31
+#define RB_DELTA_BITS		27
+#define RB_DELTA_MAX		((1U << RB_DELTA_BITS) - 1)
+#define RB_EVENT_HDR		4
+#define RB_SMALL_MAX		(RB_TYPE_DATA_MAX * 4)	/* 112 */
+
+/* A data page as seen by readers of trace_pipe_raw. */
+struct rb_data_page {
+	u64 time_stamp;
+	local_t commit;
+	u32 data[];
+};
+
+/**
+ * struct rb_page - a data page and what the buffer knows about it
+ * @data:	the page itself
+ * @entries:	events written into it; the writer adds, the owner of a page
+ *		taken out of the ring (reader) or about to be reused (the
+ *		writer wrapping onto it) reads and clears
+ * @read:	events of it a reader copied out while the writer was still
+ *		filling it; written by the reader, read by a writer reusing it
+ * @end:	bytes of real events in it, set by the writer that moved on
+ *		to the next page; published into data->commit
+ */
+struct rb_page {
+	struct rb_data_page *data;
+	local_t entries;
+	long read;
+	unsigned int end;
+};
+
+/*
+ * A slot of the ring: the page in it and the number (vpn) of the stream
+ * page it holds or held. Both change together, by cmpxchg128, so a reader
+ * can never mistake a reused page for the one it wanted.
+ *
+ *   page bit 0 (RB_SLOT_WRITER): the writer side of the CPU owns the page:
+ *   it may hold uncommitted events, and no reader may take it.
+ */
+#define RB_SLOT_WRITER	1UL
+
+union rb_slot {
+	u128 full;
+	struct {
+		unsigned long page;	/* struct rb_page *, | RB_SLOT_WRITER */
+		unsigned long vpn;
+	};
+};
+
+/* The writer's position: next offset and time stamp of the last event. */
+union rb_wpos {
+	u128 full;
+	struct {
+		unsigned long off;
+		u64 ts;
+	};
+};
+
+/**
+ * struct rb_cpu - one CPU's ring
+ * @wpos:	next reservation offset and time of the last reservation;
+ *		changed only on this CPU, by cmpxchg128_local
+ * @committing:	reservations of this CPU not yet committed (nesting depth)
+ * @pub:	offset up to which everything is committed and published;
+ *		written by the outermost committer, read by readers
+ * @head:	vpn of the oldest page not yet read; readers and overwriting
+ *		writers advance it by cmpxchg
+ * @slots:	the ring, @nr slots (16-byte aligned, inside @slots_mem)
+ * @slots_mem:	the allocation holding @slots
+ * @pages:	the @nr + 1 page descriptors (the ring's and the spare)
+ * @nr:		pages in the ring
+ * @overrun:	events lost to overwriting
+ * @commit_overrun: events lost because the ring was full of uncommitted data
+ * @dropped:	events refused
+ * @written:	events committed
+ * @read:	events read; under @reader_lock
+ * @reader_lost: events of pages a reader took but found overwritten
+ * @reader_lock: serialises readers of this CPU; protects @spare, @rvpn,
+ *		@roff, @rts, @read, @reader_lost and @lost_seen
+ * @spare:	the reader's page, swapped into the ring for each page taken
+ * @rvpn:	vpn of the page the reader read part of (the writer's page)
+ * @roff:	bytes of page @rvpn already returned to readers
+ * @rts:	time stamp of the last event returned from page @rvpn
+ * @lost_seen:	events lost, as last reported in a page's commit flags
+ */
+struct rb_cpu {
+	union rb_wpos wpos;
+	local_t committing;
+	atomic_long_t pub;
+	atomic_long_t head;
+	union rb_slot *slots;
+	void *slots_mem;
+	struct rb_page *pages;
+	unsigned int nr;
+	local_t overrun;
+	local_t commit_overrun;
+	local_t dropped;
+	local_t written;
+	u64 read;
+	u64 reader_lost;
+	raw_spinlock_t reader_lock;
+	struct rb_page *spare;
+	unsigned long rvpn;
+	unsigned int roff;
+	u64 rts;
+	u64 lost_seen;
+};
+
+/**
+ * struct trace_buffer - the ring buffer: one ring per possible CPU
+ * @mode:	what a full ring does with a new event
+ * @clock:	time source of the event time stamps
+ * @cpus:	one ring per possible CPU
+ */
+struct trace_buffer {
+	enum ring_buffer_mode mode;
+	u64 (*clock)(void);
+	struct rb_cpu __percpu *cpus;
+};
+
+static inline struct rb_page *rb_slot_page(union rb_slot s)
+{
+	return (struct rb_page *)(s.page & ~RB_SLOT_WRITER);
+}
+
+/* Total size of an event with a payload of @len bytes, header included. */
+static inline unsigned int rb_event_size(unsigned int len)
+{
+	len = ALIGN(len, 4);
+	return len <= RB_SMALL_MAX ? RB_EVENT_HDR + len : 2 * RB_EVENT_HDR + len;
+}
+
+void rb_cpu_reset(struct rb_cpu *c);
+
+#endif /* _KERNEL_TRACE_RB_INTERNAL_H */

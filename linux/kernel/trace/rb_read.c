@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ring buffer readers: taking pages out of a CPU's ring, and walking the
+ * events of a page.
+ *
+ * A reader takes the oldest page (head) by swapping its spare page into
+ * the page's slot with one cmpxchg128 of {page, vpn}, then advances head.
+ * A page the writer still holds (RB_SLOT_WRITER) is the one being written:
+ * the reader copies out its published part instead and remembers how far
+ * it got (rvpn, roff), checking afterwards that the page was not reused
+ * meanwhile. Writers are never blocked; readers of a CPU serialise on its
+ * reader_lock.
+ */
+#include <linux/percpu.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+
+#include "rb_internal.h"
+
+/**
+ * ring_buffer_walk_start() - start walking the events of a page
+ * @walk:	the position to set up
+ * @page:	a page in the trace_pipe_raw layout
+ */
+void ring_buffer_walk_start(struct ring_buffer_walk *walk, const void *page)
+{
+	const struct rb_data_page *dp = page;
+
+	walk->page = page;
+	walk->off = 0;
+	walk->ts = dp->time_stamp;
+}
+
+/**
+ * ring_buffer_walk_next() - the next data event of a page
+ * @walk:	the position, advanced past the event
+ * @len:	set to the payload length (a multiple of 4)
+ *
+ * Time extends and padding are applied and skipped; @walk->ts becomes the
+ * event's time stamp. A malformed page ends the walk.
+ *
+ * Return: the event's payload, or NULL at the end of the page.
+ */
+const void *ring_buffer_walk_next(struct ring_buffer_walk *walk,
+				  unsigned int *len)
+{
+	const struct rb_data_page *dp = walk->page;
+	unsigned long commit = local_read(&dp->commit) & RB_COMMIT_MASK;
+	const u32 *ev;
+	u32 type, delta, size;
+
+	commit = min_t(unsigned long, commit, RB_DATA_SIZE);
+	while (walk->off + RB_EVENT_HDR <= commit) {
+		ev = (const u32 *)((const u8 *)dp->data + walk->off);
+		type = ev[0] & 31;
+		delta = ev[0] >> 5;
+		if (type >= 1 && type <= RB_TYPE_DATA_MAX)
+			size = RB_EVENT_HDR + type * 4;
+		else if (walk->off + 2 * RB_EVENT_HDR > commit)
+			break;
+		else if (type == 0 || type == RB_TYPE_PADDING)
+			size = RB_EVENT_HDR + ev[1];
+		else
+			size = 2 * RB_EVENT_HDR;
+		if (size < RB_EVENT_HDR || walk->off + size > commit)
+			break;
+		walk->off += size;
+		switch (type) {
+		case RB_TYPE_PADDING:
+			continue;
+		case RB_TYPE_TIME_EXTEND:
+			walk->ts += ((u64)ev[1] << RB_DELTA_BITS) | delta;
+			continue;
+		case RB_TYPE_TIME_STAMP:
+			walk->ts = (((u64)ev[1] << RB_DELTA_BITS) | delta) |
+				   (dp->time_stamp & GENMASK_ULL(63, 59));
+			continue;
+		case 0:
+			walk->ts += delta;
+			*len = ev[1] - RB_EVENT_HDR;
+			return ev + 2;
+		default:
+			walk->ts += delta;
+			*len = type * 4;
+			return ev + 1;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Copy bytes [from, to) of @pg's data into @out as a page of its own, the
+ * time stamp being that of the event before @from. Sets *@events and
+ * *@last to the number of events copied and the time of the last one.
+ */
+static unsigned int rb_copy(struct rb_cpu *c, struct rb_data_page *out,
+			    struct rb_page *pg, unsigned int from,
+			    unsigned int to, unsigned int *events, u64 *last)
+{
+	struct ring_buffer_walk walk;
+	unsigned int len;
+
+	out->time_stamp = from ? c->rts : READ_ONCE(pg->data->time_stamp);
+	memcpy(out->data, (u8 *)pg->data->data + from, to - from);
+	memset((u8 *)out->data + (to - from), 0, RB_DATA_SIZE - (to - from));
+	local_set(&out->commit, to - from);
+
+	*events = 0;
+	ring_buffer_walk_start(&walk, out);
+	while (ring_buffer_walk_next(&walk, &len))
+		++*events;
+	*last = walk.ts;
+	return to - from;
+}
+
+/* Flag in @out's commit word the events lost since the last page read. */
+static void rb_mark_lost(struct rb_cpu *c, struct rb_data_page *out,
+			 unsigned int n)
+{
+	u64 total = local_read(&c->overrun) + local_read(&c->commit_overrun) +
+		    local_read(&c->dropped) + c->reader_lost;
+	unsigned long flags = RB_MISSED_EVENTS;
+	u64 lost = total - c->lost_seen;
+
+	if (!lost)
+		return;
+	c->lost_seen = total;
+	if (n + sizeof(long) <= RB_DATA_SIZE) {
+		*(long *)((u8 *)out->data + n) = lost;
+		flags |= RB_MISSED_STORED;
+	}
+	local_set(&out->commit, n | flags);
+}
+
+/* One page out of @c into @out; returns its data bytes, 0 when empty. */
+static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
+{
+	unsigned int from, n, events, tries = 0;
+	unsigned long p, pvpn;
+	union rb_slot s, spare;
+	struct rb_page *pg;
+	union rb_slot *slot;
+	u64 last;
+	long h;
+
+	lockdep_assert_held(&c->reader_lock);
+	for (;;) {
+		/* Each retry means a writer moved on: it cannot go on forever. */
+		if (WARN_ON_ONCE(++tries > 1000))
+			return 0;
+		h = atomic_long_read(&c->head);
+		/* Pairs with atomic_long_set_release() in rb_publish(). */
+		p = atomic_long_read_acquire(&c->pub);
+		pvpn = p >> PAGE_SHIFT;
+		if (h > (long)pvpn || pvpn < c->nr)
+			return 0;
+		slot = &c->slots[h % c->nr];
+		/* Pairs with smp_store_release() in rb_publish(). */
+		s.page = smp_load_acquire(&slot->page);
+		s.vpn = READ_ONCE(slot->vpn);
+		if (s.vpn != h) {
+			/* Overwritten before we got to it: move past it. */
+			if ((long)s.vpn > h)
+				atomic_long_try_cmpxchg(&c->head, &h, h + 1);
+			continue;
+		}
+		from = c->rvpn == h ? c->roff : 0;
+		pg = rb_slot_page(s);
+
+		if (s.page & RB_SLOT_WRITER) {
+			/* The page being written: copy its published part. */
+			if (h != pvpn)
+				continue;
+			if ((p & ~PAGE_MASK) <= from)
+				return 0;
+			n = rb_copy(c, out, pg, from, p & ~PAGE_MASK, &events, &last);
+			/*
+			 * The copy is read before the slot is checked again;
+			 * pairs with the writer's cmpxchg128 in rb_claim()
+			 * (a full barrier) that reuses the page.
+			 */
+			smp_rmb();
+			if (READ_ONCE(slot->vpn) != h)
+				continue;	/* reused meanwhile: counted lost */
+			WRITE_ONCE(pg->read, pg->read + events);
+			c->read += events;
+			c->rvpn = h;
+			c->roff = p & ~PAGE_MASK;
+			c->rts = last;
+			break;
+		}
+
+		/* A complete page: swap the spare in for it. */
+		local_set(&c->spare->entries, 0);
+		WRITE_ONCE(c->spare->read, 0);
+		local_set(&c->spare->data->commit, 0);
+		spare.page = (unsigned long)c->spare;
+		spare.vpn = h;
+		/* Pairs with the writer's cmpxchg128 in rb_claim(). */
+		if (!try_cmpxchg128(&slot->full, &s.full, spare.full))
+			continue;
+		c->spare = pg;
+		if (!atomic_long_try_cmpxchg(&c->head, &h, h + 1)) {
+			/* A writer wrapped onto the slot and dropped the page. */
+			c->reader_lost += local_read(&pg->entries) - pg->read;
+			continue;
+		}
+		n = rb_copy(c, out, pg, from,
+			    local_read(&pg->data->commit) & RB_COMMIT_MASK,
+			    &events, &last);
+		c->read += local_read(&pg->entries) - pg->read;
+		c->rvpn = 0;
+		c->roff = 0;
+		if (n)
+			break;
+	}
+	rb_mark_lost(c, out, n);
+	return n;
+}
+
+/**
+ * ring_buffer_read_page() - take the oldest unread page of one CPU
+ * @buffer:	the buffer
+ * @cpu:	the CPU
+ * @page:	PAGE_SIZE bytes receiving the page in the trace_pipe_raw
+ *		layout; the part of the page being written is returned too
+ *
+ * What is returned is consumed. Events lost since the previous page are
+ * flagged in the commit word (with their count after the data, if it fits).
+ *
+ * Return: the bytes of event data in @page, 0 when there is nothing to
+ * read, or -EINVAL for a CPU without a buffer.
+ */
+int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *page)
+{
+	struct rb_cpu *c;
+	unsigned long flags;
+	int n;
+
+	if (cpu < 0 || cpu >= nr_cpu_ids || !cpu_possible(cpu))
+		return -EINVAL;
+	c = per_cpu_ptr(buffer->cpus, cpu);
+	raw_spin_lock_irqsave(&c->reader_lock, flags);
+	n = rb_read_locked(c, page);
+	raw_spin_unlock_irqrestore(&c->reader_lock, flags);
+	return n;
+}
+
+/**
+ * ring_buffer_stats() - one CPU's counters
+ * @buffer:	the buffer
+ * @cpu:	the CPU
+ * @st:		filled in; a snapshot, writers may go on meanwhile
+ */
+void ring_buffer_stats(struct trace_buffer *buffer, int cpu,
+		       struct ring_buffer_stats *st)
+{
+	struct rb_cpu *c = per_cpu_ptr(buffer->cpus, cpu);
+	unsigned long flags, p, vpn;
+	u64 gone;
+	long h;
+
+	raw_spin_lock_irqsave(&c->reader_lock, flags);
+	st->written = local_read(&c->written);
+	st->overrun = local_read(&c->overrun) + c->reader_lost;
+	st->commit_overrun = local_read(&c->commit_overrun);
+	st->dropped = local_read(&c->dropped);
+	st->read = c->read;
+	gone = st->read + st->overrun;
+	st->entries = st->written > gone ? st->written - gone : 0;
+
+	st->bytes = 0;
+	h = atomic_long_read(&c->head);
+	p = atomic_long_read_acquire(&c->pub);
+	for (vpn = max_t(long, h, c->nr); vpn <= p >> PAGE_SHIFT; vpn++) {
+		union rb_slot *slot = &c->slots[vpn % c->nr];
+		unsigned long used;
+
+		if (READ_ONCE(slot->vpn) != vpn)
+			continue;
+		used = vpn == p >> PAGE_SHIFT ? p & ~PAGE_MASK :
+			local_read(&rb_slot_page(*slot)->data->commit) & RB_COMMIT_MASK;
+		if (vpn == c->rvpn)
+			used -= min_t(unsigned long, used, c->roff);
+		st->bytes += used;
+	}
+	raw_spin_unlock_irqrestore(&c->reader_lock, flags);
+}

@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the ring buffer: reserve/commit, nesting, page switches,
+ * both full-buffer modes with exact loss counts, partial pages, time
+ * extends and the page format.
+ *
+ * Every event carries a sequence number in its first word. Tests write on
+ * one CPU (the test thread pinned to it) and read that CPU's ring back.
+ */
+#include <kunit/test.h>
+#include <linux/mm.h>
+#include <linux/preempt.h>
+#include <linux/ring_buffer.h>
+#include <linux/slab.h>
+#include <linux/sched.h>
+#include <linux/smp.h>
+
+#include "../rb_internal.h"
+
+static u64 rbt_now;
+
+static u64 rbt_clock(void)
+{
+	return rbt_now;
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(rbt_free_action, ring_buffer_free,
+			    struct trace_buffer *);
+
+static struct trace_buffer *rbt_alloc(struct kunit *test, unsigned long bytes,
+				      enum ring_buffer_mode mode)
+{
+	struct trace_buffer *b = ring_buffer_alloc(bytes, mode, rbt_clock);
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, rbt_free_action, b));
+	rbt_now = 1000;
+	return b;
+}
+
+/* Keep the test thread on one CPU (its own kthread: nothing to restore). */
+static int rbt_pin(struct kunit *test)
+{
+	int cpu = raw_smp_processor_id();
+
+	KUNIT_ASSERT_EQ(test, 0, set_cpus_allowed_ptr(current, cpumask_of(cpu)));
+	KUNIT_ASSERT_EQ(test, cpu, raw_smp_processor_id());
+	return cpu;
+}
+
+static bool rbt_write(struct trace_buffer *b, u32 seq, unsigned int len)
+{
+	u32 *p = ring_buffer_reserve(b, len);
+
+	if (!p)
+		return false;
+	memset(p, 0xab, len);
+	p[0] = seq;
+	ring_buffer_commit(b);
+	return true;
+}
+
+/* What reading a CPU's ring back found. */
+struct rbt_result {
+	u32 seq[8192];
+	u64 ts[8192];
+	unsigned int n;
+	u64 lost;		/* sum of the counts stored in commit words */
+	unsigned int pages;
+	bool first_missed;	/* the first page read had the missed flag */
+	void *page;		/* allocated beforehand: reading may be atomic */
+};
+
+static void rbt_read_all(struct kunit *test, struct trace_buffer *b, int cpu,
+			 struct rbt_result *r)
+{
+	void *page = r->page;
+	struct ring_buffer_walk walk;
+	struct rb_data_page *dp = page;
+	const u32 *ev;
+	unsigned int len, i;
+	unsigned long commit;
+	int n;
+
+	while ((n = ring_buffer_read_page(b, cpu, page)) > 0) {
+		commit = local_read(&dp->commit);
+		KUNIT_EXPECT_EQ(test, commit & RB_COMMIT_MASK, (unsigned long)n);
+		KUNIT_EXPECT_LE(test, n, (int)RB_DATA_SIZE);
+		if (!r->pages)
+			r->first_missed = commit & RB_MISSED_EVENTS;
+		if (commit & RB_MISSED_STORED)
+			r->lost += *(long *)((u8 *)dp->data + n);
+		/* Everything after the data (and the lost count) is zero. */
+		i = n + ((commit & RB_MISSED_STORED) ? sizeof(long) : 0);
+		for (; i < RB_DATA_SIZE; i++)
+			if (((u8 *)dp->data)[i]) {
+				KUNIT_FAIL(test, "byte %u after the data is not zero", i);
+				break;
+			}
+		r->pages++;
+		ring_buffer_walk_start(&walk, page);
+		while ((ev = ring_buffer_walk_next(&walk, &len))) {
+			KUNIT_ASSERT_LT(test, r->n, (unsigned int)ARRAY_SIZE(r->seq));
+			r->seq[r->n] = ev[0];
+			r->ts[r->n++] = walk.ts;
+		}
+	}
+	KUNIT_EXPECT_EQ(test, n, 0);
+}
+
+static struct rbt_result *rbt_result(struct kunit *test)
+{
+	struct rbt_result *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	r->page = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, r->page);
+	return r;
+}
+
+static void rbt_basic(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 4 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
+	struct rbt_result *r = rbt_result(test);
+	struct ring_buffer_stats st;
+	int cpu;
+
+	cpu = rbt_pin(test);
+	rbt_now = 1000;
+	KUNIT_EXPECT_TRUE(test, rbt_write(b, 1, 8));
+	rbt_now = 1010;
+	KUNIT_EXPECT_TRUE(test, rbt_write(b, 2, 8));
+	rbt_now = 1025;
+	KUNIT_EXPECT_TRUE(test, rbt_write(b, 3, 8));
+	ring_buffer_stats(b, cpu, &st);
+	KUNIT_EXPECT_EQ(test, st.written, 3ULL);
+	KUNIT_EXPECT_EQ(test, st.entries, 3ULL);
+	KUNIT_EXPECT_EQ(test, st.bytes, 36ULL);
+	rbt_read_all(test, b, cpu, r);
+
+	KUNIT_ASSERT_EQ(test, r->n, 3U);
+	KUNIT_EXPECT_EQ(test, r->seq[0], 1U);
+	KUNIT_EXPECT_EQ(test, r->seq[2], 3U);
+	KUNIT_EXPECT_EQ(test, r->ts[0], 1000ULL);
+	KUNIT_EXPECT_EQ(test, r->ts[1], 1010ULL);
+	KUNIT_EXPECT_EQ(test, r->ts[2], 1025ULL);
+	KUNIT_EXPECT_EQ(test, r->lost, 0ULL);
+	ring_buffer_stats(b, cpu, &st);
+	KUNIT_EXPECT_EQ(test, st.read, 3ULL);
+	KUNIT_EXPECT_EQ(test, st.entries, 0ULL);
+}
+
+/* Many events over several pages, read back in order with nothing lost. */
+static void rbt_pages(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 16 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
+	struct rbt_result *r = rbt_result(test);
+	unsigned int i;
+	int cpu;
+
+	cpu = rbt_pin(test);
+	for (i = 0; i < 1000; i++) {
+		rbt_now += 3;
+		KUNIT_EXPECT_TRUE(test, rbt_write(b, i, 16));
+	}
+	rbt_read_all(test, b, cpu, r);
+
+	KUNIT_ASSERT_EQ(test, r->n, 1000U);
+	for (i = 0; i < r->n; i++) {
+		KUNIT_EXPECT_EQ(test, r->seq[i], i);
+		KUNIT_EXPECT_EQ(test, r->ts[i], 1003ULL + 3 * i);
+	}
+	KUNIT_EXPECT_EQ(test, r->pages, DIV_ROUND_UP(1000U, RB_DATA_SIZE / 20));
+	KUNIT_EXPECT_FALSE(test, r->first_missed);
+}
+
+/*
+ * 28-byte events (24-byte payload) leave 20 bytes free at the end of a full
+ * page, room for the lost-event count.
+ */
+#define RBT_LOSSY_LEN	24
+
+/* Overwrite: the newest events survive, and every lost one is counted. */
+static void rbt_overwrite(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 4 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
+	struct rbt_result *r = rbt_result(test);
+	struct ring_buffer_stats st;
+	unsigned int i;
+	int cpu;
+
+	cpu = rbt_pin(test);
+	for (i = 0; i < 5000; i++) {
+		rbt_now++;
+		KUNIT_EXPECT_TRUE(test, rbt_write(b, i, RBT_LOSSY_LEN));
+	}
+	ring_buffer_stats(b, cpu, &st);
+	rbt_read_all(test, b, cpu, r);
+
+	KUNIT_ASSERT_GT(test, r->n, 0U);
+	KUNIT_EXPECT_EQ(test, r->seq[r->n - 1], 4999U);
+	for (i = 1; i < r->n; i++)
+		KUNIT_EXPECT_EQ(test, r->seq[i], r->seq[i - 1] + 1);
+	KUNIT_EXPECT_EQ(test, r->lost, (u64)r->seq[0]);
+	KUNIT_EXPECT_EQ(test, r->lost + r->n, 5000ULL);
+	KUNIT_EXPECT_TRUE(test, r->first_missed);
+	KUNIT_EXPECT_EQ(test, st.overrun + st.entries, 5000ULL);
+}
+
+/* Keep oldest: the first events survive, and every refused one is counted. */
+static void rbt_keep_oldest(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 4 * PAGE_SIZE, RING_BUFFER_KEEP_OLDEST);
+	struct rbt_result *r = rbt_result(test);
+	struct ring_buffer_stats st;
+	unsigned int i, ok = 0;
+	int cpu;
+
+	cpu = rbt_pin(test);
+	for (i = 0; i < 5000; i++)
+		ok += rbt_write(b, i, RBT_LOSSY_LEN);
+	ring_buffer_stats(b, cpu, &st);
+	rbt_read_all(test, b, cpu, r);
+
+	KUNIT_EXPECT_EQ(test, r->n, ok);
+	for (i = 0; i < r->n; i++)
+		KUNIT_EXPECT_EQ(test, r->seq[i], i);
+	KUNIT_EXPECT_EQ(test, st.dropped, 5000ULL - ok);
+	KUNIT_EXPECT_EQ(test, r->lost, 5000ULL - ok);
+	KUNIT_EXPECT_EQ(test, st.overrun, 0ULL);
+}
+
+/* The page being written is read in parts, each part once. */
+static void rbt_partial(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 4 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
+	struct rbt_result *r1 = rbt_result(test), *r2 = rbt_result(test);
+	struct rbt_result *r3 = rbt_result(test);
+	unsigned int i;
+	int cpu;
+
+	cpu = rbt_pin(test);
+	rbt_now = 5000;
+	rbt_write(b, 1, 8);
+	rbt_now = 5100;
+	rbt_write(b, 2, 8);
+	rbt_read_all(test, b, cpu, r1);
+	rbt_now = 5300;
+	rbt_write(b, 3, 8);
+	rbt_now = 5600;
+	rbt_write(b, 4, 8);
+	rbt_read_all(test, b, cpu, r2);
+	/* Then the page fills up and the rest of it comes out whole. */
+	for (i = 5; i < 600; i++) {
+		rbt_now += 7;
+		rbt_write(b, i, 8);
+	}
+	rbt_read_all(test, b, cpu, r3);
+
+	KUNIT_ASSERT_EQ(test, r1->n, 2U);
+	KUNIT_ASSERT_EQ(test, r2->n, 2U);
+	KUNIT_EXPECT_EQ(test, r2->seq[0], 3U);
+	KUNIT_EXPECT_EQ(test, r2->ts[0], 5300ULL);
+	KUNIT_EXPECT_EQ(test, r2->ts[1], 5600ULL);
+	KUNIT_ASSERT_EQ(test, r3->n, 595U);
+	for (i = 0; i < r3->n; i++) {
+		KUNIT_EXPECT_EQ(test, r3->seq[i], i + 5);
+		KUNIT_EXPECT_EQ(test, r3->ts[i], 5600ULL + 7 * (i + 1));
+	}
+}
+
+/* A reservation nested in another: order of reservation, published together. */
+static void rbt_nested(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 4 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
+	struct rbt_result *r0 = rbt_result(test), *r = rbt_result(test);
+	u32 *outer, *inner;
+	int cpu;
+
+	cpu = rbt_pin(test);
+	outer = ring_buffer_reserve(b, 8);
+	KUNIT_ASSERT_NOT_NULL(test, outer);
+	rbt_now++;
+	inner = ring_buffer_reserve(b, 8);
+	KUNIT_ASSERT_NOT_NULL(test, inner);
+	inner[0] = 2;
+	ring_buffer_commit(b);
+	/* Not visible while the outer event is uncommitted. */
+	rbt_read_all(test, b, cpu, r0);
+	outer[0] = 1;
+	ring_buffer_commit(b);
+	rbt_read_all(test, b, cpu, r);
+
+	KUNIT_EXPECT_EQ(test, r0->n, 0U);
+	KUNIT_ASSERT_EQ(test, r->n, 2U);
+	KUNIT_EXPECT_EQ(test, r->seq[0], 1U);
+	KUNIT_EXPECT_EQ(test, r->seq[1], 2U);
+	KUNIT_EXPECT_EQ(test, r->ts[1], r->ts[0] + 1);
+}
+
+/* A delta that does not fit in 27 bits gets a time extend before it. */
+static void rbt_time_extend(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 4 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
+	void *page = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct rbt_result *r = rbt_result(test);
+	struct rb_data_page *dp = page;
+	int cpu;
+
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	cpu = rbt_pin(test);
+	rbt_now = 1000;
+	rbt_write(b, 1, 8);
+	rbt_now = 1000 + (3ULL << 40) + 5;
+	rbt_write(b, 2, 8);
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_page(b, cpu, page), 12 + 8 + 12);
+
+	KUNIT_EXPECT_EQ(test, dp->data[3] & 31, (u32)RB_TYPE_TIME_EXTEND);
+	KUNIT_EXPECT_EQ(test, dp->data[0] & 31, 2U);	/* 8 bytes: type_len 2 */
+	KUNIT_EXPECT_EQ(test, dp->data[0] >> 5, 0U);	/* first event: delta 0 */
+	local_set(&dp->commit, 32);
+	{
+		struct ring_buffer_walk walk;
+		unsigned int len;
+
+		ring_buffer_walk_start(&walk, page);
+		KUNIT_EXPECT_NOT_NULL(test, ring_buffer_walk_next(&walk, &len));
+		KUNIT_EXPECT_EQ(test, walk.ts, 1000ULL);
+		KUNIT_EXPECT_NOT_NULL(test, ring_buffer_walk_next(&walk, &len));
+		KUNIT_EXPECT_EQ(test, walk.ts, 1000 + (3ULL << 40) + 5);
+	}
+	KUNIT_EXPECT_EQ(test, r->n, 0U);
+}
+
+/* Payloads over 112 bytes use type_len 0; events over a page are refused. */
+static void rbt_sizes(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 4 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
+	void *page = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct rb_data_page *dp = page;
+	struct ring_buffer_stats st;
+	struct ring_buffer_walk walk;
+	unsigned int len;
+	int cpu;
+
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	cpu = rbt_pin(test);
+	KUNIT_EXPECT_TRUE(test, rbt_write(b, 7, 200));
+	KUNIT_EXPECT_TRUE(test, rbt_write(b, 8, 112));
+	KUNIT_EXPECT_TRUE(test, rbt_write(b, 9, 3));
+	KUNIT_EXPECT_NULL(test, ring_buffer_reserve(b, PAGE_SIZE));
+	ring_buffer_stats(b, cpu, &st);
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_page(b, cpu, page),
+			(8 + 200) + (4 + 112) + (4 + 4));
+
+	KUNIT_EXPECT_EQ(test, st.dropped, 1ULL);
+	KUNIT_EXPECT_EQ(test, dp->data[0] & 31, 0U);
+	KUNIT_EXPECT_EQ(test, dp->data[1], 204U);
+	ring_buffer_walk_start(&walk, page);
+	KUNIT_EXPECT_NOT_NULL(test, ring_buffer_walk_next(&walk, &len));
+	KUNIT_EXPECT_EQ(test, len, 200U);
+	KUNIT_EXPECT_NOT_NULL(test, ring_buffer_walk_next(&walk, &len));
+	KUNIT_EXPECT_EQ(test, len, 112U);
+	KUNIT_EXPECT_NOT_NULL(test, ring_buffer_walk_next(&walk, &len));
+	KUNIT_EXPECT_EQ(test, len, 4U);
+	KUNIT_EXPECT_NULL(test, ring_buffer_walk_next(&walk, &len));
+}
+
+static struct kunit_case rbt_cases[] = {
+	KUNIT_CASE(rbt_basic),
+	KUNIT_CASE(rbt_pages),
+	KUNIT_CASE(rbt_overwrite),
+	KUNIT_CASE(rbt_keep_oldest),
+	KUNIT_CASE(rbt_partial),
+	KUNIT_CASE(rbt_nested),
+	KUNIT_CASE(rbt_time_extend),
+	KUNIT_CASE(rbt_sizes),
+	{}
+};
+
+static struct kunit_suite rbt_suite = {
+	.name = "ring_buffer",
+	.test_cases = rbt_cases,
+};
+
+kunit_test_suite(rbt_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the tracing ring buffer");
+MODULE_LICENSE("GPL");
