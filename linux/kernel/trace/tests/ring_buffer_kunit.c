@@ -8,9 +8,13 @@
  * one CPU (the test thread pinned to it) and read that CPU's ring back.
  */
 #include <kunit/test.h>
+#include <linux/delay.h>
+#include <linux/hrtimer.h>
+#include <linux/kthread.h>
 #include <linux/mm.h>
 #include <linux/preempt.h>
 #include <linux/ring_buffer.h>
+#include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
@@ -366,6 +370,186 @@ static void rbt_sizes(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, ring_buffer_walk_next(&walk, &len));
 }
 
+/*
+ * Stress: a writer thread on one CPU, an hrtimer on the same CPU writing
+ * from hard interrupt context (often into the middle of the thread's
+ * reservation), and a reader thread on another CPU taking pages all along.
+ * Each context numbers its events; every event read must be intact and in
+ * order for its context, and written = read + overrun exactly.
+ */
+#define RBT_STRESS_EVENTS	20000
+
+struct rbt_stress {
+	struct trace_buffer *b;
+	int wcpu;
+	struct hrtimer timer;
+	u32 seq[2];			/* next number per context */
+	u64 ok[2], failed[2];		/* reservations per context */
+	bool done;			/* the writer finished */
+	/* Reader side. */
+	void *page;
+	u64 read[2];
+	u32 last[2];
+	bool seen[2];
+	u64 corrupt, disorder;
+	struct completion wdone, rdone;
+};
+
+static void rbt_stress_write(struct rbt_stress *st, int tag, bool linger)
+{
+	u32 v = (u32)tag << 28 | (st->seq[tag] & 0x0fffffff);
+	u32 *p = ring_buffer_reserve(st->b, 16);
+
+	if (!p) {
+		st->failed[tag]++;
+		return;
+	}
+	st->seq[tag]++;
+	p[0] = v;
+	if (linger)
+		ndelay(300);	/* let the timer land inside the reservation */
+	p[1] = ~v;
+	p[2] = v * 2654435761U;
+	p[3] = 0;
+	ring_buffer_commit(st->b);
+	st->ok[tag]++;
+}
+
+static enum hrtimer_restart rbt_stress_tick(struct hrtimer *t)
+{
+	struct rbt_stress *st = container_of(t, struct rbt_stress, timer);
+
+	if (READ_ONCE(st->done))
+		return HRTIMER_NORESTART;
+	rbt_stress_write(st, 1, false);
+	hrtimer_forward_now(t, ns_to_ktime(20 * NSEC_PER_USEC));
+	return HRTIMER_RESTART;
+}
+
+static int rbt_stress_writer(void *data)
+{
+	struct rbt_stress *st = data;
+	unsigned int i;
+
+	hrtimer_start(&st->timer, ns_to_ktime(20 * NSEC_PER_USEC),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+	for (i = 0; i < RBT_STRESS_EVENTS; i++) {
+		rbt_stress_write(st, 0, !(i % 8));
+		if (!(i % 256))
+			cond_resched();
+	}
+	WRITE_ONCE(st->done, true);
+	hrtimer_cancel(&st->timer);
+	complete(&st->wdone);
+	return 0;
+}
+
+static void rbt_stress_check(struct rbt_stress *st, const u32 *p,
+			     unsigned int len)
+{
+	u32 v = p[0], tag = v >> 28, seq = v & 0x0fffffff;
+
+	if (len != 16 || tag > 1 || p[1] != ~v || p[2] != v * 2654435761U) {
+		st->corrupt++;
+		return;
+	}
+	if (st->seen[tag] && seq <= st->last[tag])
+		st->disorder++;
+	st->seen[tag] = true;
+	st->last[tag] = seq;
+	st->read[tag]++;
+}
+
+static int rbt_stress_reader(void *data)
+{
+	struct rbt_stress *st = data;
+	struct ring_buffer_walk walk;
+	const u32 *ev;
+	unsigned int len;
+	bool last = false;
+
+	for (;;) {
+		/* After the writer is done, one more full drain. */
+		if (!last && READ_ONCE(st->done))
+			last = true;
+		/*
+		 * One page at a time with a pause: slower than the writer, so
+		 * that pages are overwritten (or events refused) all along.
+		 */
+		while (ring_buffer_read_page(st->b, st->wcpu, st->page) > 0) {
+			ring_buffer_walk_start(&walk, st->page);
+			while ((ev = ring_buffer_walk_next(&walk, &len)))
+				rbt_stress_check(st, ev, len);
+			if (!last)
+				break;
+		}
+		if (last)
+			break;
+		usleep_range(2000, 3000);
+	}
+	complete(&st->rdone);
+	return 0;
+}
+
+static void rbt_stress_run(struct kunit *test, enum ring_buffer_mode mode)
+{
+	struct rbt_stress *st = kunit_kzalloc(test, sizeof(*st), GFP_KERNEL);
+	struct ring_buffer_stats stats;
+	struct task_struct *w, *r;
+	int rcpu;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs two online CPUs");
+	KUNIT_ASSERT_NOT_NULL(test, st);
+	st->page = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, st->page);
+	st->b = ring_buffer_alloc(4 * PAGE_SIZE, mode, local_clock);
+	KUNIT_ASSERT_NOT_NULL(test, st->b);
+	st->wcpu = cpumask_first(cpu_online_mask);
+	rcpu = cpumask_next(st->wcpu, cpu_online_mask);
+	init_completion(&st->wdone);
+	init_completion(&st->rdone);
+	hrtimer_init(&st->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+	st->timer.function = rbt_stress_tick;
+
+	w = kthread_create(rbt_stress_writer, st, "rbt_writer");
+	r = kthread_create(rbt_stress_reader, st, "rbt_reader");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(w) || IS_ERR(r));
+	kthread_bind(w, st->wcpu);
+	kthread_bind(r, rcpu);
+	wake_up_process(r);
+	wake_up_process(w);
+	wait_for_completion(&st->wdone);
+	wait_for_completion(&st->rdone);
+	ring_buffer_stats(st->b, st->wcpu, &stats);
+	ring_buffer_free(st->b);
+
+	kunit_info(test, "thread %llu+%llu irq %llu+%llu written+refused, read %llu %llu, overrun %llu, dropped %llu, commit overrun %llu",
+		   st->ok[0], st->failed[0], st->ok[1], st->failed[1],
+		   st->read[0], st->read[1], stats.overrun, stats.dropped,
+		   stats.commit_overrun);
+	KUNIT_EXPECT_EQ(test, st->corrupt, 0ULL);
+	KUNIT_EXPECT_EQ(test, st->disorder, 0ULL);
+	KUNIT_EXPECT_GT(test, st->ok[1], 0ULL);
+	KUNIT_EXPECT_EQ(test, st->read[0] + st->read[1] + stats.overrun,
+			st->ok[0] + st->ok[1]);
+	KUNIT_EXPECT_EQ(test, stats.dropped + stats.commit_overrun,
+			st->failed[0] + st->failed[1]);
+	KUNIT_EXPECT_EQ(test, stats.written, st->ok[0] + st->ok[1]);
+	/* The slow reader must have made the buffer lose events. */
+	KUNIT_EXPECT_GT(test, stats.overrun + stats.dropped, 0ULL);
+}
+
+static void rbt_stress_overwrite(struct kunit *test)
+{
+	rbt_stress_run(test, RING_BUFFER_OVERWRITE);
+}
+
+static void rbt_stress_keep_oldest(struct kunit *test)
+{
+	rbt_stress_run(test, RING_BUFFER_KEEP_OLDEST);
+}
+
 static struct kunit_case rbt_cases[] = {
 	KUNIT_CASE(rbt_basic),
 	KUNIT_CASE(rbt_pages),
@@ -375,6 +559,8 @@ static struct kunit_case rbt_cases[] = {
 	KUNIT_CASE(rbt_nested),
 	KUNIT_CASE(rbt_time_extend),
 	KUNIT_CASE(rbt_sizes),
+	KUNIT_CASE_SLOW(rbt_stress_overwrite),
+	KUNIT_CASE_SLOW(rbt_stress_keep_oldest),
 	{}
 };
 
