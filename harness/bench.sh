@@ -27,20 +27,39 @@ for src in "$TOP"/bench/*.c; do
 		die "cannot build $src"
 done
 
+# B10 modules: the same driver against each kernel's ring buffer API.
+declare -A api=([ours]=ours [upstream]=upstream)
+for k in ours upstream; do
+	m=$out/mod/$k
+	rm -rf "$m" && mkdir -p "$m"
+	cp "$TOP"/bench/rbbench/* "$m/"
+	make -s -C "$BUILD/kernels/${flavour[$k]}" M="$m" RBB_API="${api[$k]}" \
+		CC="ccache gcc" modules > "$m/build.log" 2>&1 ||
+		{ cat "$m/build.log" >&2; die "cannot build the B10 module for $k"; }
+done
+
 # The guest side of one round: select nop where tracefs exists, then run
 # every workload; each prints "metric value" lines.
-cat > "$out/round.sh" <<'GUEST'
-t=/sys/kernel/tracing
-[ -w $t/current_tracer ] && echo nop > $t/current_tracer
-/harness/files/bin/idle ${IDLE_ARGS:-}
-GUEST
+for k in ours upstream none; do
+	cat > "$out/round-$k.sh" <<-'GUEST'
+	t=/sys/kernel/tracing
+	[ -w $t/current_tracer ] && echo nop > $t/current_tracer
+	/harness/files/bin/idle ${IDLE_ARGS:-}
+	if [ -f /harness/files/mod/rbbench.ko ]; then
+		insmod /harness/files/mod/rbbench.ko 2>/dev/null
+		dmesg | sed -n 's/^.*\] \(B10\.[a-z]*_[0-9]*_ns\) \([0-9.]*\)$/\1 \2/p'
+	fi
+	GUEST
+done
 
 : > "$out/raw"
 for r in $(seq 1 "$rounds"); do
 	for k in ours upstream none; do
 		msg "round $r/$rounds: $k"
-		"$TOP/harness/vm" -q -k "${flavour[$k]}" -t 600 -a "$out/bin" \
-			-c "$out/round.sh" > "$out/round.out" 2> "$out/round.err" ||
+		mods=()
+		[ -d "$out/mod/$k" ] && mods=(-a "$out/mod/$k/rbbench.ko:/harness/files/mod/rbbench.ko")
+		"$TOP/harness/vm" -q -k "${flavour[$k]}" -t 600 -a "$out/bin" "${mods[@]}" \
+			-c "$out/round-$k.sh" > "$out/round.out" 2> "$out/round.err" ||
 			{ cat "$out/round.err" >&2; die "round $r on $k failed"; }
 		awk -v r="$r" -v k="$k" 'NF == 2 { print r, k, $1, $2 }' \
 			"$out/round.out" >> "$out/raw"

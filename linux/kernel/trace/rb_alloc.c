@@ -2,6 +2,7 @@
 /*
  * Ring buffer allocation, reset and settings.
  */
+#include <linux/export.h>
 #include <linux/cpumask.h>
 #include <linux/gfp.h>
 #include <linux/mm.h>
@@ -111,6 +112,7 @@ void ring_buffer_free(struct trace_buffer *buffer)
 	free_percpu(buffer->cpus);
 	kfree(buffer);
 }
+EXPORT_SYMBOL_GPL(ring_buffer_free);
 
 /**
  * ring_buffer_alloc() - allocate a buffer with a ring on every possible CPU
@@ -151,6 +153,7 @@ struct trace_buffer *ring_buffer_alloc(unsigned long bytes_per_cpu,
 	}
 	return b;
 }
+EXPORT_SYMBOL_GPL(ring_buffer_alloc);
 
 /**
  * ring_buffer_reset() - empty every ring and zero the counters
@@ -169,6 +172,7 @@ void ring_buffer_reset(struct trace_buffer *buffer)
 		raw_spin_unlock_irqrestore(&c->reader_lock, flags);
 	}
 }
+EXPORT_SYMBOL_GPL(ring_buffer_reset);
 
 /**
  * ring_buffer_set_mode() - choose what a full ring does with a new event
@@ -180,3 +184,4 @@ void ring_buffer_set_mode(struct trace_buffer *buffer,
 {
 	WRITE_ONCE(buffer->mode, mode);
 }
+EXPORT_SYMBOL_GPL(ring_buffer_set_mode);

@@ -11,6 +11,7 @@
  * meanwhile. Writers are never blocked; readers of a CPU serialise on its
  * reader_lock.
  */
+#include <linux/export.h>
 #include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -30,6 +31,7 @@ void ring_buffer_walk_start(struct ring_buffer_walk *walk, const void *page)
 	walk->off = 0;
 	walk->ts = dp->time_stamp;
 }
+EXPORT_SYMBOL_GPL(ring_buffer_walk_start);
 
 /**
  * ring_buffer_walk_next() - the next data event of a page
@@ -87,6 +89,7 @@ const void *ring_buffer_walk_next(struct ring_buffer_walk *walk,
 	}
 	return NULL;
 }
+EXPORT_SYMBOL_GPL(ring_buffer_walk_next);
 
 /*
  * Copy bytes [from, to) of @pg's data into @out as a page of its own, the
@@ -245,6 +248,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *page)
 	raw_spin_unlock_irqrestore(&c->reader_lock, flags);
 	return n;
 }
+EXPORT_SYMBOL_GPL(ring_buffer_read_page);
 
 /**
  * ring_buffer_stats() - one CPU's counters
@@ -286,3 +290,4 @@ void ring_buffer_stats(struct trace_buffer *buffer, int cpu,
 	}
 	raw_spin_unlock_irqrestore(&c->reader_lock, flags);
 }
+EXPORT_SYMBOL_GPL(ring_buffer_stats);

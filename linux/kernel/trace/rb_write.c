@@ -16,6 +16,7 @@
  * ring; writer and reader meet on the ring's slots (cmpxchg128 of
  * {page, vpn}) and on the head page number (cmpxchg). See rb_internal.h.
  */
+#include <linux/export.h>
 #include <linux/compiler.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
@@ -236,6 +237,7 @@ drop:
 	preempt_enable_notrace();
 	return NULL;
 }
+EXPORT_SYMBOL_GPL(ring_buffer_reserve);
 
 /**
  * ring_buffer_commit() - commit the innermost reservation of this CPU
@@ -252,3 +254,4 @@ void ring_buffer_commit(struct trace_buffer *buffer)
 	rb_end(c);
 	preempt_enable_notrace();
 }
+EXPORT_SYMBOL_GPL(ring_buffer_commit);
