@@ -114,7 +114,7 @@ def main():
            "against a kernel without function tracing, in interleaved rounds.",
            "Figures are medians with their min-max spread; only the ratios",
            "between kernels measured in the same run are meaningful.", "", "::", ""]
-    rst += ["    " + l for l in text.splitlines()]
+    rst += [("    " + l).rstrip() for l in text.splitlines()]
     open(rst_path, "w").write("\n".join(rst) + "\n")
 
 
