@@ -9,6 +9,7 @@
  *   trace_fs.c      the tracefs file table, attribute files, trace_marker
  *   trace_read.c    the trace and trace_pipe readers
  *   trace_printk.c  trace_printk(), trace_puts(), trace_dump_stack()
+ *   trace_clock.c   the selectable trace clocks
  */
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
@@ -59,7 +60,7 @@ bool trace_buffer_enabled(void);
 
 /**
  * struct sbuf_rec - one record of the interim buffer, as read out
- * @ts:		local_clock() at the time of writing, in nanoseconds
+ * @ts:		trace clock at the time of writing
  * @ip:		caller address for trace_printk(), 0 for trace_marker
  * @pid:	pid of the writing task
  * @cpu:	CPU the record was written on
@@ -98,6 +99,11 @@ void sbuf_print_line(struct seq_file *m, const struct sbuf_rec *rec);
 void sbuf_dump(void);
 
 int trace_fs_init(void);
+
+u64 trace_clock_read(void);
+bool trace_clock_in_ns(void);
+void trace_clock_show(struct seq_file *m);
+int trace_clock_set(const char *name);
 
 extern const struct file_operations trace_fops;
 extern const struct file_operations trace_pipe_fops;

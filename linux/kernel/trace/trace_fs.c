@@ -106,6 +106,12 @@ static const char trace_readme[] =
 	"  current_tracer    - the tracer that feeds the buffer; write a name\n"
 	"                      from available_tracers to switch\n"
 	"  events/enable     - 1 or 0 enables or disables every trace event\n"
+	"  trace_clock       - the clock of the time stamps; the current one is\n"
+	"                      in brackets. Switching clears the buffer.\n"
+	"                      local: per-CPU, fastest; global: monotonic across\n"
+	"                      CPUs; counter: an event count; uptime: jiffies;\n"
+	"                      perf: as perf; mono, mono_raw, boot, tai: those\n"
+	"                      kernel clocks; x86-tsc: the TSC\n"
 	"\n"
 	"Examples:\n"
 	"  echo 0 > tracing_on           # stop recording\n"
@@ -152,6 +158,12 @@ static int tracing_on_store(const char *val)
 		tracing_on();
 	else
 		tracing_off();
+	return 0;
+}
+
+static int trace_clock_attr_show(struct seq_file *m)
+{
+	trace_clock_show(m);
 	return 0;
 }
 
@@ -231,6 +243,8 @@ static const struct trace_fs_file trace_fs_files[] = {
 	     current_tracer_store),
 	ATTR(TRACE_DIR_TOP, "tracing_on", 0644, tracing_on_show,
 	     tracing_on_store),
+	ATTR(TRACE_DIR_TOP, "trace_clock", 0644, trace_clock_attr_show,
+	     trace_clock_set),
 	STREAM(TRACE_DIR_TOP, "trace", 0644, &trace_fops),
 	STREAM(TRACE_DIR_TOP, "trace_pipe", 0444, &trace_pipe_fops),
 	STREAM(TRACE_DIR_TOP, "trace_marker", 0220, &trace_marker_fops),

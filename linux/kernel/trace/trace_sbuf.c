@@ -139,7 +139,7 @@ int sbuf_write(unsigned long ip, const char *text, size_t len)
 		sbuf.overrun++;
 	}
 	rec = &sbuf.recs[sbuf.head % SBUF_SLOTS];
-	rec->ts = local_clock();
+	rec->ts = trace_clock_read();
 	rec->ip = ip;
 	rec->pid = tsk->pid;
 	rec->cpu = raw_smp_processor_id();
@@ -353,8 +353,13 @@ void sbuf_print_line(struct seq_file *m, const struct sbuf_rec *rec)
 	char flags[6];
 
 	sbuf_flags(rec, flags);
-	seq_printf(m, "%16s-%-7d [%03u] %s %5llu.%06u: ", rec->comm, rec->pid,
-		   rec->cpu, flags, secs, nsecs / (u32)NSEC_PER_USEC);
+	seq_printf(m, "%16s-%-7d [%03u] %s ", rec->comm, rec->pid, rec->cpu,
+		   flags);
+	/* Clocks that do not count nanoseconds are shown raw. */
+	if (trace_clock_in_ns())
+		seq_printf(m, "%5llu.%06u: ", secs, nsecs / (u32)NSEC_PER_USEC);
+	else
+		seq_printf(m, "%12llu: ", rec->ts);
 	if (rec->ip)
 		seq_printf(m, "%ps: ", (void *)rec->ip);
 	else

@@ -17,6 +17,7 @@ skip() {
 reset_tracing() {
 	echo 0 > tracing_on
 	echo nop > current_tracer
+	[ ! -f trace_clock ] || echo local > trace_clock
 	echo > trace
 	echo 1 > tracing_on
 }

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Trace clocks: the time sources a user can pick in the trace_clock file.
+ *
+ * Every clock is callable from any context, NMI included. "local" is the
+ * fastest but only monotonic per CPU; "global" is monotonic across CPUs;
+ * "counter" and "uptime" count events and ticks, not nanoseconds, and
+ * "x86-tsc" counts cycles: those three are printed as raw numbers.
+ */
+#include <linux/atomic.h>
+#include <linux/jiffies.h>
+#include <linux/mutex.h>
+#include <linux/sched/clock.h>
+#include <linux/seq_file.h>
+#include <linux/string.h>
+#include <linux/timekeeping.h>
+#include <asm/msr.h>
+
+#include "trace.h"
+
+static atomic64_t trace_clock_last = ATOMIC64_INIT(0);
+static atomic64_t trace_clock_count = ATOMIC64_INIT(0);
+
+/* local_clock(), but never going back across CPUs. */
+static u64 trace_clock_global(void)
+{
+	s64 last = atomic64_read(&trace_clock_last);
+	s64 now = local_clock();
+
+	do {
+		if (now <= last)
+			return last;
+	} while (!atomic64_try_cmpxchg(&trace_clock_last, &last, now));
+	return now;
+}
+
+static u64 trace_clock_counter(void)
+{
+	return atomic64_inc_return(&trace_clock_count);
+}
+
+static u64 trace_clock_uptime(void)
+{
+	return get_jiffies_64() - INITIAL_JIFFIES;
+}
+
+static u64 trace_clock_tsc(void)
+{
+	return rdtsc_ordered();
+}
+
+/**
+ * struct trace_clock_def - one selectable clock
+ * @name:	as written to and shown in trace_clock
+ * @read:	reads it
+ * @in_ns:	whether it counts nanoseconds (else printed raw)
+ */
+struct trace_clock_def {
+	const char *name;
+	u64 (*read)(void);
+	bool in_ns;
+};
+
+static const struct trace_clock_def trace_clocks[] = {
+	{ "local",	local_clock,			true },
+	{ "global",	trace_clock_global,		true },
+	{ "counter",	trace_clock_counter,		false },
+	{ "uptime",	trace_clock_uptime,		false },
+	{ "perf",	local_clock,			true },
+	{ "mono",	ktime_get_mono_fast_ns,		true },
+	{ "mono_raw",	ktime_get_raw_fast_ns,		true },
+	{ "boot",	ktime_get_boot_fast_ns,		true },
+	{ "tai",	ktime_get_tai_fast_ns,		true },
+	{ "x86-tsc",	trace_clock_tsc,		false },
+};
+
+/* Serialises clock switches; protects writes of trace_clock_cur. */
+static DEFINE_MUTEX(trace_clock_lock);
+/* Index of the current clock; read locklessly by every writer. */
+static unsigned int trace_clock_cur;
+
+/**
+ * trace_clock_read() - the current trace clock's time
+ *
+ * Return: its value; nanoseconds unless trace_clock_in_ns() says otherwise.
+ */
+u64 trace_clock_read(void)
+{
+	return trace_clocks[READ_ONCE(trace_clock_cur)].read();
+}
+
+/**
+ * trace_clock_in_ns() - whether the current clock counts nanoseconds
+ *
+ * Return: false for counter, uptime and x86-tsc, printed as raw numbers.
+ */
+bool trace_clock_in_ns(void)
+{
+	return trace_clocks[READ_ONCE(trace_clock_cur)].in_ns;
+}
+
+/**
+ * trace_clock_show() - print the clocks, the current one in brackets
+ * @m:	where to print
+ */
+void trace_clock_show(struct seq_file *m)
+{
+	unsigned int i, cur = READ_ONCE(trace_clock_cur);
+
+	for (i = 0; i < ARRAY_SIZE(trace_clocks); i++)
+		seq_printf(m, i == cur ? "[%s]%s" : "%s%s", trace_clocks[i].name,
+			   i + 1 < ARRAY_SIZE(trace_clocks) ? " " : "\n");
+}
+
+/**
+ * trace_clock_set() - switch the trace clock
+ * @name:	a clock's name
+ *
+ * The buffer is emptied on a real switch: time stamps of two clocks do not
+ * compare.
+ *
+ * Return: 0, or -EINVAL for an unknown name.
+ */
+int trace_clock_set(const char *name)
+{
+	unsigned int i;
+
+	guard(mutex)(&trace_clock_lock);
+	for (i = 0; i < ARRAY_SIZE(trace_clocks); i++) {
+		if (strcmp(trace_clocks[i].name, name))
+			continue;
+		if (i != trace_clock_cur) {
+			WRITE_ONCE(trace_clock_cur, i);
+			sbuf_reset();
+		}
+		return 0;
+	}
+	return -EINVAL;
+}
