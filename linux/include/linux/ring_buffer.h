@@ -66,6 +66,11 @@ void ring_buffer_reset(struct trace_buffer *buffer);
 void ring_buffer_set_mode(struct trace_buffer *buffer,
 			  enum ring_buffer_mode mode);
 
+#define RING_BUFFER_ALL_CPUS	-1
+int ring_buffer_resize(struct trace_buffer *buffer, int cpu,
+		       unsigned long bytes_per_cpu);
+unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu);
+
 void *ring_buffer_reserve(struct trace_buffer *buffer, unsigned int len);
 void ring_buffer_commit(struct trace_buffer *buffer);
 

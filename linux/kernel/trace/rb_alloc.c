@@ -6,6 +6,7 @@
 #include <linux/cpumask.h>
 #include <linux/gfp.h>
 #include <linux/mm.h>
+#include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
 
@@ -28,14 +29,14 @@ static void rb_cpu_free(struct rb_cpu *c, struct rb_page *pages)
 }
 
 /**
- * rb_cpu_reset() - empty one CPU's ring and zero its counters
- * @c:	the ring; no writer may be active on it
+ * rb_cpu_init_ring() - empty one CPU's ring, keeping its counters
+ * @c:	the ring; no writer may be inside it
  *
  * The stream starts at page nr; the slots hold pages nr - 1 .. 0 numbered
  * as already read, and the write position sits at the end of an empty page
  * nr - 1, so that the first event claims page nr.
  */
-void rb_cpu_reset(struct rb_cpu *c)
+void rb_cpu_init_ring(struct rb_cpu *c)
 {
 	struct rb_page *pages = c->pages;
 	unsigned int i;
@@ -56,15 +57,24 @@ void rb_cpu_reset(struct rb_cpu *c)
 	local_set(&c->committing, 0);
 	atomic_long_set(&c->pub, c->wpos.off);
 	atomic_long_set(&c->head, c->nr);
+	c->rvpn = 0;
+	c->roff = 0;
+	c->rts = 0;
+}
+
+/**
+ * rb_cpu_reset() - empty one CPU's ring and zero its counters
+ * @c:	the ring; no writer may be inside it
+ */
+void rb_cpu_reset(struct rb_cpu *c)
+{
+	rb_cpu_init_ring(c);
 	local_set(&c->overrun, 0);
 	local_set(&c->commit_overrun, 0);
 	local_set(&c->dropped, 0);
 	local_set(&c->written, 0);
 	c->read = 0;
 	c->reader_lost = 0;
-	c->rvpn = 0;
-	c->roff = 0;
-	c->rts = 0;
 	c->lost_seen = 0;
 }
 
@@ -140,6 +150,7 @@ struct trace_buffer *ring_buffer_alloc(unsigned long bytes_per_cpu,
 		return NULL;
 	b->mode = mode;
 	b->clock = clock;
+	mutex_init(&b->resize_lock);
 	b->cpus = alloc_percpu(struct rb_cpu);
 	if (!b->cpus) {
 		kfree(b);
@@ -154,25 +165,6 @@ struct trace_buffer *ring_buffer_alloc(unsigned long bytes_per_cpu,
 	return b;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_alloc);
-
-/**
- * ring_buffer_reset() - empty every ring and zero the counters
- * @buffer:	the buffer; no writer may be active on it
- */
-void ring_buffer_reset(struct trace_buffer *buffer)
-{
-	unsigned long flags;
-	int cpu;
-
-	for_each_possible_cpu(cpu) {
-		struct rb_cpu *c = per_cpu_ptr(buffer->cpus, cpu);
-
-		raw_spin_lock_irqsave(&c->reader_lock, flags);
-		rb_cpu_reset(c);
-		raw_spin_unlock_irqrestore(&c->reader_lock, flags);
-	}
-}
-EXPORT_SYMBOL_GPL(ring_buffer_reset);
 
 /**
  * ring_buffer_set_mode() - choose what a full ring does with a new event

@@ -37,6 +37,7 @@
 #include <linux/atomic.h>
 #include <asm/local.h>
 #include <linux/ring_buffer.h>
+#include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
@@ -123,6 +124,8 @@ union rb_wpos {
  * @overrun:	events lost to overwriting
  * @commit_overrun: events lost because the ring was full of uncommitted data
  * @dropped:	events refused
+ * @paused:	writers drop (and count) their events: set while the ring is
+ *		rebuilt by a resize or a reset
  * @written:	events committed
  * @read:	events read; under @reader_lock
  * @reader_lost: events of pages a reader took but found overwritten
@@ -147,6 +150,7 @@ struct rb_cpu {
 	local_t commit_overrun;
 	local_t dropped;
 	local_t written;
+	bool paused;
 	u64 read;
 	u64 reader_lost;
 	raw_spinlock_t reader_lock;
@@ -162,11 +166,13 @@ struct rb_cpu {
  * @mode:	what a full ring does with a new event
  * @clock:	time source of the event time stamps
  * @cpus:	one ring per possible CPU
+ * @resize_lock: serialises resizes and resets
  */
 struct trace_buffer {
 	enum ring_buffer_mode mode;
 	u64 (*clock)(void);
 	struct rb_cpu __percpu *cpus;
+	struct mutex resize_lock;	/* serialises resizes and resets */
 };
 
 static inline struct rb_page *rb_slot_page(union rb_slot s)
@@ -181,6 +187,7 @@ static inline unsigned int rb_event_size(unsigned int len)
 	return len <= RB_SMALL_MAX ? RB_EVENT_HDR + len : 2 * RB_EVENT_HDR + len;
 }
 
+void rb_cpu_init_ring(struct rb_cpu *c);
 void rb_cpu_reset(struct rb_cpu *c);
 
 #endif /* _KERNEL_TRACE_RB_INTERNAL_H */

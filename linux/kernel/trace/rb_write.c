@@ -184,7 +184,8 @@ void *ring_buffer_reserve(struct trace_buffer *buffer, unsigned int len)
 
 	preempt_disable_notrace();
 	c = this_cpu_ptr(buffer->cpus);
-	if (unlikely(esize > RB_DATA_SIZE)) {
+	/* Pairs with synchronize_rcu() in rb_pause(): we are inside it. */
+	if (unlikely(esize > RB_DATA_SIZE || READ_ONCE(c->paused))) {
 		local_inc(&c->dropped);
 		preempt_enable_notrace();
 		return NULL;

@@ -2,7 +2,7 @@
 /*
  * KUnit tests of the ring buffer: reserve/commit, nesting, page switches,
  * both full-buffer modes with exact loss counts, partial pages, time
- * extends and the page format.
+ * extends, the page format, resizing, and concurrent stress.
  *
  * Every event carries a sequence number in its first word. Tests write on
  * one CPU (the test thread pinned to it) and read that CPU's ring back.
@@ -370,6 +370,88 @@ static void rbt_sizes(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, ring_buffer_walk_next(&walk, &len));
 }
 
+/* Shrinking keeps the newest pages, in order, and counts what it drops. */
+static void rbt_resize_shrink(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 16 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
+	struct rbt_result *r = rbt_result(test);
+	struct ring_buffer_stats st;
+	unsigned int i;
+	int cpu;
+
+	cpu = rbt_pin(test);
+	for (i = 0; i < 1000; i++) {
+		rbt_now++;
+		rbt_write(b, i, RBT_LOSSY_LEN);
+	}
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(b, cpu, 3 * PAGE_SIZE), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(b, cpu), 3 * PAGE_SIZE);
+	ring_buffer_stats(b, cpu, &st);
+	rbt_read_all(test, b, cpu, r);
+
+	KUNIT_ASSERT_GT(test, r->n, 0U);
+	KUNIT_EXPECT_EQ(test, r->seq[r->n - 1], 999U);
+	for (i = 1; i < r->n; i++)
+		KUNIT_EXPECT_EQ(test, r->seq[i], r->seq[i - 1] + 1);
+	KUNIT_EXPECT_EQ(test, r->lost, (u64)r->seq[0]);
+	KUNIT_EXPECT_EQ(test, st.overrun + r->n, 1000ULL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(b, cpu, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(b, nr_cpu_ids, PAGE_SIZE), -EINVAL);
+}
+
+/* Growing loses nothing, and the larger ring is used. */
+static void rbt_resize_grow(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 4 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
+	struct rbt_result *r = rbt_result(test);
+	unsigned int i;
+	int cpu;
+
+	cpu = rbt_pin(test);
+	for (i = 0; i < 300; i++) {
+		rbt_now++;
+		rbt_write(b, i, 16);
+	}
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(b, RING_BUFFER_ALL_CPUS,
+						 32 * PAGE_SIZE), 0);
+	for (; i < 3300; i++) {
+		rbt_now++;
+		rbt_write(b, i, 16);
+	}
+	rbt_read_all(test, b, cpu, r);
+
+	KUNIT_ASSERT_EQ(test, r->n, 3300U);
+	for (i = 0; i < r->n; i++) {
+		KUNIT_EXPECT_EQ(test, r->seq[i], i);
+		KUNIT_EXPECT_EQ(test, r->ts[i], 1001ULL + i);
+	}
+	KUNIT_EXPECT_EQ(test, r->lost, 0ULL);
+}
+
+/* A page read in part before a resize is not read again after it. */
+static void rbt_resize_partial(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 4 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
+	struct rbt_result *r1 = rbt_result(test), *r2 = rbt_result(test);
+	int cpu;
+
+	cpu = rbt_pin(test);
+	rbt_now = 100;
+	rbt_write(b, 1, 8);
+	rbt_now = 200;
+	rbt_write(b, 2, 8);
+	rbt_read_all(test, b, cpu, r1);
+	KUNIT_EXPECT_EQ(test, ring_buffer_resize(b, cpu, 8 * PAGE_SIZE), 0);
+	rbt_now = 350;
+	rbt_write(b, 3, 8);
+	rbt_read_all(test, b, cpu, r2);
+
+	KUNIT_EXPECT_EQ(test, r1->n, 2U);
+	KUNIT_ASSERT_EQ(test, r2->n, 1U);
+	KUNIT_EXPECT_EQ(test, r2->seq[0], 3U);
+	KUNIT_EXPECT_EQ(test, r2->ts[0], 350ULL);
+}
+
 /*
  * Stress: a writer thread on one CPU, an hrtimer on the same CPU writing
  * from hard interrupt context (often into the middle of the thread's
@@ -491,11 +573,13 @@ static int rbt_stress_reader(void *data)
 	return 0;
 }
 
-static void rbt_stress_run(struct kunit *test, enum ring_buffer_mode mode)
+static void rbt_stress_run(struct kunit *test, enum ring_buffer_mode mode,
+			   bool resize)
 {
 	struct rbt_stress *st = kunit_kzalloc(test, sizeof(*st), GFP_KERNEL);
 	struct ring_buffer_stats stats;
 	struct task_struct *w, *r;
+	unsigned int i;
 	int rcpu;
 
 	if (num_online_cpus() < 2)
@@ -519,6 +603,13 @@ static void rbt_stress_run(struct kunit *test, enum ring_buffer_mode mode)
 	kthread_bind(r, rcpu);
 	wake_up_process(r);
 	wake_up_process(w);
+	/* Resize the writer's ring under it, between 2 and 16 pages. */
+	for (i = 0; resize && !completion_done(&st->wdone); i++) {
+		unsigned long size = (2 + i % 15) * PAGE_SIZE;
+
+		KUNIT_EXPECT_EQ(test, ring_buffer_resize(st->b, st->wcpu, size), 0);
+		usleep_range(500, 1000);
+	}
 	wait_for_completion(&st->wdone);
 	wait_for_completion(&st->rdone);
 	ring_buffer_stats(st->b, st->wcpu, &stats);
@@ -542,12 +633,17 @@ static void rbt_stress_run(struct kunit *test, enum ring_buffer_mode mode)
 
 static void rbt_stress_overwrite(struct kunit *test)
 {
-	rbt_stress_run(test, RING_BUFFER_OVERWRITE);
+	rbt_stress_run(test, RING_BUFFER_OVERWRITE, false);
 }
 
 static void rbt_stress_keep_oldest(struct kunit *test)
 {
-	rbt_stress_run(test, RING_BUFFER_KEEP_OLDEST);
+	rbt_stress_run(test, RING_BUFFER_KEEP_OLDEST, false);
+}
+
+static void rbt_stress_resize(struct kunit *test)
+{
+	rbt_stress_run(test, RING_BUFFER_OVERWRITE, true);
 }
 
 static struct kunit_case rbt_cases[] = {
@@ -559,8 +655,12 @@ static struct kunit_case rbt_cases[] = {
 	KUNIT_CASE(rbt_nested),
 	KUNIT_CASE(rbt_time_extend),
 	KUNIT_CASE(rbt_sizes),
+	KUNIT_CASE(rbt_resize_shrink),
+	KUNIT_CASE(rbt_resize_grow),
+	KUNIT_CASE(rbt_resize_partial),
 	KUNIT_CASE_SLOW(rbt_stress_overwrite),
 	KUNIT_CASE_SLOW(rbt_stress_keep_oldest),
+	KUNIT_CASE_SLOW(rbt_stress_resize),
 	{}
 };
 

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Resizing a CPU's ring while tracing runs, and resetting it safely.
+ *
+ * The CPU's writers are paused first: a paused writer drops its event and
+ * counts it. synchronize_rcu() then waits for reservations in flight (each
+ * runs with preemption disabled). With no writer inside, the ring is
+ * rebuilt under the reader lock: the unread pages keep their order and
+ * contents, renumbered so that the writer's page stays the newest; when the
+ * ring shrinks below them, the oldest are dropped and counted as overrun.
+ */
+#include <linux/export.h>
+#include <linux/gfp.h>
+#include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/rcupdate.h>
+#include <linux/slab.h>
+
+#include "rb_internal.h"
+
+static void rb_pause(struct rb_cpu *c)
+{
+	WRITE_ONCE(c->paused, true);
+	/* Pairs with the check of paused in ring_buffer_reserve(). */
+	synchronize_rcu();
+}
+
+static void rb_resume(struct rb_cpu *c)
+{
+	WRITE_ONCE(c->paused, false);
+}
+
+/* What a resize of one CPU needs, allocated before the ring is locked. */
+struct rb_rebuild {
+	unsigned int nr;
+	void *slots_mem;
+	union rb_slot *slots;
+	struct rb_page *pages;
+	struct rb_data_page **pool;	/* free data pages, @npool of them */
+	unsigned int npool;
+	bool *kept;			/* per old slot: page kept */
+};
+
+static int rb_rebuild_alloc(struct rb_rebuild *r, struct rb_cpu *c, int cpu,
+			    unsigned int nr)
+{
+	unsigned int i, extra = nr > c->nr ? nr - c->nr : 0;
+
+	r->nr = nr;
+	r->npool = 0;
+	r->slots_mem = kcalloc(nr + 1, sizeof(union rb_slot), GFP_KERNEL);
+	r->pages = kcalloc(nr + 1, sizeof(*r->pages), GFP_KERNEL);
+	r->pool = kcalloc(max(nr, c->nr) + 1, sizeof(*r->pool), GFP_KERNEL);
+	r->kept = kcalloc(c->nr, sizeof(*r->kept), GFP_KERNEL);
+	if (!r->slots_mem || !r->pages || !r->pool || !r->kept)
+		return -ENOMEM;
+	r->slots = PTR_ALIGN((union rb_slot *)r->slots_mem, sizeof(union rb_slot));
+	for (i = 0; i < extra; i++) {
+		struct page *pg = alloc_pages_node(cpu_to_node(cpu),
+						   GFP_KERNEL | __GFP_ZERO, 0);
+
+		if (!pg)
+			return -ENOMEM;
+		r->pool[r->npool++] = page_address(pg);
+	}
+	return 0;
+}
+
+static void rb_rebuild_free(struct rb_rebuild *r)
+{
+	while (r->npool)
+		free_page((unsigned long)r->pool[--r->npool]);
+	kfree(r->kept);
+	kfree(r->pool);
+	kfree(r->pages);
+	kfree(r->slots_mem);
+}
+
+/*
+ * Move @c onto the arrays of @r. Writers are paused and none is inside;
+ * the reader lock is held. On return @r holds what is left to free.
+ */
+static void rb_rebuild(struct rb_cpu *c, struct rb_rebuild *r)
+{
+	unsigned long w = c->wpos.off, wvpn = w >> PAGE_SHIFT, h, v, nv, top;
+	unsigned long h_old = atomic_long_read(&c->head);
+	unsigned int nr = r->nr, keep, i, j = 0;
+	struct rb_page *old = c->pages, *pg;
+
+	lockdep_assert_held(&c->reader_lock);
+	/* Nothing written yet: a fresh ring of the new size. */
+	if (wvpn < c->nr) {
+		for (i = 0; i <= c->nr; i++)
+			r->pool[r->npool++] = old[i].data;
+		goto fresh;
+	}
+	/* Unread pages: head .. the writer's page; keep the newest nr. */
+	h = max_t(long, h_old, (long)wvpn + 1 - nr);
+	keep = wvpn - h + 1;
+	top = nr + keep - 1;		/* new number of the writer's page */
+	for (v = h_old; v < h; v++) {	/* dropped: their events are lost */
+		pg = rb_slot_page(c->slots[v % c->nr]);
+		local_add(local_read(&pg->entries) - pg->read, &c->overrun);
+	}
+	for (v = h; v <= wvpn; v++) {
+		i = v % c->nr;
+		r->kept[i] = true;
+		nv = v - wvpn + top;
+		r->pages[j] = *rb_slot_page(c->slots[i]);
+		r->slots[nv % nr].page = (unsigned long)&r->pages[j] |
+					 (v == wvpn ? RB_SLOT_WRITER : 0);
+		r->slots[nv % nr].vpn = nv;
+		j++;
+	}
+	for (i = 0; i < c->nr; i++)
+		if (!r->kept[i])
+			r->pool[r->npool++] = rb_slot_page(c->slots[i])->data;
+	/* Free slots hold the pages of the next lap, numbered as read. */
+	for (v = top + 1; v <= top + nr - keep; v++, j++) {
+		r->pages[j].data = r->pool[--r->npool];
+		local_set(&r->pages[j].entries, 0);
+		r->pages[j].read = 0;
+		r->pages[j].end = 0;
+		local_set(&r->pages[j].data->commit, 0);
+		r->slots[v % nr].page = (unsigned long)&r->pages[j];
+		r->slots[v % nr].vpn = v - nr;
+	}
+	r->pages[nr] = *c->spare;
+	c->spare = &r->pages[nr];
+
+	if (c->rvpn >= h && c->rvpn <= wvpn) {
+		c->rvpn = c->rvpn - wvpn + top;
+	} else {
+		c->rvpn = 0;
+		c->roff = 0;
+	}
+	c->wpos.off = (top << PAGE_SHIFT) | (w & ~PAGE_MASK);
+	atomic_long_set(&c->pub, c->wpos.off);
+	atomic_long_set(&c->head, h - wvpn + top);
+	swap(c->pages, r->pages);
+	swap(c->slots_mem, r->slots_mem);
+	c->slots = r->slots;
+	c->nr = nr;
+	return;
+
+fresh:
+	/* The pages of a fresh ring come from the pool; the rest is freed. */
+	for (i = 0; i <= nr; i++)
+		r->pages[i].data = r->pool[--r->npool];
+	swap(c->pages, r->pages);
+	swap(c->slots_mem, r->slots_mem);
+	c->slots = r->slots;
+	c->nr = nr;
+	rb_cpu_init_ring(c);	/* the counters stay: drops may be counted */
+}
+
+static int rb_cpu_resize(struct rb_cpu *c, int cpu, unsigned int nr)
+{
+	struct rb_rebuild r = { };
+	unsigned long flags;
+	int ret;
+
+	if (nr == c->nr)
+		return 0;
+	ret = rb_rebuild_alloc(&r, c, cpu, nr);
+	if (!ret) {
+		rb_pause(c);
+		raw_spin_lock_irqsave(&c->reader_lock, flags);
+		rb_rebuild(c, &r);
+		raw_spin_unlock_irqrestore(&c->reader_lock, flags);
+		rb_resume(c);
+	}
+	rb_rebuild_free(&r);
+	return ret;
+}
+
+/**
+ * ring_buffer_resize() - change the size of one ring or of all of them
+ * @buffer:		the buffer
+ * @cpu:		a CPU, or RING_BUFFER_ALL_CPUS
+ * @bytes_per_cpu:	the new size; rounded up to whole pages, two at least
+ *
+ * Callable while tracing runs: the CPU's writers drop (and count) their
+ * events for the moment the ring is rebuilt. Unread events are kept,
+ * except the oldest pages that no longer fit (counted as overrun). Sleeps.
+ *
+ * Return: 0; -EINVAL for a bad CPU or size; -ENOMEM, leaving the size as
+ * it was (a resize of all CPUs may have resized some of them).
+ */
+int ring_buffer_resize(struct trace_buffer *buffer, int cpu,
+		       unsigned long bytes_per_cpu)
+{
+	unsigned long nr = max(DIV_ROUND_UP(bytes_per_cpu, PAGE_SIZE), 2UL);
+	int c, ret;
+
+	if (!bytes_per_cpu || nr > UINT_MAX / 2)
+		return -EINVAL;
+	guard(mutex)(&buffer->resize_lock);
+	if (cpu != RING_BUFFER_ALL_CPUS) {
+		if (cpu < 0 || cpu >= nr_cpu_ids || !cpu_possible(cpu))
+			return -EINVAL;
+		return rb_cpu_resize(per_cpu_ptr(buffer->cpus, cpu), cpu, nr);
+	}
+	for_each_possible_cpu(c) {
+		ret = rb_cpu_resize(per_cpu_ptr(buffer->cpus, c), c, nr);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_resize);
+
+/**
+ * ring_buffer_size() - the size of one CPU's ring
+ * @buffer:	the buffer
+ * @cpu:	the CPU
+ *
+ * Return: its data pages times the page size.
+ */
+unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu)
+{
+	return (unsigned long)READ_ONCE(per_cpu_ptr(buffer->cpus, cpu)->nr) *
+	       PAGE_SIZE;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_size);
+
+/**
+ * ring_buffer_reset() - empty every ring and zero the counters
+ * @buffer:	the buffer; writers may run (their events of the moment are
+ *		dropped and counted, then the counts are zeroed)
+ *
+ * Sleeps.
+ */
+void ring_buffer_reset(struct trace_buffer *buffer)
+{
+	unsigned long flags;
+	int cpu;
+
+	guard(mutex)(&buffer->resize_lock);
+	for_each_possible_cpu(cpu) {
+		struct rb_cpu *c = per_cpu_ptr(buffer->cpus, cpu);
+
+		rb_pause(c);
+		raw_spin_lock_irqsave(&c->reader_lock, flags);
+		rb_cpu_reset(c);
+		raw_spin_unlock_irqrestore(&c->reader_lock, flags);
+		rb_resume(c);
+	}
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset);
