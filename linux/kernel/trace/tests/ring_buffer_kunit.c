@@ -184,28 +184,46 @@ static void rbt_pages(struct kunit *test)
  */
 #define RBT_LOSSY_LEN	24
 
+/* Write events 0 .. n - 1, one clock tick apart; returns those accepted. */
+static unsigned int rbt_fill(struct trace_buffer *b, unsigned int n,
+			     unsigned int len)
+{
+	unsigned int i, ok = 0;
+
+	for (i = 0; i < n; i++) {
+		rbt_now++;
+		ok += rbt_write(b, i, len);
+	}
+	return ok;
+}
+
+/* The newest of n events came out, in order, the older ones counted lost. */
+static void rbt_expect_newest(struct kunit *test, struct rbt_result *r,
+			      unsigned int n)
+{
+	unsigned int i;
+
+	KUNIT_ASSERT_GT(test, r->n, 0U);
+	KUNIT_EXPECT_EQ(test, r->seq[r->n - 1], n - 1);
+	for (i = 1; i < r->n; i++)
+		KUNIT_EXPECT_EQ(test, r->seq[i], r->seq[i - 1] + 1);
+	KUNIT_EXPECT_EQ(test, r->lost, (u64)r->seq[0]);
+}
+
 /* Overwrite: the newest events survive, and every lost one is counted. */
 static void rbt_overwrite(struct kunit *test)
 {
 	struct trace_buffer *b = rbt_alloc(test, 4 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
 	struct rbt_result *r = rbt_result(test);
 	struct ring_buffer_stats st;
-	unsigned int i;
 	int cpu;
 
 	cpu = rbt_pin(test);
-	for (i = 0; i < 5000; i++) {
-		rbt_now++;
-		KUNIT_EXPECT_TRUE(test, rbt_write(b, i, RBT_LOSSY_LEN));
-	}
+	KUNIT_EXPECT_EQ(test, rbt_fill(b, 5000, RBT_LOSSY_LEN), 5000U);
 	ring_buffer_stats(b, cpu, &st);
 	rbt_read_all(test, b, cpu, r);
 
-	KUNIT_ASSERT_GT(test, r->n, 0U);
-	KUNIT_EXPECT_EQ(test, r->seq[r->n - 1], 4999U);
-	for (i = 1; i < r->n; i++)
-		KUNIT_EXPECT_EQ(test, r->seq[i], r->seq[i - 1] + 1);
-	KUNIT_EXPECT_EQ(test, r->lost, (u64)r->seq[0]);
+	rbt_expect_newest(test, r, 5000);
 	KUNIT_EXPECT_EQ(test, r->lost + r->n, 5000ULL);
 	KUNIT_EXPECT_TRUE(test, r->first_missed);
 	KUNIT_EXPECT_EQ(test, st.overrun + st.entries, 5000ULL);
@@ -217,12 +235,11 @@ static void rbt_keep_oldest(struct kunit *test)
 	struct trace_buffer *b = rbt_alloc(test, 4 * PAGE_SIZE, RING_BUFFER_KEEP_OLDEST);
 	struct rbt_result *r = rbt_result(test);
 	struct ring_buffer_stats st;
-	unsigned int i, ok = 0;
+	unsigned int i, ok;
 	int cpu;
 
 	cpu = rbt_pin(test);
-	for (i = 0; i < 5000; i++)
-		ok += rbt_write(b, i, RBT_LOSSY_LEN);
+	ok = rbt_fill(b, 5000, RBT_LOSSY_LEN);
 	ring_buffer_stats(b, cpu, &st);
 	rbt_read_all(test, b, cpu, r);
 
@@ -376,24 +393,16 @@ static void rbt_resize_shrink(struct kunit *test)
 	struct trace_buffer *b = rbt_alloc(test, 16 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
 	struct rbt_result *r = rbt_result(test);
 	struct ring_buffer_stats st;
-	unsigned int i;
 	int cpu;
 
 	cpu = rbt_pin(test);
-	for (i = 0; i < 1000; i++) {
-		rbt_now++;
-		rbt_write(b, i, RBT_LOSSY_LEN);
-	}
+	rbt_fill(b, 1000, RBT_LOSSY_LEN);
 	KUNIT_EXPECT_EQ(test, ring_buffer_resize(b, cpu, 3 * PAGE_SIZE), 0);
 	KUNIT_EXPECT_EQ(test, ring_buffer_size(b, cpu), 3 * PAGE_SIZE);
 	ring_buffer_stats(b, cpu, &st);
 	rbt_read_all(test, b, cpu, r);
 
-	KUNIT_ASSERT_GT(test, r->n, 0U);
-	KUNIT_EXPECT_EQ(test, r->seq[r->n - 1], 999U);
-	for (i = 1; i < r->n; i++)
-		KUNIT_EXPECT_EQ(test, r->seq[i], r->seq[i - 1] + 1);
-	KUNIT_EXPECT_EQ(test, r->lost, (u64)r->seq[0]);
+	rbt_expect_newest(test, r, 1000);
 	KUNIT_EXPECT_EQ(test, st.overrun + r->n, 1000ULL);
 	KUNIT_EXPECT_EQ(test, ring_buffer_resize(b, cpu, 0), -EINVAL);
 	KUNIT_EXPECT_EQ(test, ring_buffer_resize(b, nr_cpu_ids, PAGE_SIZE), -EINVAL);
