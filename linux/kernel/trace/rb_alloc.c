@@ -47,7 +47,7 @@ void rb_cpu_init_ring(struct rb_cpu *c)
 	}
 	for (i = 0; i <= c->nr; i++) {
 		local_set(&pages[i].entries, 0);
-		pages[i].read = 0;
+		atomic_long_set(&pages[i].rw, 0);
 		pages[i].end = 0;
 		local_set(&pages[i].data->commit, 0);
 	}

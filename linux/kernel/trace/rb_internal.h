@@ -69,15 +69,18 @@ struct rb_data_page {
  * @entries:	events written into it; the writer adds, the owner of a page
  *		taken out of the ring (reader) or about to be reused (the
  *		writer wrapping onto it) reads and clears
- * @read:	events of it a reader copied out while the writer was still
- *		filling it; written by the reader, read by a writer reusing it
+ * @rw:		events of it a reader copied out while the writer was still
+ *		filling it, tagged with the page's vpn: (vpn << RB_RW_SHIFT) |
+ *		count. The reader adds by cmpxchg, only while the tag is the
+ *		vpn it read; a writer reusing the page takes it by xchg. So
+ *		each copied event is counted either read or lost, once.
  * @end:	bytes of real events in it, set by the writer that moved on
  *		to the next page; published into data->commit
  */
 struct rb_page {
 	struct rb_data_page *data;
 	local_t entries;
-	long read;
+	atomic_long_t rw;
 	unsigned int end;
 };
 
@@ -124,6 +127,8 @@ union rb_wpos {
  * @overrun:	events lost to overwriting
  * @commit_overrun: events lost because the ring was full of uncommitted data
  * @dropped:	events refused
+ * @claiming:	a writer of this CPU is between claiming a page and resetting
+ *		it (interrupts off); an NMI writer arriving then drops its event
  * @paused:	writers drop (and count) their events: set while the ring is
  *		rebuilt by a resize or a reset
  * @written:	events committed
@@ -150,6 +155,7 @@ struct rb_cpu {
 	local_t commit_overrun;
 	local_t dropped;
 	local_t written;
+	bool claiming;
 	bool paused;
 	u64 read;
 	u64 reader_lost;
@@ -185,6 +191,16 @@ static inline unsigned int rb_event_size(unsigned int len)
 {
 	len = ALIGN(len, 4);
 	return len <= RB_SMALL_MAX ? RB_EVENT_HDR + len : 2 * RB_EVENT_HDR + len;
+}
+
+/* A page holds at most RB_DATA_SIZE / 8 < 2^RB_RW_SHIFT events. */
+#define RB_RW_SHIFT	10
+
+/* Events of page @vpn read out of the word @rw (0 if it tags another). */
+static inline long rb_rw_count(long rw, unsigned long vpn)
+{
+	return (unsigned long)rw >> RB_RW_SHIFT == vpn ?
+	       rw & ((1L << RB_RW_SHIFT) - 1) : 0;
 }
 
 void rb_cpu_init_ring(struct rb_cpu *c);

@@ -139,6 +139,7 @@ static void rb_mark_lost(struct rb_cpu *c, struct rb_data_page *out,
 static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 {
 	unsigned int from, n, events, tries = 0;
+	long rw;
 	unsigned long p, pvpn;
 	union rb_slot s, spare;
 	struct rb_page *pg;
@@ -178,14 +179,14 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 				return 0;
 			n = rb_copy(c, out, pg, from, p & ~PAGE_MASK, &events, &last);
 			/*
-			 * The copy is read before the slot is checked again;
-			 * pairs with the writer's cmpxchg128 in rb_claim()
-			 * (a full barrier) that reuses the page.
+			 * Count the copy as read only if no writer has taken the
+			 * page for reuse meanwhile: it would then have counted
+			 * these events lost. Pairs with the xchg in rb_claim().
 			 */
-			smp_rmb();
-			if (READ_ONCE(slot->vpn) != h)
-				continue;	/* reused meanwhile: counted lost */
-			WRITE_ONCE(pg->read, pg->read + events);
+			rw = atomic_long_read(&pg->rw);
+			if ((unsigned long)rw >> RB_RW_SHIFT != h ||
+			    !atomic_long_try_cmpxchg(&pg->rw, &rw, rw + events))
+				continue;
 			c->read += events;
 			c->rvpn = h;
 			c->roff = p & ~PAGE_MASK;
@@ -195,7 +196,7 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 
 		/* A complete page: swap the spare in for it. */
 		local_set(&c->spare->entries, 0);
-		WRITE_ONCE(c->spare->read, 0);
+		atomic_long_set(&c->spare->rw, h << RB_RW_SHIFT);
 		local_set(&c->spare->data->commit, 0);
 		spare.page = (unsigned long)c->spare;
 		spare.vpn = h;
@@ -205,13 +206,15 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 		c->spare = pg;
 		if (!atomic_long_try_cmpxchg(&c->head, &h, h + 1)) {
 			/* A writer wrapped onto the slot and dropped the page. */
-			c->reader_lost += local_read(&pg->entries) - pg->read;
+			c->reader_lost += local_read(&pg->entries) -
+					  rb_rw_count(atomic_long_read(&pg->rw), h);
 			continue;
 		}
 		n = rb_copy(c, out, pg, from,
 			    local_read(&pg->data->commit) & RB_COMMIT_MASK,
 			    &events, &last);
-		c->read += local_read(&pg->entries) - pg->read;
+		c->read += local_read(&pg->entries) -
+			   rb_rw_count(atomic_long_read(&pg->rw), h);
 		c->rvpn = 0;
 		c->roff = 0;
 		if (n)

@@ -101,13 +101,18 @@ static void rb_rebuild(struct rb_cpu *c, struct rb_rebuild *r)
 	top = nr + keep - 1;		/* new number of the writer's page */
 	for (v = h_old; v < h; v++) {	/* dropped: their events are lost */
 		pg = rb_slot_page(c->slots[v % c->nr]);
-		local_add(local_read(&pg->entries) - pg->read, &c->overrun);
+		local_add(local_read(&pg->entries) -
+			  rb_rw_count(atomic_long_read(&pg->rw), v), &c->overrun);
 	}
 	for (v = h; v <= wvpn; v++) {
 		i = v % c->nr;
 		r->kept[i] = true;
 		nv = v - wvpn + top;
-		r->pages[j] = *rb_slot_page(c->slots[i]);
+		pg = rb_slot_page(c->slots[i]);
+		r->pages[j] = *pg;
+		/* Renumbered: the read count moves to the new number. */
+		atomic_long_set(&r->pages[j].rw, nv << RB_RW_SHIFT |
+				rb_rw_count(atomic_long_read(&pg->rw), v));
 		r->slots[nv % nr].page = (unsigned long)&r->pages[j] |
 					 (v == wvpn ? RB_SLOT_WRITER : 0);
 		r->slots[nv % nr].vpn = nv;
@@ -120,7 +125,7 @@ static void rb_rebuild(struct rb_cpu *c, struct rb_rebuild *r)
 	for (v = top + 1; v <= top + nr - keep; v++, j++) {
 		r->pages[j].data = r->pool[--r->npool];
 		local_set(&r->pages[j].entries, 0);
-		r->pages[j].read = 0;
+		atomic_long_set(&r->pages[j].rw, 0);
 		r->pages[j].end = 0;
 		local_set(&r->pages[j].data->commit, 0);
 		r->slots[v % nr].page = (unsigned long)&r->pages[j];

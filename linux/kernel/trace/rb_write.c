@@ -36,8 +36,8 @@ static union rb_slot *rb_slot_of(struct rb_cpu *c, unsigned long vpn)
  * uncommitted events (@commit_overrun set), or the ring is full and the
  * buffer keeps its oldest events.
  */
-static struct rb_page *rb_claim(struct trace_buffer *b, struct rb_cpu *c,
-				unsigned long vpn, bool *commit_overrun)
+static struct rb_page *__rb_claim(struct trace_buffer *b, struct rb_cpu *c,
+				  unsigned long vpn, bool *commit_overrun)
 {
 	union rb_slot *slot = rb_slot_of(c, vpn);
 	union rb_slot old, new;
@@ -68,7 +68,9 @@ static struct rb_page *rb_claim(struct trace_buffer *b, struct rb_cpu *c,
 	 * took them (it then left its spare here, with no entries). Events a
 	 * reader copied out of the page already are not lost.
 	 */
-	lost = local_read(&pg->entries) - READ_ONCE(pg->read);
+	/* Pairs with the reader's cmpxchg of rw in rb_read_locked(). */
+	lost = local_read(&pg->entries) -
+	       rb_rw_count(atomic_long_xchg(&pg->rw, vpn << RB_RW_SHIFT), old.vpn);
 	if (lost > 0)
 		local_add(lost, &c->overrun);
 	h = atomic_long_read(&c->head);
@@ -76,9 +78,33 @@ static struct rb_page *rb_claim(struct trace_buffer *b, struct rb_cpu *c,
 	       !atomic_long_try_cmpxchg(&c->head, &h, old.vpn + 1))
 		;
 	local_set(&pg->entries, 0);
-	WRITE_ONCE(pg->read, 0);
 	pg->end = 0;
 	local_set(&pg->data->commit, 0);
+	return pg;
+}
+
+/*
+ * The claim and the reset of the page must not be split by a nested writer:
+ * it could find the page claimed, write into it and count its event, and
+ * the reset would then wipe that count. A page switch is rare: interrupts
+ * are disabled for it, and an NMI writer that lands inside drops its event
+ * (counted by the caller).
+ */
+static struct rb_page *rb_claim(struct trace_buffer *b, struct rb_cpu *c,
+				unsigned long vpn, bool *commit_overrun)
+{
+	struct rb_page *pg = NULL;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	if (!c->claiming) {
+		c->claiming = true;
+		barrier();
+		pg = __rb_claim(b, c, vpn, commit_overrun);
+		barrier();
+		c->claiming = false;
+	}
+	local_irq_restore(flags);
 	return pg;
 }
 

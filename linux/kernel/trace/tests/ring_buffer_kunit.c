@@ -184,13 +184,13 @@ static void rbt_pages(struct kunit *test)
  */
 #define RBT_LOSSY_LEN	24
 
-/* Write events 0 .. n - 1, one clock tick apart; returns those accepted. */
-static unsigned int rbt_fill(struct trace_buffer *b, unsigned int n,
-			     unsigned int len)
+/* Write events from .. to - 1, one clock tick apart; returns those accepted. */
+static unsigned int rbt_fill(struct trace_buffer *b, unsigned int from,
+			     unsigned int to, unsigned int len)
 {
 	unsigned int i, ok = 0;
 
-	for (i = 0; i < n; i++) {
+	for (i = from; i < to; i++) {
 		rbt_now++;
 		ok += rbt_write(b, i, len);
 	}
@@ -219,7 +219,7 @@ static void rbt_overwrite(struct kunit *test)
 	int cpu;
 
 	cpu = rbt_pin(test);
-	KUNIT_EXPECT_EQ(test, rbt_fill(b, 5000, RBT_LOSSY_LEN), 5000U);
+	KUNIT_EXPECT_EQ(test, rbt_fill(b, 0, 5000, RBT_LOSSY_LEN), 5000U);
 	ring_buffer_stats(b, cpu, &st);
 	rbt_read_all(test, b, cpu, r);
 
@@ -239,7 +239,7 @@ static void rbt_keep_oldest(struct kunit *test)
 	int cpu;
 
 	cpu = rbt_pin(test);
-	ok = rbt_fill(b, 5000, RBT_LOSSY_LEN);
+	ok = rbt_fill(b, 0, 5000, RBT_LOSSY_LEN);
 	ring_buffer_stats(b, cpu, &st);
 	rbt_read_all(test, b, cpu, r);
 
@@ -396,7 +396,7 @@ static void rbt_resize_shrink(struct kunit *test)
 	int cpu;
 
 	cpu = rbt_pin(test);
-	rbt_fill(b, 1000, RBT_LOSSY_LEN);
+	rbt_fill(b, 0, 1000, RBT_LOSSY_LEN);
 	KUNIT_EXPECT_EQ(test, ring_buffer_resize(b, cpu, 3 * PAGE_SIZE), 0);
 	KUNIT_EXPECT_EQ(test, ring_buffer_size(b, cpu), 3 * PAGE_SIZE);
 	ring_buffer_stats(b, cpu, &st);
@@ -417,16 +417,10 @@ static void rbt_resize_grow(struct kunit *test)
 	int cpu;
 
 	cpu = rbt_pin(test);
-	for (i = 0; i < 300; i++) {
-		rbt_now++;
-		rbt_write(b, i, 16);
-	}
+	KUNIT_EXPECT_EQ(test, rbt_fill(b, 0, 300, 16), 300U);
 	KUNIT_EXPECT_EQ(test, ring_buffer_resize(b, RING_BUFFER_ALL_CPUS,
 						 32 * PAGE_SIZE), 0);
-	for (; i < 3300; i++) {
-		rbt_now++;
-		rbt_write(b, i, 16);
-	}
+	KUNIT_EXPECT_EQ(test, rbt_fill(b, 300, 3300, 16), 3000U);
 	rbt_read_all(test, b, cpu, r);
 
 	KUNIT_ASSERT_EQ(test, r->n, 3300U);
