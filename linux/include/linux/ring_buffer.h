@@ -67,6 +67,7 @@ void ring_buffer_set_mode(struct trace_buffer *buffer,
 			  enum ring_buffer_mode mode);
 
 #define RING_BUFFER_ALL_CPUS	-1
+void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu);
 int ring_buffer_resize(struct trace_buffer *buffer, int cpu,
 		       unsigned long bytes_per_cpu);
 unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu);
@@ -90,8 +91,33 @@ struct ring_buffer_walk {
 	u64 ts;
 };
 
+/**
+ * struct ring_buffer_cursor - a non-consuming reader's place in a CPU's stream
+ * @pos:	stream offset of the next byte to copy out
+ * @end:	stream offset where reading stops: the write position when
+ *		the cursor was started, so that a reader always finishes
+ * @ts:		time stamp of the event just before @pos
+ * @skipped:	set when events after the previous copy were overwritten or
+ *		consumed before this reader got to them
+ */
+struct ring_buffer_cursor {
+	unsigned long pos;
+	unsigned long end;
+	u64 ts;
+	bool skipped;
+};
+
+void ring_buffer_cursor_start(struct trace_buffer *buffer, int cpu,
+			      struct ring_buffer_cursor *cur);
+int ring_buffer_peek_page(struct trace_buffer *buffer, int cpu,
+			  struct ring_buffer_cursor *cur, void *page);
+
 void ring_buffer_walk_start(struct ring_buffer_walk *walk, const void *page);
 const void *ring_buffer_walk_next(struct ring_buffer_walk *walk,
 				  unsigned int *len);
+
+unsigned long ring_buffer_page_lost(const void *page);
+int ring_buffer_walk_rest(void *out, const struct ring_buffer_walk *walk,
+			  unsigned long lost);
 
 #endif /* _LINUX_RING_BUFFER_H */

@@ -25,7 +25,7 @@ static void rb_cpu_free(struct rb_cpu *c, struct rb_page *pages)
 	for (i = 0; i <= c->nr; i++)
 		if (pages[i].data)
 			free_page((unsigned long)pages[i].data);
-	kfree(pages);
+	kvfree(pages);
 }
 
 /**
@@ -84,15 +84,15 @@ static int rb_cpu_init(struct rb_cpu *c, int cpu, unsigned int nr)
 	unsigned int i;
 
 	c->nr = nr;
-	c->slots_mem = kcalloc(nr + 1, sizeof(union rb_slot), GFP_KERNEL);
-	pages = kcalloc(nr + 1, sizeof(*pages), GFP_KERNEL);
+	c->slots_mem = kvcalloc(nr + 1, sizeof(union rb_slot), RB_GFP);
+	pages = kvcalloc(nr + 1, sizeof(*pages), RB_GFP);
 	c->pages = pages;
 	if (!c->slots_mem || !pages)
 		return -ENOMEM;
 	c->slots = PTR_ALIGN((union rb_slot *)c->slots_mem, sizeof(union rb_slot));
 	for (i = 0; i <= nr; i++) {
 		struct page *pg = alloc_pages_node(cpu_to_node(cpu),
-						   GFP_KERNEL | __GFP_ZERO, 0);
+						   RB_GFP | __GFP_ZERO, 0);
 
 		if (!pg)
 			return -ENOMEM;
@@ -117,7 +117,7 @@ void ring_buffer_free(struct trace_buffer *buffer)
 		struct rb_cpu *c = per_cpu_ptr(buffer->cpus, cpu);
 
 		rb_cpu_free(c, c->pages);
-		kfree(c->slots_mem);
+		kvfree(c->slots_mem);
 	}
 	free_percpu(buffer->cpus);
 	kfree(buffer);

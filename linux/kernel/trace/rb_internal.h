@@ -37,9 +37,16 @@
 #include <linux/atomic.h>
 #include <asm/local.h>
 #include <linux/ring_buffer.h>
+#include <linux/gfp.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+
+/*
+ * Buffer memory: a size beyond what the machine has must fail quietly
+ * (the caller reports ENOMEM), never warn or call the OOM killer.
+ */
+#define RB_GFP			(GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
 
 #define RB_HDR_SIZE		16
 #define RB_DATA_SIZE		(PAGE_SIZE - RB_HDR_SIZE)
@@ -203,6 +210,9 @@ static inline long rb_rw_count(long rw, unsigned long vpn)
 	       rw & ((1L << RB_RW_SHIFT) - 1) : 0;
 }
 
+unsigned int rb_copy(struct rb_data_page *out, struct rb_page *pg,
+		     unsigned int from, unsigned int to, u64 ts,
+		     unsigned int *events, u64 *last);
 void rb_cpu_init_ring(struct rb_cpu *c);
 void rb_cpu_reset(struct rb_cpu *c);
 

@@ -91,19 +91,76 @@ const void *ring_buffer_walk_next(struct ring_buffer_walk *walk,
 }
 EXPORT_SYMBOL_GPL(ring_buffer_walk_next);
 
+/**
+ * ring_buffer_page_lost() - events lost before a page that was read
+ * @page:	a page from ring_buffer_read_page()
+ *
+ * Return: 0 when none were, their number, or ULONG_MAX when some were but
+ * the count did not fit in the page.
+ */
+unsigned long ring_buffer_page_lost(const void *page)
+{
+	const struct rb_data_page *dp = page;
+	unsigned long commit = local_read(&dp->commit);
+
+	if (!(commit & RB_MISSED_EVENTS))
+		return 0;
+	if (!(commit & RB_MISSED_STORED))
+		return ULONG_MAX;
+	return *(const unsigned long *)((const u8 *)dp->data +
+					(commit & RB_COMMIT_MASK));
+}
+EXPORT_SYMBOL_GPL(ring_buffer_page_lost);
+
+/**
+ * ring_buffer_walk_rest() - the events of a page not walked yet, as a page
+ * @out:	PAGE_SIZE bytes receiving them in the trace_pipe_raw layout
+ * @walk:	a walk of a page, at the first event to keep
+ * @lost:	events lost before them, to flag in the commit word: 0 for
+ *		none, ULONG_MAX for an unknown number
+ *
+ * Return: the bytes of event data in @out.
+ */
+int ring_buffer_walk_rest(void *out, const struct ring_buffer_walk *walk,
+			  unsigned long lost)
+{
+	const struct rb_data_page *dp = walk->page;
+	struct rb_data_page *o = out;
+	unsigned long commit = local_read(&dp->commit) & RB_COMMIT_MASK;
+	unsigned int n;
+
+	commit = min_t(unsigned long, commit, RB_DATA_SIZE);
+	n = walk->off < commit ? commit - walk->off : 0;
+	o->time_stamp = walk->ts;
+	memmove(o->data, (const u8 *)dp->data + walk->off, n);
+	memset((u8 *)o->data + n, 0, RB_DATA_SIZE - n);
+	local_set(&o->commit, n);
+	if (!lost)
+		return n;
+	if (lost != ULONG_MAX && n + sizeof(long) <= RB_DATA_SIZE) {
+		*(unsigned long *)((u8 *)o->data + n) = lost;
+		local_set(&o->commit, n | RB_MISSED_EVENTS | RB_MISSED_STORED);
+	} else {
+		local_set(&o->commit, n | RB_MISSED_EVENTS);
+	}
+	return n;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_walk_rest);
+
 /*
  * Copy bytes [from, to) of @pg's data into @out as a page of its own, the
- * time stamp being that of the event before @from. Sets *@events and
- * *@last to the number of events copied and the time of the last one.
+ * time stamp being @ts, that of the event before @from (unused when @from
+ * is 0). Sets *@events and *@last to the number of events copied and the
+ * time of the last one.
  */
-static unsigned int rb_copy(struct rb_cpu *c, struct rb_data_page *out,
-			    struct rb_page *pg, unsigned int from,
-			    unsigned int to, unsigned int *events, u64 *last)
+unsigned int rb_copy(struct rb_data_page *out, struct rb_page *pg,
+		     unsigned int from, unsigned int to, u64 ts,
+		     unsigned int *events, u64 *last)
 {
 	struct ring_buffer_walk walk;
 	unsigned int len;
 
-	out->time_stamp = from ? c->rts : READ_ONCE(pg->data->time_stamp);
+	out->time_stamp = from ? ts : READ_ONCE(pg->data->time_stamp);
 	memcpy(out->data, (u8 *)pg->data->data + from, to - from);
 	memset((u8 *)out->data + (to - from), 0, RB_DATA_SIZE - (to - from));
 	local_set(&out->commit, to - from);
@@ -177,7 +234,8 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 				continue;
 			if ((p & ~PAGE_MASK) <= from)
 				return 0;
-			n = rb_copy(c, out, pg, from, p & ~PAGE_MASK, &events, &last);
+			n = rb_copy(out, pg, from, p & ~PAGE_MASK, c->rts,
+				    &events, &last);
 			/*
 			 * Count the copy as read only if no writer has taken the
 			 * page for reuse meanwhile: it would then have counted
@@ -210,9 +268,9 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 					  rb_rw_count(atomic_long_read(&pg->rw), h);
 			continue;
 		}
-		n = rb_copy(c, out, pg, from,
+		n = rb_copy(out, pg, from,
 			    local_read(&pg->data->commit) & RB_COMMIT_MASK,
-			    &events, &last);
+			    c->rts, &events, &last);
 		c->read += local_read(&pg->entries) -
 			   rb_rw_count(atomic_long_read(&pg->rw), h);
 		c->rvpn = 0;

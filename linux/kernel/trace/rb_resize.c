@@ -49,16 +49,16 @@ static int rb_rebuild_alloc(struct rb_rebuild *r, struct rb_cpu *c, int cpu,
 
 	r->nr = nr;
 	r->npool = 0;
-	r->slots_mem = kcalloc(nr + 1, sizeof(union rb_slot), GFP_KERNEL);
-	r->pages = kcalloc(nr + 1, sizeof(*r->pages), GFP_KERNEL);
-	r->pool = kcalloc(max(nr, c->nr) + 1, sizeof(*r->pool), GFP_KERNEL);
-	r->kept = kcalloc(c->nr, sizeof(*r->kept), GFP_KERNEL);
+	r->slots_mem = kvcalloc(nr + 1, sizeof(union rb_slot), RB_GFP);
+	r->pages = kvcalloc(nr + 1, sizeof(*r->pages), RB_GFP);
+	r->pool = kvcalloc(max(nr, c->nr) + 1, sizeof(*r->pool), RB_GFP);
+	r->kept = kvcalloc(c->nr, sizeof(*r->kept), RB_GFP);
 	if (!r->slots_mem || !r->pages || !r->pool || !r->kept)
 		return -ENOMEM;
 	r->slots = PTR_ALIGN((union rb_slot *)r->slots_mem, sizeof(union rb_slot));
 	for (i = 0; i < extra; i++) {
 		struct page *pg = alloc_pages_node(cpu_to_node(cpu),
-						   GFP_KERNEL | __GFP_ZERO, 0);
+						   RB_GFP | __GFP_ZERO, 0);
 
 		if (!pg)
 			return -ENOMEM;
@@ -71,10 +71,10 @@ static void rb_rebuild_free(struct rb_rebuild *r)
 {
 	while (r->npool)
 		free_page((unsigned long)r->pool[--r->npool]);
-	kfree(r->kept);
-	kfree(r->pool);
-	kfree(r->pages);
-	kfree(r->slots_mem);
+	kvfree(r->kept);
+	kvfree(r->pool);
+	kvfree(r->pages);
+	kvfree(r->slots_mem);
 }
 
 /*
@@ -231,26 +231,41 @@ unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu)
 EXPORT_SYMBOL_GPL(ring_buffer_size);
 
 /**
- * ring_buffer_reset() - empty every ring and zero the counters
+ * ring_buffer_reset_cpu() - empty one ring, or all, and zero their counters
  * @buffer:	the buffer; writers may run (their events of the moment are
  *		dropped and counted, then the counts are zeroed)
+ * @cpu:	the CPU, or RING_BUFFER_ALL_CPUS
  *
  * Sleeps.
  */
-void ring_buffer_reset(struct trace_buffer *buffer)
+void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
 {
 	unsigned long flags;
-	int cpu;
+	int i;
 
 	guard(mutex)(&buffer->resize_lock);
-	for_each_possible_cpu(cpu) {
-		struct rb_cpu *c = per_cpu_ptr(buffer->cpus, cpu);
+	for_each_possible_cpu(i) {
+		struct rb_cpu *c = per_cpu_ptr(buffer->cpus, i);
 
+		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+			continue;
 		rb_pause(c);
 		raw_spin_lock_irqsave(&c->reader_lock, flags);
 		rb_cpu_reset(c);
 		raw_spin_unlock_irqrestore(&c->reader_lock, flags);
 		rb_resume(c);
 	}
+}
+EXPORT_SYMBOL_GPL(ring_buffer_reset_cpu);
+
+/**
+ * ring_buffer_reset() - empty every ring and zero the counters
+ * @buffer:	the buffer
+ *
+ * Sleeps.
+ */
+void ring_buffer_reset(struct trace_buffer *buffer)
+{
+	ring_buffer_reset_cpu(buffer, RING_BUFFER_ALL_CPUS);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset);

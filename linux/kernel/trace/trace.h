@@ -3,21 +3,31 @@
  * Internal declarations of the tracing core. Nothing outside kernel/trace/
  * includes this file.
  *
- * File map (see Documentation/trace/design.rst):
- *   trace_core.c    tracer registry, tracing_on state, kernel-facing API
- *   trace_sbuf.c    the interim record buffer (replaced by the ring buffer)
- *   trace_fs.c      the tracefs file table, attribute files, trace_marker
- *   trace_read.c    the trace and trace_pipe readers
- *   trace_printk.c  trace_printk(), trace_puts(), trace_dump_stack()
- *   trace_clock.c   the selectable trace clocks
+ * File map (see Documentation/trace/tracing-design.rst):
+ *   trace_core.c     tracer registry, tracing_on state, kernel-facing API
+ *   trace_buf.c      the trace buffer: records, sizes, cpumask, wake-ups
+ *   trace_cmdline.c  saved_cmdlines and saved_tgids
+ *   trace_options.c  trace_options and options/
+ *   trace_iter.c     per-CPU readers merged into one time-ordered stream
+ *   trace_output.c   records as text: headers, context columns, lines
+ *   trace_read.c     trace, trace_pipe, trace_pipe_raw and their per-CPU
+ *                    copies
+ *   trace_fs.c       the tracefs file table and the attribute files
+ *   trace_printk.c   trace_printk(), trace_puts(), trace_dump_stack()
+ *   trace_clock.c    the selectable trace clocks
  */
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
 
+#include <linux/bitops.h>
+#include <linux/cpumask.h>
 #include <linux/list.h>
+#include <linux/ring_buffer.h>
+#include <linux/trace_events.h>
 #include <linux/types.h>
 
 struct file;
+struct inode;
 struct poll_table_struct;
 struct seq_file;
 
@@ -43,69 +53,160 @@ int trace_set_tracer(const char *name);
 void trace_show_tracers(struct seq_file *m);
 bool trace_buffer_enabled(void);
 
-/*
- * Context of a record, captured by the writer before it disables anything.
- * Shown as the five flag columns of the trace output.
- */
-#define TRACE_CTX_IRQS_OFF	0x01	/* hardware interrupts disabled */
-#define TRACE_CTX_BH_OFF	0x02	/* bottom halves disabled */
-#define TRACE_CTX_RESCHED	0x04	/* TIF_NEED_RESCHED set */
-#define TRACE_CTX_PREEMPT_RESCHED 0x08	/* preempt-count resched bit set */
-#define TRACE_CTX_HARDIRQ	0x10	/* in hard interrupt */
-#define TRACE_CTX_SOFTIRQ	0x20	/* serving a softirq */
-#define TRACE_CTX_NMI		0x40	/* in NMI */
-
-/* Longest text one record keeps; longer writes are cut. */
-#define SBUF_TEXT_MAX		448
-
-/**
- * struct sbuf_rec - one record of the interim buffer, as read out
- * @ts:		trace clock at the time of writing
- * @ip:		caller address for trace_printk(), 0 for trace_marker
- * @pid:	pid of the writing task
- * @cpu:	CPU the record was written on
- * @len:	bytes used in @text (no terminating NUL counted)
- * @ctx:	TRACE_CTX_* flags
- * @preempt:	preemption depth of the writer
- * @migrate:	migrate-disable depth of the writer
- * @comm:	command name of the writing task
- * @text:	the message, NUL terminated
- */
-struct sbuf_rec {
-	u64 ts;
-	unsigned long ip;
-	pid_t pid;
-	u16 cpu;
-	u16 len;
-	u8 ctx;
-	u8 preempt;
-	u8 migrate;
-	char comm[16];
-	char text[SBUF_TEXT_MAX];
+/* Options (trace_options, options/): bit numbers in trace_opts. */
+enum trace_opt {
+	TRACE_OPT_PRINT_PARENT,
+	TRACE_OPT_SYM_OFFSET,
+	TRACE_OPT_SYM_ADDR,
+	TRACE_OPT_VERBOSE,
+	TRACE_OPT_RAW,
+	TRACE_OPT_HEX,
+	TRACE_OPT_BIN,
+	TRACE_OPT_BLOCK,
+	TRACE_OPT_CONTEXT_INFO,
+	TRACE_OPT_LATENCY_FORMAT,
+	TRACE_OPT_RECORD_CMD,
+	TRACE_OPT_RECORD_TGID,
+	TRACE_OPT_OVERWRITE,
+	TRACE_OPT_DISABLE_ON_FREE,
+	TRACE_OPT_IRQ_INFO,
+	TRACE_OPT_MARKERS,
+	TRACE_OPT_ANNOTATE,
+	TRACE_OPT_PAUSE_ON_TRACE,
+	TRACE_OPT_PRINTK_MSG_ONLY,
+	TRACE_OPT_TRACE_PRINTK,
+	TRACE_NR_OPTS
 };
 
-int sbuf_init(void);
-int sbuf_write(unsigned long ip, const char *text, size_t len);
-void sbuf_reset(void);
-bool sbuf_empty(void);
-u64 sbuf_entries(void);
-u64 sbuf_written(void);
-bool sbuf_read_at(u64 seq, struct sbuf_rec *rec);
-bool sbuf_consume(struct sbuf_rec *rec);
-void sbuf_window(u64 *first, u64 *end);
-int sbuf_wait(bool nonblock);
-unsigned int sbuf_poll(struct file *filp, struct poll_table_struct *pt);
-void sbuf_print_line(struct seq_file *m, const struct sbuf_rec *rec);
-void sbuf_dump(void);
+extern unsigned long trace_opts;
+
+static inline bool trace_opt(enum trace_opt o)
+{
+	return test_bit(o, &trace_opts);
+}
+
+int trace_opt_set(unsigned int o, bool on);
+unsigned int trace_opt_count(void);
+const char *trace_opt_name(unsigned int o);
+int trace_options_show(struct seq_file *m, long unused);
+int trace_options_store(const char *val, long unused);
+
+/*
+ * Records: a struct trace_entry (common_type, flags, preempt count, pid),
+ * then the fields of the type. The numbers are the IDs of the events of
+ * the ftrace system, as upstream numbers them.
+ */
+enum trace_type {
+	TRACE_TYPE_PRINT	= 5,	/* trace_marker, trace_printk() */
+	TRACE_TYPE_RAW_DATA	= 18,	/* trace_marker_raw */
+};
+
+/* TRACE_TYPE_PRINT: @ip is 0 for trace_marker. @buf ends with a NUL. */
+struct trace_print_rec {
+	struct trace_entry ent;
+	unsigned long ip;
+	char buf[];
+};
+
+/* TRACE_TYPE_RAW_DATA: a user-chosen id, then opaque bytes. */
+struct trace_raw_rec {
+	struct trace_entry ent;
+	unsigned int id;
+	char buf[];
+};
+
+/* Longest text of a print record, and payload of a raw one. */
+#define TRACE_PRINT_MAX		4000
+
+int trace_print_write(unsigned long ip, const char *text, size_t len);
+
+/* The buffer (trace_buf.c) */
+extern struct trace_buffer *trace_rb;
+
+void *trace_rec_reserve(unsigned short type, unsigned int len);
+void trace_rec_commit(void);
+int trace_buf_init(void);
+void trace_buf_reset(int cpu);
+int trace_buf_resize(int cpu, unsigned long kb);
+unsigned long trace_buf_kb(int cpu);
+void trace_buf_free(void);
+int trace_cpumask_show(struct seq_file *m, long unused);
+int trace_cpumask_store(const char *val, long unused);
+extern unsigned int trace_buffer_percent;
+
+/*
+ * Readers wait on one queue. A wait ends when @ready says so, or with
+ * 0 from trace_wait() when trace_wake_readers(true) was called meanwhile
+ * (tracing stopped, or a reader was told to give up).
+ */
+int trace_wait(bool (*ready)(void *arg), void *arg, bool nonblock,
+	       bool slow);
+void trace_wake_readers(bool stop);
+void trace_poll_wait(struct file *filp, struct poll_table_struct *pt);
+
+/* saved_cmdlines, saved_tgids (trace_cmdline.c) */
+void trace_cmdline_save(void);
+void trace_cmdline_find(pid_t pid, char comm[TASK_COMM_LEN]);
+int trace_cmdline_tgid(pid_t pid);
+int trace_cmdline_init(void);
+int saved_cmdlines_show(struct seq_file *m, long unused);
+int saved_cmdlines_size_show(struct seq_file *m, long unused);
+int saved_cmdlines_size_store(const char *val, long unused);
+int saved_tgids_show(struct seq_file *m, long unused);
+
+/* Reading (trace_iter.c) */
+
+/**
+ * struct trace_ev - one record handed out by an iterator
+ * @rec:	the record (its payload in the ring buffer's layout)
+ * @len:	its length in bytes
+ * @ts:		its time stamp
+ * @cpu:	the CPU it was written on
+ * @lost:	events lost on @cpu just before it; ULONG_MAX when lost
+ *		but not counted
+ */
+struct trace_ev {
+	const struct trace_entry *rec;
+	unsigned int len;
+	u64 ts;
+	int cpu;
+	unsigned long lost;
+};
+
+struct trace_iter;
+
+struct trace_iter *trace_iter_new(int cpu, bool consume);
+void trace_iter_free(struct trace_iter *it);
+bool trace_iter_peek(struct trace_iter *it, struct trace_ev *ev);
+void trace_iter_next(struct trace_iter *it);
+bool trace_iter_ready(void *it);
+void trace_iter_lock(struct trace_iter *it);
+void trace_iter_unlock(struct trace_iter *it);
+void trace_iter_reset_consumers(int cpu);
+int trace_iter_raw_page(int cpu, void *page);
+bool trace_raw_ready(int cpu);
+struct trace_iter *trace_iter_dump_start(void);
+
+/* Text (trace_output.c) */
+void trace_print_header(struct seq_file *m, int cpu);
+void trace_print_ev(struct seq_file *m, const struct trace_ev *ev);
+void trace_dump_buffer(void);
 
 int trace_fs_init(void);
+
+/* The trace_printk() formats, gathered by the linker (printk_formats). */
+extern const char *__start___trace_bprintk_fmt[];
+extern const char *__stop___trace_bprintk_fmt[];
 
 u64 trace_clock_read(void);
 bool trace_clock_in_ns(void);
 void trace_clock_show(struct seq_file *m);
 int trace_clock_set(const char *name);
 
+long trace_fs_arg(struct inode *inode);
+
 extern const struct file_operations trace_fops;
 extern const struct file_operations trace_pipe_fops;
+extern const struct file_operations trace_pipe_raw_fops;
 
 #endif /* _KERNEL_TRACE_TRACE_H */

@@ -22,7 +22,7 @@ static atomic64_t trace_clock_last = ATOMIC64_INIT(0);
 static atomic64_t trace_clock_count = ATOMIC64_INIT(0);
 
 /* local_clock(), but never going back across CPUs. */
-static u64 trace_clock_global(void)
+static u64 tclk_global(void)
 {
 	s64 last = atomic64_read(&trace_clock_last);
 	s64 now = local_clock();
@@ -34,17 +34,17 @@ static u64 trace_clock_global(void)
 	return now;
 }
 
-static u64 trace_clock_counter(void)
+static u64 tclk_counter(void)
 {
 	return atomic64_inc_return(&trace_clock_count);
 }
 
-static u64 trace_clock_uptime(void)
+static u64 tclk_uptime(void)
 {
 	return get_jiffies_64() - INITIAL_JIFFIES;
 }
 
-static u64 trace_clock_tsc(void)
+static u64 tclk_tsc(void)
 {
 	return rdtsc_ordered();
 }
@@ -63,15 +63,15 @@ struct trace_clock_def {
 
 static const struct trace_clock_def trace_clocks[] = {
 	{ "local",	local_clock,			true },
-	{ "global",	trace_clock_global,		true },
-	{ "counter",	trace_clock_counter,		false },
-	{ "uptime",	trace_clock_uptime,		false },
+	{ "global",	tclk_global,		true },
+	{ "counter",	tclk_counter,		false },
+	{ "uptime",	tclk_uptime,		false },
 	{ "perf",	local_clock,			true },
 	{ "mono",	ktime_get_mono_fast_ns,		true },
 	{ "mono_raw",	ktime_get_raw_fast_ns,		true },
 	{ "boot",	ktime_get_boot_fast_ns,		true },
 	{ "tai",	ktime_get_tai_fast_ns,		true },
-	{ "x86-tsc",	trace_clock_tsc,		false },
+	{ "x86-tsc",	tclk_tsc,		false },
 };
 
 /* Serialises clock switches; protects writes of trace_clock_cur. */
@@ -131,7 +131,7 @@ int trace_clock_set(const char *name)
 			continue;
 		if (i != trace_clock_cur) {
 			WRITE_ONCE(trace_clock_cur, i);
-			sbuf_reset();
+			trace_buf_reset(RING_BUFFER_ALL_CPUS);
 		}
 		return 0;
 	}

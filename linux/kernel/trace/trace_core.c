@@ -62,10 +62,12 @@ EXPORT_SYMBOL_GPL(tracing_on);
  *
  * The kernel-side equivalent of writing 0 to tracing_on. Cheap enough to
  * call from the point where a bug is detected, to freeze the trace there.
+ * Readers waiting for records are woken, and their waits end.
  */
 void tracing_off(void)
 {
 	WRITE_ONCE(trace_user_on, false);
+	trace_wake_readers(true);
 }
 EXPORT_SYMBOL_GPL(tracing_off);
 
@@ -123,8 +125,8 @@ EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
 
 /**
  * ftrace_dump() - print the trace buffer to the console
- * @mode:	which CPUs to dump; the interim buffer is not per CPU, so
- *		every mode but DUMP_NONE dumps everything
+ * @mode:	which CPUs to dump; every mode but DUMP_NONE dumps every
+ *		CPU, merged in time order
  *
  * Called on oops and panic; recording is stopped first so that the dump
  * shows the events leading up to the failure.
@@ -134,7 +136,7 @@ void ftrace_dump(enum ftrace_dump_mode mode)
 	if (mode == DUMP_NONE)
 		return;
 	tracing_off();
-	sbuf_dump();
+	trace_dump_buffer();
 }
 EXPORT_SYMBOL_GPL(ftrace_dump);
 
@@ -322,7 +324,7 @@ static struct tracer trace_nop = {
  */
 void __init early_trace_init(void)
 {
-	if (sbuf_init()) {
+	if (trace_buf_init()) {
 		pr_warn("tracing: cannot allocate the trace buffer\n");
 		return;
 	}

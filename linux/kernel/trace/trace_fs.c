@@ -17,6 +17,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/string_helpers.h>
 #include <linux/tracefs.h>
 #include <linux/uaccess.h>
 
@@ -27,9 +28,12 @@
 
 /**
  * struct trace_fs_file - one entry of the tracefs file table
- * @dir:	index into trace_fs_dirs of the directory holding the file
+ * @dir:	the directory holding the file (enum trace_fs_dir)
  * @name:	file name
  * @mode:	its permissions
+ * @arg:	what show() and store() get, for top-level files: usually
+ *		RING_BUFFER_ALL_CPUS. Files under per_cpu/cpuN/ get N, and
+ *		files under options/ the option's number.
  * @show:	prints the file (attributes); NULL when write-only
  * @store:	takes one stripped write (attributes); NULL when read-only.
  *		Returns 0 or a negative errno, and changes nothing on error.
@@ -39,18 +43,43 @@ struct trace_fs_file {
 	unsigned int dir;
 	const char *name;
 	umode_t mode;
-	int (*show)(struct seq_file *m);
-	int (*store)(const char *val);
+	long arg;
+	int (*show)(struct seq_file *m, long arg);
+	int (*store)(const char *val, long arg);
 	const struct file_operations *fops;
 };
+
+/**
+ * struct trace_fs_node - what a created file's inode points to
+ * @f:		its table entry
+ * @arg:	the argument of its show() and store(), or of its own fops
+ */
+struct trace_fs_node {
+	const struct trace_fs_file *f;
+	long arg;
+};
+
+/**
+ * trace_fs_arg() - the table argument of a tracefs file
+ * @inode:	the file's inode
+ *
+ * Return: the CPU of a per_cpu/cpuN/ file, RING_BUFFER_ALL_CPUS for the
+ * top-level copy.
+ */
+long trace_fs_arg(struct inode *inode)
+{
+	const struct trace_fs_node *n = inode->i_private;
+
+	return n->arg;
+}
 
 /* Attribute files: shared operations driven by the table entry. */
 
 static int trace_attr_show(struct seq_file *m, void *unused)
 {
-	const struct trace_fs_file *f = m->private;
+	const struct trace_fs_node *n = m->private;
 
-	return f->show ? f->show(m) : 0;
+	return n->f->show ? n->f->show(m, n->arg) : 0;
 }
 
 static int trace_attr_open(struct inode *inode, struct file *file)
@@ -61,18 +90,18 @@ static int trace_attr_open(struct inode *inode, struct file *file)
 static ssize_t trace_attr_write(struct file *file, const char __user *ubuf,
 				size_t cnt, loff_t *ppos)
 {
-	const struct trace_fs_file *f = file_inode(file)->i_private;
+	const struct trace_fs_node *n = file_inode(file)->i_private;
 	char buf[TRACE_ATTR_MAX];
 	int ret;
 
-	if (!f->store)
+	if (!n->f->store)
 		return -EPERM;
 	if (cnt >= sizeof(buf))
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, cnt))
 		return -EFAULT;
 	buf[cnt] = '\0';
-	ret = f->store(strim(buf));
+	ret = n->f->store(strim(buf), n->arg);
 	if (ret)
 		return ret;
 	*ppos += cnt;
@@ -94,60 +123,82 @@ static const char trace_readme[] =
 	"\n"
 	"Files in this directory (usually /sys/kernel/tracing):\n"
 	"\n"
-	"  README            - this text\n"
-	"  tracing_on        - 1 to record into the buffer, 0 to stop; the\n"
-	"                      buffer keeps what it holds either way\n"
-	"  trace             - what the buffer holds, in text, not consumed\n"
-	"                      Clear it with: echo > trace\n"
-	"  trace_pipe        - a consuming read of the buffer; blocks when\n"
-	"                      empty (EAGAIN with O_NONBLOCK)\n"
-	"  trace_marker      - a line written here is recorded in the buffer\n"
-	"  available_tracers - the tracers built into this kernel\n"
-	"  current_tracer    - the tracer that feeds the buffer; write a name\n"
-	"                      from available_tracers to switch\n"
-	"  events/enable     - 1 or 0 enables or disables every trace event\n"
-	"  trace_clock       - the clock of the time stamps; the current one is\n"
-	"                      in brackets. Switching clears the buffer.\n"
-	"                      local: per-CPU, fastest; global: monotonic across\n"
-	"                      CPUs; counter: an event count; uptime: jiffies;\n"
-	"                      perf: as perf; mono, mono_raw, boot, tai: those\n"
-	"                      kernel clocks; x86-tsc: the TSC\n"
+	"  README               - this text\n"
+	"  tracing_on           - 1 to record into the buffer, 0 to stop; the\n"
+	"                         buffer keeps what it holds either way\n"
+	"  trace                - what the buffer holds, in text, not consumed\n"
+	"                         Clear it with: echo > trace\n"
+	"  trace_pipe           - a consuming read of the buffer; blocks when\n"
+	"                         empty (EAGAIN with O_NONBLOCK)\n"
+	"  trace_marker         - a line written here is recorded in the buffer\n"
+	"  trace_marker_raw     - binary: a 4-byte id, then data, recorded as is\n"
+	"  available_tracers    - the tracers built into this kernel\n"
+	"  current_tracer       - the tracer that feeds the buffer; write a name\n"
+	"                         from available_tracers to switch\n"
+	"  buffer_size_kb       - size of each CPU's buffer, in KiB; X when the\n"
+	"                         CPUs differ (see per_cpu/cpuN/buffer_size_kb)\n"
+	"  buffer_total_size_kb - the sum over all CPUs\n"
+	"  free_buffer          - closing it shrinks the buffers to a minimum\n"
+	"                         (and stops tracing with disable_on_free)\n"
+	"  buffer_percent       - how full (0-100) a CPU's buffer is before a\n"
+	"                         blocked trace_pipe_raw reader wakes\n"
+	"  trace_options        - the options; write a name, or no<name>\n"
+	"  options/             - one file per option, reading 0 or 1\n"
+	"  tracing_cpumask      - hex mask of the CPUs that record\n"
+	"  saved_cmdlines       - pid and command of recent writers\n"
+	"  saved_cmdlines_size  - how many of them are kept\n"
+	"  saved_tgids          - pid and thread group (with record-tgid)\n"
+	"  printk_formats       - formats of the kernel's trace_printk() calls\n"
+	"  error_log            - errors of the last writes to these files\n"
+	"  per_cpu/cpuN/        - trace, trace_pipe, trace_pipe_raw (binary\n"
+	"                         pages), buffer_size_kb and stats of one CPU\n"
+	"  events/enable        - 1 or 0 enables or disables every trace event\n"
+	"  events/header_page   - the layout of a trace_pipe_raw page\n"
+	"  events/header_event  - the layout of an event header in a page\n"
+	"  trace_clock          - the clock of the time stamps; the current one is\n"
+	"                         in brackets. Switching clears the buffer.\n"
+	"                         local: per-CPU, fastest; global: monotonic across\n"
+	"                         CPUs; counter: an event count; uptime: jiffies;\n"
+	"                         perf: as perf; mono, mono_raw, boot, tai: those\n"
+	"                         kernel clocks; x86-tsc: the TSC\n"
 	"\n"
 	"Examples:\n"
 	"  echo 0 > tracing_on           # stop recording\n"
 	"  echo hello > trace_marker     # leave a mark in the trace\n"
-	"  cat trace                     # read without consuming\n";
+	"  cat trace                     # read without consuming\n"
+	"  echo 4096 > buffer_size_kb    # 4 MiB per CPU\n"
+	"  echo nooverwrite > trace_options  # keep the oldest when full\n";
 
-static int readme_show(struct seq_file *m)
+static int readme_show(struct seq_file *m, long unused)
 {
 	seq_puts(m, trace_readme);
 	return 0;
 }
 
-static int tracers_show(struct seq_file *m)
+static int tracers_show(struct seq_file *m, long unused)
 {
 	trace_show_tracers(m);
 	return 0;
 }
 
-static int current_tracer_show(struct seq_file *m)
+static int current_tracer_show(struct seq_file *m, long unused)
 {
 	seq_printf(m, "%s\n", trace_current_tracer_name());
 	return 0;
 }
 
-static int current_tracer_store(const char *val)
+static int current_tracer_store(const char *val, long unused)
 {
 	return *val ? trace_set_tracer(val) : -EINVAL;
 }
 
-static int tracing_on_show(struct seq_file *m)
+static int tracing_on_show(struct seq_file *m, long unused)
 {
 	seq_printf(m, "%d\n", tracing_is_on());
 	return 0;
 }
 
-static int tracing_on_store(const char *val)
+static int tracing_on_store(const char *val, long unused)
 {
 	unsigned long on;
 	int ret = kstrtoul(val, 10, &on);
@@ -161,9 +212,150 @@ static int tracing_on_store(const char *val)
 	return 0;
 }
 
-static int trace_clock_attr_show(struct seq_file *m)
+static int trace_clock_attr_show(struct seq_file *m, long unused)
 {
 	trace_clock_show(m);
+	return 0;
+}
+
+static int trace_clock_attr_store(const char *val, long unused)
+{
+	return trace_clock_set(val);
+}
+
+static int buffer_size_show(struct seq_file *m, long cpu)
+{
+	unsigned long kb = trace_buf_kb(cpu);
+
+	if (kb)
+		seq_printf(m, "%lu\n", kb);
+	else
+		seq_puts(m, "X\n");
+	return 0;
+}
+
+static int buffer_size_store(const char *val, long cpu)
+{
+	unsigned long kb;
+	int ret = kstrtoul(val, 10, &kb);
+
+	return ret ?: trace_buf_resize(cpu, kb);
+}
+
+static int buffer_total_show(struct seq_file *m, long unused)
+{
+	unsigned long kb = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		kb += trace_buf_kb(cpu);
+	seq_printf(m, "%lu\n", kb);
+	return 0;
+}
+
+static int buffer_percent_show(struct seq_file *m, long unused)
+{
+	seq_printf(m, "%u\n", READ_ONCE(trace_buffer_percent));
+	return 0;
+}
+
+static int buffer_percent_store(const char *val, long unused)
+{
+	unsigned int pct;
+	int ret = kstrtouint(val, 10, &pct);
+
+	if (ret)
+		return ret;
+	if (pct > 100)
+		return -EINVAL;
+	WRITE_ONCE(trace_buffer_percent, pct);
+	return 0;
+}
+
+static void trace_print_ts(struct seq_file *m, const char *what, u64 ts)
+{
+	u64 secs = ts;
+	u32 ns;
+
+	if (!trace_clock_in_ns()) {
+		seq_printf(m, "%s: %llu\n", what, ts);
+		return;
+	}
+	ns = do_div(secs, NSEC_PER_SEC);
+	seq_printf(m, "%s: %5llu.%06u\n", what, secs, ns / (u32)NSEC_PER_USEC);
+}
+
+/* The time of a CPU's oldest unread event, 0 when it has none. */
+static u64 trace_oldest_ts(int cpu)
+{
+	struct ring_buffer_cursor cur;
+	struct ring_buffer_walk walk;
+	void *page = (void *)__get_free_page(GFP_KERNEL);
+	unsigned int len;
+	u64 ts = 0;
+
+	if (!page)
+		return 0;
+	ring_buffer_cursor_start(trace_rb, cpu, &cur);
+	while (ring_buffer_peek_page(trace_rb, cpu, &cur, page) > 0) {
+		ring_buffer_walk_start(&walk, page);
+		if (ring_buffer_walk_next(&walk, &len)) {
+			ts = walk.ts;
+			break;
+		}
+	}
+	free_page((unsigned long)page);
+	return ts;
+}
+
+static int stats_show(struct seq_file *m, long cpu)
+{
+	struct ring_buffer_stats st;
+
+	ring_buffer_stats(trace_rb, cpu, &st);
+	seq_printf(m, "entries: %llu\n", st.entries);
+	seq_printf(m, "overrun: %llu\n", st.overrun);
+	seq_printf(m, "commit overrun: %llu\n", st.commit_overrun);
+	seq_printf(m, "bytes: %llu\n", st.bytes);
+	trace_print_ts(m, "oldest event ts", trace_oldest_ts(cpu));
+	trace_print_ts(m, "now ts", trace_clock_read());
+	seq_printf(m, "dropped events: %llu\n", st.dropped);
+	seq_printf(m, "read events: %llu\n", st.read);
+	return 0;
+}
+
+static int option_show(struct seq_file *m, long opt)
+{
+	seq_printf(m, "%d\n", trace_opt(opt));
+	return 0;
+}
+
+static int option_store(const char *val, long opt)
+{
+	if (strcmp(val, "0") && strcmp(val, "1"))
+		return -EINVAL;
+	return trace_opt_set(opt, *val == '1');
+}
+
+/* error_log: nothing reports errors into it yet; any write clears it. */
+static int error_log_store(const char *val, long unused)
+{
+	return 0;
+}
+
+/* The formats of the kernel's trace_printk() calls, as tools expect. */
+static int printk_formats_show(struct seq_file *m, long unused)
+{
+	const char **fmt;
+
+	for (fmt = __start___trace_bprintk_fmt; fmt < __stop___trace_bprintk_fmt;
+	     fmt++) {
+		if (!*fmt)
+			continue;
+		seq_printf(m, "0x%lx : \"", (unsigned long)*fmt);
+		seq_escape_str(m, *fmt, ESCAPE_SPACE | ESCAPE_SPECIAL, "\"");
+		seq_puts(m, "\"\n");
+	}
 	return 0;
 }
 
@@ -171,13 +363,13 @@ static int trace_clock_attr_show(struct seq_file *m)
  * events/enable enables or disables every trace event. There are no trace
  * events yet: every event is disabled, and 0 and 1 are both no-ops.
  */
-static int events_enable_show(struct seq_file *m)
+static int events_enable_show(struct seq_file *m, long unused)
 {
 	seq_puts(m, "0\n");
 	return 0;
 }
 
-static int events_enable_store(const char *val)
+static int events_enable_store(const char *val, long unused)
 {
 	bool on;
 
@@ -187,21 +379,49 @@ static int events_enable_store(const char *val)
 	return kstrtobool(val, &on);
 }
 
-/* trace_marker */
+/* The layout of a trace_pipe_raw page, for libtraceevent. */
+static int header_page_show(struct seq_file *m, long unused)
+{
+	seq_puts(m, "\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n");
+	seq_printf(m, "\tfield: local_t commit;\toffset:8;\tsize:%zu;\tsigned:1;\n",
+		   sizeof(long));
+	seq_puts(m, "\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n");
+	seq_printf(m, "\tfield: char data;\toffset:%d;\tsize:%lu;\tsigned:1;\n",
+		   8 + (int)sizeof(long), PAGE_SIZE - 8 - sizeof(long));
+	return 0;
+}
 
+/* The layout of an event header, in the words tools look for. */
+static int header_event_show(struct seq_file *m, long unused)
+{
+	seq_puts(m, "# compressed entry header\n"
+		 "\ttype_len    :    5 bits\n"
+		 "\ttime_delta  :   27 bits\n"
+		 "\tarray       :   32 bits\n"
+		 "\n"
+		 "\tpadding     : type == 29\n"
+		 "\ttime_extend : type == 30\n"
+		 "\ttime_stamp : type == 31\n"
+		 "\tdata max type_len  == 28\n");
+	return 0;
+}
+
+/* trace_marker and trace_marker_raw */
+
+/*
+ * A write longer than a record is cut and the short count returned: the
+ * writer goes on with the rest, which lands in the next record.
+ */
 static ssize_t trace_marker_write(struct file *file, const char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
 {
-	size_t len = min_t(size_t, cnt, SBUF_TEXT_MAX - 2);
+	size_t len = min_t(size_t, cnt, TRACE_PRINT_MAX - 1);
 	char *text;
 	int ret;
 
-	/*
-	 * A write longer than one record is cut at the record size and the
-	 * short count returned: the writer goes on with the rest, which
-	 * lands in the next record.
-	 */
-	text = kmalloc(len + 2, GFP_KERNEL);
+	if (!trace_opt(TRACE_OPT_MARKERS))
+		return -EINVAL;
+	text = kmalloc(len + 1, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
 	if (copy_from_user(text, ubuf, len)) {
@@ -210,31 +430,81 @@ static ssize_t trace_marker_write(struct file *file, const char __user *ubuf,
 	}
 	if (!len || text[len - 1] != '\n')
 		text[len++] = '\n';
-	ret = sbuf_write(0, text, len);
+	ret = trace_print_write(0, text, len);
 	kfree(text);
-	if (ret == -EAGAIN)
-		return -EBADF;	/* tracing is off */
 	if (ret < 0)
 		return ret;
-	return min_t(size_t, cnt, SBUF_TEXT_MAX - 2);
+	return min_t(size_t, cnt, TRACE_PRINT_MAX - 1);
 }
 
 static const struct file_operations trace_marker_fops = {
 	.open		= simple_open,
 	.write		= trace_marker_write,
+	.llseek		= noop_llseek,
 };
 
-/* Directories, each created before any file in it; 0 is the top. */
-enum { TRACE_DIR_TOP, TRACE_DIR_EVENTS, TRACE_NR_DIRS };
+/* An id (unsigned int), then data; recorded only whole. */
+static ssize_t trace_marker_raw_write(struct file *file,
+				      const char __user *ubuf, size_t cnt,
+				      loff_t *ppos)
+{
+	struct trace_raw_rec *r;
+	void *data;
 
-static const char *const trace_fs_dirs[TRACE_NR_DIRS] = {
-	[TRACE_DIR_EVENTS] = "events",
+	if (!trace_opt(TRACE_OPT_MARKERS))
+		return -EINVAL;
+	if (cnt < sizeof(r->id) || cnt > TRACE_PRINT_MAX)
+		return -EINVAL;
+	data = memdup_user(ubuf, cnt);
+	if (IS_ERR(data))
+		return PTR_ERR(data);
+	r = trace_rec_reserve(TRACE_TYPE_RAW_DATA, sizeof(*r) - sizeof(r->id) + cnt);
+	if (r) {
+		memcpy(&r->id, data, cnt);
+		trace_rec_commit();
+	}
+	kfree(data);
+	return r ? cnt : -EBADF;
+}
+
+static const struct file_operations trace_marker_raw_fops = {
+	.open		= simple_open,
+	.write		= trace_marker_raw_write,
+	.llseek		= noop_llseek,
 };
 
+/* free_buffer: closing it frees the buffer; writes are accepted. */
+static ssize_t free_buffer_write(struct file *file, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	*ppos += cnt;
+	return cnt;
+}
+
+static int free_buffer_release(struct inode *inode, struct file *file)
+{
+	trace_buf_free();
+	return 0;
+}
+
+static const struct file_operations free_buffer_fops = {
+	.open		= simple_open,
+	.write		= free_buffer_write,
+	.llseek		= noop_llseek,
+	.release	= free_buffer_release,
+};
+
+/*
+ * Directories: the top, events/, options/, and per_cpu/ which holds the
+ * TRACE_DIR_CPU files once for each possible CPU, in per_cpu/cpuN/.
+ */
+enum trace_fs_dir { TRACE_DIR_TOP, TRACE_DIR_EVENTS, TRACE_DIR_CPU };
+
+#define ALL	RING_BUFFER_ALL_CPUS
 #define ATTR(d, n, m, sh, st) \
-	{ .dir = d, .name = n, .mode = m, .show = sh, .store = st }
+	{ .dir = d, .name = n, .mode = m, .arg = ALL, .show = sh, .store = st }
 #define STREAM(d, n, m, f) \
-	{ .dir = d, .name = n, .mode = m, .fops = f }
+	{ .dir = d, .name = n, .mode = m, .arg = ALL, .fops = f }
 
 static const struct trace_fs_file trace_fs_files[] = {
 	ATTR(TRACE_DIR_TOP, "README", 0444, readme_show, NULL),
@@ -244,13 +514,43 @@ static const struct trace_fs_file trace_fs_files[] = {
 	ATTR(TRACE_DIR_TOP, "tracing_on", 0644, tracing_on_show,
 	     tracing_on_store),
 	ATTR(TRACE_DIR_TOP, "trace_clock", 0644, trace_clock_attr_show,
-	     trace_clock_set),
+	     trace_clock_attr_store),
 	STREAM(TRACE_DIR_TOP, "trace", 0644, &trace_fops),
 	STREAM(TRACE_DIR_TOP, "trace_pipe", 0444, &trace_pipe_fops),
 	STREAM(TRACE_DIR_TOP, "trace_marker", 0220, &trace_marker_fops),
+	STREAM(TRACE_DIR_TOP, "trace_marker_raw", 0220, &trace_marker_raw_fops),
+	ATTR(TRACE_DIR_TOP, "buffer_size_kb", 0644, buffer_size_show,
+	     buffer_size_store),
+	ATTR(TRACE_DIR_TOP, "buffer_total_size_kb", 0444, buffer_total_show,
+	     NULL),
+	STREAM(TRACE_DIR_TOP, "free_buffer", 0200, &free_buffer_fops),
+	ATTR(TRACE_DIR_TOP, "buffer_percent", 0644, buffer_percent_show,
+	     buffer_percent_store),
+	ATTR(TRACE_DIR_TOP, "trace_options", 0644, trace_options_show,
+	     trace_options_store),
+	ATTR(TRACE_DIR_TOP, "tracing_cpumask", 0644, trace_cpumask_show,
+	     trace_cpumask_store),
+	ATTR(TRACE_DIR_TOP, "saved_cmdlines", 0444, saved_cmdlines_show, NULL),
+	ATTR(TRACE_DIR_TOP, "saved_cmdlines_size", 0644,
+	     saved_cmdlines_size_show, saved_cmdlines_size_store),
+	ATTR(TRACE_DIR_TOP, "saved_tgids", 0444, saved_tgids_show, NULL),
+	ATTR(TRACE_DIR_TOP, "error_log", 0644, NULL, error_log_store),
+	ATTR(TRACE_DIR_TOP, "printk_formats", 0444, printk_formats_show, NULL),
 	ATTR(TRACE_DIR_EVENTS, "enable", 0644, events_enable_show,
 	     events_enable_store),
+	ATTR(TRACE_DIR_EVENTS, "header_page", 0444, header_page_show, NULL),
+	ATTR(TRACE_DIR_EVENTS, "header_event", 0444, header_event_show, NULL),
+	STREAM(TRACE_DIR_CPU, "trace", 0644, &trace_fops),
+	STREAM(TRACE_DIR_CPU, "trace_pipe", 0444, &trace_pipe_fops),
+	STREAM(TRACE_DIR_CPU, "trace_pipe_raw", 0444, &trace_pipe_raw_fops),
+	ATTR(TRACE_DIR_CPU, "buffer_size_kb", 0644, buffer_size_show,
+	     buffer_size_store),
+	ATTR(TRACE_DIR_CPU, "stats", 0444, stats_show, NULL),
 };
+
+/* The entry behind every options/<name> file. */
+static const struct trace_fs_file trace_fs_option =
+	ATTR(TRACE_DIR_TOP, NULL, 0644, option_show, option_store);
 
 /*
  * /sys/kernel/debug/tracing: an automount of tracefs, for tools that still
@@ -277,6 +577,53 @@ static struct vfsmount *trace_debugfs_automount(struct dentry *mntpt,
 	return mnt;
 }
 
+static int trace_fs_create(const struct trace_fs_file *f, const char *name,
+			   long arg, struct dentry *dir)
+{
+	struct trace_fs_node *n = kmalloc(sizeof(*n), GFP_KERNEL);
+
+	if (!n)
+		return -ENOMEM;
+	n->f = f;
+	n->arg = arg;
+	if (!tracefs_create_file(name, f->mode, dir, n,
+				 f->fops ?: &trace_attr_fops)) {
+		pr_warn("tracing: cannot create %s\n", name);
+		kfree(n);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static struct dentry *trace_fs_mkdir(const char *name, struct dentry *parent)
+{
+	struct dentry *d = tracefs_create_dir(name, parent);
+
+	if (IS_ERR_OR_NULL(d)) {
+		pr_warn("tracing: cannot create %s/\n", name);
+		return NULL;
+	}
+	return d;
+}
+
+/* Create the files of directory @dir of the table in @d, with @arg. */
+static int trace_fs_fill(unsigned int dir, struct dentry *d, long arg)
+{
+	const struct trace_fs_file *f;
+	int ret;
+
+	for (f = trace_fs_files; f < trace_fs_files + ARRAY_SIZE(trace_fs_files);
+	     f++) {
+		if (f->dir != dir)
+			continue;
+		ret = trace_fs_create(f, f->name,
+				      dir == TRACE_DIR_CPU ? arg : f->arg, d);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 /**
  * trace_fs_init() - create the tracefs files
  *
@@ -284,24 +631,34 @@ static struct vfsmount *trace_debugfs_automount(struct dentry *mntpt,
  */
 int trace_fs_init(void)
 {
-	struct dentry *dirs[TRACE_NR_DIRS] = { NULL };
-	const struct trace_fs_file *f;
-	unsigned int i;
+	struct dentry *events, *options, *per_cpu, *d;
+	char name[16];
+	unsigned int o;
+	int cpu, ret;
 
-	for (i = 1; i < TRACE_NR_DIRS; i++) {
-		dirs[i] = tracefs_create_dir(trace_fs_dirs[i], NULL);
-		if (IS_ERR_OR_NULL(dirs[i])) {
-			pr_warn("tracing: cannot create %s/\n", trace_fs_dirs[i]);
-			return -ENOMEM;
-		}
+	events = trace_fs_mkdir("events", NULL);
+	options = trace_fs_mkdir("options", NULL);
+	per_cpu = trace_fs_mkdir("per_cpu", NULL);
+	if (!events || !options || !per_cpu)
+		return -ENOMEM;
+	ret = trace_fs_fill(TRACE_DIR_TOP, NULL, ALL) ?:
+	      trace_fs_fill(TRACE_DIR_EVENTS, events, ALL);
+	if (ret)
+		return ret;
+	for (o = 0; o < trace_opt_count(); o++) {
+		ret = trace_fs_create(&trace_fs_option, trace_opt_name(o), o,
+				      options);
+		if (ret)
+			return ret;
 	}
-	for (f = trace_fs_files; f < trace_fs_files + ARRAY_SIZE(trace_fs_files);
-	     f++) {
-		if (!tracefs_create_file(f->name, f->mode, dirs[f->dir], (void *)f,
-					 f->fops ?: &trace_attr_fops)) {
-			pr_warn("tracing: cannot create %s\n", f->name);
+	for_each_possible_cpu(cpu) {
+		snprintf(name, sizeof(name), "cpu%d", cpu);
+		d = trace_fs_mkdir(name, per_cpu);
+		if (!d)
 			return -ENOMEM;
-		}
+		ret = trace_fs_fill(TRACE_DIR_CPU, d, cpu);
+		if (ret)
+			return ret;
 	}
 	debugfs_create_automount("tracing", NULL, trace_debugfs_automount, NULL);
 	return 0;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * trace_printk(), trace_puts() and trace_dump_stack(): debugging messages
- * written into the trace buffer instead of the console.
+ * written into the trace buffer instead of the console, as print records.
  *
- * The format is expanded at the call: records hold text.
+ * The format is expanded at the call, straight into the record: a first
+ * pass measures the text, so that exactly that much is reserved.
  */
 #include <linux/kernel.h>
 #include <linux/stacktrace.h>
@@ -12,21 +13,61 @@
 #include "trace.h"
 
 /**
+ * trace_print_write() - record a print record
+ * @ip:		the caller's address, printed before the text; 0 for
+ *		trace_marker
+ * @text:	the text; need not be NUL terminated
+ * @len:	its length; cut to TRACE_PRINT_MAX
+ *
+ * Callable from any context.
+ *
+ * Return: the bytes of @text recorded, or -EBADF when tracing is off or
+ * the record was dropped (and counted).
+ */
+int trace_print_write(unsigned long ip, const char *text, size_t len)
+{
+	struct trace_print_rec *r;
+
+	len = min_t(size_t, len, TRACE_PRINT_MAX);
+	r = trace_rec_reserve(TRACE_TYPE_PRINT, sizeof(*r) + len + 1);
+	if (!r)
+		return -EBADF;
+	r->ip = ip;
+	memcpy(r->buf, text, len);
+	r->buf[len] = '\0';
+	trace_rec_commit();
+	return len;
+}
+
+/**
  * __ftrace_vprintk() - record a formatted message
  * @ip:		the caller's address, printed before the message
  * @fmt:	printf-style format
  * @ap:		its arguments
  *
  * __ftrace_vbprintk(), for formats that are constants, is the same
- * function: records hold text, so both expand the format at once.
+ * function: both expand the format at once.
  *
  * Return: bytes recorded, or a negative errno when nothing was.
  */
 int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 {
-	char text[SBUF_TEXT_MAX];
+	struct trace_print_rec *r;
+	va_list aq;
+	int len;
 
-	return sbuf_write(ip, text, vscnprintf(text, sizeof(text), fmt, ap));
+	if (!trace_opt(TRACE_OPT_TRACE_PRINTK))
+		return 0;
+	va_copy(aq, ap);
+	len = min(vsnprintf(NULL, 0, fmt, aq), TRACE_PRINT_MAX);
+	va_end(aq);
+	r = trace_rec_reserve(TRACE_TYPE_PRINT, sizeof(*r) + len + 1);
+	if (!r)
+		return -EBADF;
+	r->ip = ip;
+	vscnprintf(r->buf, len + 1, fmt, ap);
+	trace_rec_commit();
+	return len;
 }
 EXPORT_SYMBOL_GPL(__ftrace_vprintk);
 
@@ -69,7 +110,9 @@ EXPORT_SYMBOL_GPL(__trace_bprintk);
  */
 int __trace_puts(unsigned long ip, const char *str, int size)
 {
-	return sbuf_write(ip, str, max(size, 0));
+	if (!trace_opt(TRACE_OPT_TRACE_PRINTK))
+		return 0;
+	return trace_print_write(ip, str, max(size, 0));
 }
 EXPORT_SYMBOL_GPL(__trace_puts);
 
@@ -82,7 +125,7 @@ EXPORT_SYMBOL_GPL(__trace_puts);
  */
 int __trace_bputs(unsigned long ip, const char *str)
 {
-	return sbuf_write(ip, str, strlen(str));
+	return __trace_puts(ip, str, strlen(str));
 }
 EXPORT_SYMBOL_GPL(__trace_bputs);
 
@@ -93,7 +136,7 @@ EXPORT_SYMBOL_GPL(__trace_bputs);
 void trace_dump_stack(int skip)
 {
 	unsigned long entries[16];
-	char text[SBUF_TEXT_MAX];
+	char text[512];
 	unsigned int n, i;
 	int len;
 
@@ -102,6 +145,6 @@ void trace_dump_stack(int skip)
 	for (i = 0; i < n; i++)
 		len += scnprintf(text + len, sizeof(text) - len, " => %pS\n",
 				 (void *)entries[i]);
-	sbuf_write(_RET_IP_, text, len);
+	trace_print_write(_RET_IP_, text, len);
 }
 EXPORT_SYMBOL_GPL(trace_dump_stack);

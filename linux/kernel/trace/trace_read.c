@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reading the buffer out as text: the trace file (an iterator that does
- * not consume) and trace_pipe (a consuming reader that blocks).
+ * Reading the buffer out: trace (text, not consuming), trace_pipe (text,
+ * consuming, blocking) and trace_pipe_raw (whole pages, consuming,
+ * blocking, splice). The per-CPU copies under per_cpu/cpuN/ are the same
+ * files limited to one CPU; the file's table argument says which.
  */
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/mutex.h>
+#include <linux/pipe_fs_i.h>
 #include <linux/poll.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/splice.h>
 #include <linux/uaccess.h>
 
 #include "trace.h"
@@ -16,101 +20,116 @@
 /* trace: the non-consuming iterator */
 
 /**
- * struct trace_iter - state of one open of the trace file
- * @first:	oldest sequence number when reading started
- * @end:	one past the newest sequence number when reading started
- * @seq:	sequence number of the record at the current position
- * @rec:	the record being shown
+ * struct trace_file - state of one open of a trace file
+ * @it:		the peeking iterator
+ * @cpu:	the CPU shown, or RING_BUFFER_ALL_CPUS
+ * @idx:	seq_file position of the record at the head of @it (the
+ *		header is position 0, the first record 1)
+ * @ev:		that record
+ * @paused:	opening stopped tracing (the pause-on-trace option)
  */
-struct trace_iter {
-	u64 first;
-	u64 end;
-	u64 seq;
-	struct sbuf_rec rec;
+struct trace_file {
+	struct trace_iter *it;
+	int cpu;
+	loff_t idx;
+	struct trace_ev ev;
+	bool paused;
 };
 
-static void *trace_iter_at(struct trace_iter *it, loff_t pos)
+/* Move @tf to position @pos; NULL past the last record. */
+static void *trace_file_at(struct trace_file *tf, loff_t pos)
 {
-	/* Position 0 is the header; record i is at position i + 1. */
 	if (!pos)
 		return SEQ_START_TOKEN;
-	it->seq = it->first + pos - 1;
-	return it->seq < it->end ? it : NULL;
+	if (pos < tf->idx) {
+		/* Going back (lseek): start over. */
+		struct trace_iter *it = trace_iter_new(tf->cpu, false);
+
+		if (!it)
+			return ERR_PTR(-ENOMEM);
+		trace_iter_free(tf->it);
+		tf->it = it;
+		tf->idx = 1;
+	}
+	for (; tf->idx < pos; tf->idx++) {
+		if (!trace_iter_peek(tf->it, &tf->ev))
+			return NULL;
+		trace_iter_next(tf->it);
+	}
+	return trace_iter_peek(tf->it, &tf->ev) ? tf : NULL;
 }
 
-static void *trace_iter_start(struct seq_file *m, loff_t *pos)
+static void *trace_seq_start(struct seq_file *m, loff_t *pos)
 {
-	struct trace_iter *it = m->private;
-
-	if (!*pos)
-		sbuf_window(&it->first, &it->end);
-	return trace_iter_at(it, *pos);
+	return trace_file_at(m->private, *pos);
 }
 
-static void *trace_iter_next(struct seq_file *m, void *v, loff_t *pos)
+static void *trace_seq_next(struct seq_file *m, void *v, loff_t *pos)
 {
 	++*pos;
-	return trace_iter_at(m->private, *pos);
+	return trace_file_at(m->private, *pos);
 }
 
-static void trace_iter_stop(struct seq_file *m, void *v)
+static void trace_seq_stop(struct seq_file *m, void *v)
 {
 }
 
-static void trace_print_header(struct seq_file *m)
+static int trace_seq_show(struct seq_file *m, void *v)
 {
-	seq_printf(m, "# tracer: %s\n#\n", trace_current_tracer_name());
-	seq_printf(m, "# entries-in-buffer/entries-written: %llu/%llu   #P:%u\n#\n",
-		   sbuf_entries(), sbuf_written(), num_online_cpus());
-	seq_puts(m,
-		 "#                                _-----=> irqs-off/BH-disabled\n"
-		 "#                               / _----=> need-resched\n"
-		 "#                              | / _---=> hardirq/softirq\n"
-		 "#                              || / _--=> preempt-depth\n"
-		 "#                              ||| / _-=> migrate-disable\n"
-		 "#                              |||| /     delay\n"
-		 "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
-		 "#              | |         |   |||||     |         |\n");
-}
+	struct trace_file *tf = m->private;
 
-static int trace_iter_show(struct seq_file *m, void *v)
-{
-	struct trace_iter *it = m->private;
-
-	if (v == SEQ_START_TOKEN) {
-		trace_print_header(m);
-		return 0;
-	}
-	/* Consumed or overwritten since reading started: nothing to show. */
-	if (!sbuf_read_at(it->seq, &it->rec))
-		return SEQ_SKIP;
-	sbuf_print_line(m, &it->rec);
+	if (v == SEQ_START_TOKEN)
+		trace_print_header(m, tf->cpu);
+	else
+		trace_print_ev(m, &tf->ev);
 	return 0;
 }
 
-static const struct seq_operations trace_iter_seq_ops = {
-	.start	= trace_iter_start,
-	.next	= trace_iter_next,
-	.stop	= trace_iter_stop,
-	.show	= trace_iter_show,
+static const struct seq_operations trace_seq_ops = {
+	.start	= trace_seq_start,
+	.next	= trace_seq_next,
+	.stop	= trace_seq_stop,
+	.show	= trace_seq_show,
 };
 
 static int trace_open(struct inode *inode, struct file *file)
 {
+	int cpu = trace_fs_arg(inode);
+	struct trace_file *tf;
+
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC))
-		sbuf_reset();
+		trace_buf_reset(cpu);
 	if (!(file->f_mode & FMODE_READ))
 		return 0;
-	if (!__seq_open_private(file, &trace_iter_seq_ops,
-				sizeof(struct trace_iter)))
+	tf = __seq_open_private(file, &trace_seq_ops, sizeof(*tf));
+	if (!tf)
 		return -ENOMEM;
+	tf->cpu = cpu;
+	tf->idx = 1;
+	if (trace_opt(TRACE_OPT_PAUSE_ON_TRACE)) {
+		tracing_stop();
+		tf->paused = true;
+	}
+	tf->it = trace_iter_new(cpu, false);
+	if (!tf->it) {
+		if (tf->paused)
+			tracing_start();
+		seq_release_private(inode, file);
+		return -ENOMEM;
+	}
 	return 0;
 }
 
 static int trace_release(struct inode *inode, struct file *file)
 {
+	struct trace_file *tf;
+
 	if (!(file->f_mode & FMODE_READ))
 		return 0;
+	tf = ((struct seq_file *)file->private_data)->private;
+	trace_iter_free(tf->it);
+	if (tf->paused)
+		tracing_start();
 	return seq_release_private(inode, file);
 }
 
@@ -138,22 +157,28 @@ const struct file_operations trace_fops = {
 	.release	= trace_release,
 };
 
-/* trace_pipe: the consuming reader */
+/* trace_pipe: the consuming text reader */
+
+#define TRACE_LINE_MAX	(TRACE_PRINT_MAX + 256)
 
 /**
- * struct trace_pipe - state of one open of trace_pipe
- * @lock:	serialises readers of this file; protects every field below
- * @rec:	the record being formatted
- * @line:	its text
+ * struct trace_pipe - state of one open of a trace_pipe file
+ * @lock:	serialises readers of this open file; protects the fields
+ *		below
+ * @it:		the consuming iterator
+ * @line:	the text of the record being returned
  * @len:	bytes in @line
  * @off:	bytes of @line already returned
+ * @got:	something was returned already: a stop of tracing ends
+ *		a read with end of file
  */
 struct trace_pipe {
 	struct mutex lock;	/* serialises readers of this open file */
-	struct sbuf_rec rec;
-	char line[SBUF_TEXT_MAX + 128];
+	struct trace_iter *it;
+	char line[TRACE_LINE_MAX];
 	size_t len;
 	size_t off;
+	bool got;
 };
 
 static int trace_pipe_open(struct inode *inode, struct file *file)
@@ -162,6 +187,11 @@ static int trace_pipe_open(struct inode *inode, struct file *file)
 
 	if (!tp)
 		return -ENOMEM;
+	tp->it = trace_iter_new(trace_fs_arg(inode), true);
+	if (!tp->it) {
+		kfree(tp);
+		return -ENOMEM;
+	}
 	mutex_init(&tp->lock);
 	file->private_data = tp;
 	return nonseekable_open(inode, file);
@@ -171,23 +201,30 @@ static int trace_pipe_release(struct inode *inode, struct file *file)
 {
 	struct trace_pipe *tp = file->private_data;
 
+	trace_iter_free(tp->it);
 	mutex_destroy(&tp->lock);
 	kfree(tp);
 	return 0;
 }
 
-/* Format the next record into tp->line; false when there is none. */
+/* Format and consume the next record into tp->line; false when none. */
 static bool trace_pipe_fill(struct trace_pipe *tp)
 {
 	struct seq_file m = { .buf = tp->line, .size = sizeof(tp->line) };
+	struct trace_ev ev;
+	bool ok;
 
 	lockdep_assert_held(&tp->lock);
-	if (!sbuf_consume(&tp->rec))
-		return false;
-	sbuf_print_line(&m, &tp->rec);
-	tp->len = m.count;
+	trace_iter_lock(tp->it);
+	ok = trace_iter_peek(tp->it, &ev);
+	if (ok) {
+		trace_print_ev(&m, &ev);
+		trace_iter_next(tp->it);
+	}
+	trace_iter_unlock(tp->it);
+	tp->len = min(m.count, m.size);
 	tp->off = 0;
-	return true;
+	return ok;
 }
 
 static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
@@ -203,9 +240,11 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 		if (tp->off == tp->len && !trace_pipe_fill(tp)) {
 			if (done)
 				break;
-			ret = sbuf_wait(nonblock);
-			if (ret)
+			ret = trace_wait(trace_iter_ready, tp->it, nonblock, false);
+			if (ret < 0)
 				return ret;
+			if (!ret && tp->got)
+				return 0;
 			continue;
 		}
 		n = min(cnt - done, tp->len - tp->off);
@@ -213,13 +252,19 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 			return done ? done : -EFAULT;
 		tp->off += n;
 		done += n;
+		tp->got = true;
 	}
 	return done;
 }
 
 static __poll_t trace_pipe_poll(struct file *file, struct poll_table_struct *pt)
 {
-	return sbuf_poll(file, pt);
+	struct trace_pipe *tp = file->private_data;
+
+	trace_poll_wait(file, pt);
+	if (READ_ONCE(tp->off) != READ_ONCE(tp->len) || trace_iter_ready(tp->it))
+		return EPOLLIN | EPOLLRDNORM;
+	return 0;
 }
 
 const struct file_operations trace_pipe_fops = {
@@ -227,4 +272,162 @@ const struct file_operations trace_pipe_fops = {
 	.read		= trace_pipe_read,
 	.poll		= trace_pipe_poll,
 	.release	= trace_pipe_release,
+};
+
+/* trace_pipe_raw: whole pages of one CPU */
+
+/**
+ * struct trace_raw - state of one open of a trace_pipe_raw file
+ * @lock:	serialises readers of this open file; protects the fields
+ *		below
+ * @cpu:	the CPU
+ * @page:	the page being returned, for reads shorter than a page
+ * @off:	bytes of @page already returned
+ * @len:	bytes of @page to return (a page, or 0 when none is held)
+ */
+struct trace_raw {
+	struct mutex lock;	/* serialises readers of this open file */
+	int cpu;
+	void *page;
+	size_t off;
+	size_t len;
+};
+
+static bool trace_raw_wait_ready(void *arg)
+{
+	return trace_raw_ready((long)arg);
+}
+
+/* Wait for the CPU's data: 1 when there may be some, 0 at a stop. */
+static int trace_raw_wait(int cpu, bool nonblock)
+{
+	return trace_wait(trace_raw_wait_ready, (void *)(long)cpu, nonblock,
+			  READ_ONCE(trace_buffer_percent) != 0);
+}
+
+static int trace_raw_open(struct inode *inode, struct file *file)
+{
+	struct trace_raw *tr = kzalloc(sizeof(*tr), GFP_KERNEL);
+
+	if (!tr)
+		return -ENOMEM;
+	tr->page = (void *)__get_free_page(GFP_KERNEL);
+	if (!tr->page) {
+		kfree(tr);
+		return -ENOMEM;
+	}
+	tr->cpu = trace_fs_arg(inode);
+	mutex_init(&tr->lock);
+	file->private_data = tr;
+	return nonseekable_open(inode, file);
+}
+
+static int trace_raw_release(struct inode *inode, struct file *file)
+{
+	struct trace_raw *tr = file->private_data;
+
+	free_page((unsigned long)tr->page);
+	mutex_destroy(&tr->lock);
+	kfree(tr);
+	return 0;
+}
+
+/*
+ * A read returns one page at most: the rest of the page a short read
+ * left, or a new page (the one being written included, zero-filled).
+ */
+static ssize_t trace_raw_read(struct file *file, char __user *ubuf,
+			      size_t cnt, loff_t *ppos)
+{
+	struct trace_raw *tr = file->private_data;
+	size_t n;
+	int ret;
+
+	guard(mutex)(&tr->lock);
+	while (tr->off == tr->len) {
+		if (trace_iter_raw_page(tr->cpu, tr->page)) {
+			tr->off = 0;
+			tr->len = PAGE_SIZE;
+			break;
+		}
+		ret = trace_raw_wait(tr->cpu, file->f_flags & O_NONBLOCK);
+		if (ret <= 0)
+			return ret;
+	}
+	n = min(cnt, tr->len - tr->off);
+	if (copy_to_user(ubuf, tr->page + tr->off, n))
+		return -EFAULT;
+	tr->off += n;
+	return n;
+}
+
+static ssize_t trace_raw_splice(struct file *file, loff_t *ppos,
+				struct pipe_inode_info *pipe, size_t len,
+				unsigned int flags)
+{
+	struct trace_raw *tr = file->private_data;
+	bool nonblock = (flags & SPLICE_F_NONBLOCK) ||
+			(file->f_flags & O_NONBLOCK);
+	struct pipe_buffer buf;
+	struct page *page;
+	ssize_t done = 0, ret;
+
+	if (len < PAGE_SIZE)
+		return -EINVAL;
+	guard(mutex)(&tr->lock);
+	while (len >= PAGE_SIZE && !pipe_full(pipe->head, pipe->tail,
+					      pipe->max_usage)) {
+		page = alloc_page(GFP_KERNEL);
+		if (!page)
+			return done ?: -ENOMEM;
+		if (!trace_iter_raw_page(tr->cpu, page_address(page))) {
+			__free_page(page);
+			if (done)
+				break;
+			ret = trace_raw_wait(tr->cpu, nonblock);
+			if (ret <= 0)
+				return ret;
+			continue;
+		}
+		buf = (struct pipe_buffer) {
+			.ops	= &nosteal_pipe_buf_ops,
+			.page	= page,
+			.len	= PAGE_SIZE,
+		};
+		ret = add_to_pipe(pipe, &buf);
+		if (ret < 0)
+			return done ?: ret;
+		done += PAGE_SIZE;
+		len -= PAGE_SIZE;
+	}
+	return done ?: -EAGAIN;
+}
+
+static __poll_t trace_raw_poll(struct file *file, struct poll_table_struct *pt)
+{
+	struct trace_raw *tr = file->private_data;
+
+	trace_poll_wait(file, pt);
+	if (READ_ONCE(tr->off) != READ_ONCE(tr->len) || trace_raw_ready(tr->cpu))
+		return EPOLLIN | EPOLLRDNORM;
+	return 0;
+}
+
+/* ioctl(fd, 0): wake the readers, which then return what there is. */
+static long trace_raw_ioctl(struct file *file, unsigned int cmd,
+			    unsigned long arg)
+{
+	if (cmd)
+		return -ENOIOCTLCMD;
+	trace_wake_readers(true);
+	return 0;
+}
+
+const struct file_operations trace_pipe_raw_fops = {
+	.open		= trace_raw_open,
+	.read		= trace_raw_read,
+	.splice_read	= trace_raw_splice,
+	.poll		= trace_raw_poll,
+	.unlocked_ioctl	= trace_raw_ioctl,
+	.release	= trace_raw_release,
 };

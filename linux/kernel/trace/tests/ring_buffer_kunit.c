@@ -649,6 +649,110 @@ static void rbt_stress_resize(struct kunit *test)
 	rbt_stress_run(test, RING_BUFFER_OVERWRITE, true);
 }
 
+/* Peeked events, seq and time, into @r; returns whether a gap was seen. */
+static bool rbt_peek_all(struct kunit *test, struct trace_buffer *b, int cpu,
+			 struct rbt_result *r)
+{
+	struct ring_buffer_cursor cur;
+	struct ring_buffer_walk walk;
+	const u32 *ev;
+	unsigned int len;
+
+	r->n = 0;
+	ring_buffer_cursor_start(b, cpu, &cur);
+	while (ring_buffer_peek_page(b, cpu, &cur, r->page) > 0) {
+		ring_buffer_walk_start(&walk, r->page);
+		while ((ev = ring_buffer_walk_next(&walk, &len))) {
+			KUNIT_ASSERT_LT(test, r->n, (unsigned int)ARRAY_SIZE(r->seq));
+			r->seq[r->n] = ev[0];
+			r->ts[r->n++] = walk.ts;
+		}
+	}
+	return cur.skipped;
+}
+
+/*
+ * Peeking shows what a consumer would read, in order and with the same
+ * times, and consumes nothing; what was consumed, partly or by whole
+ * pages, is not shown again.
+ */
+static void rbt_peek(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 8 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
+	struct rbt_result *p = rbt_result(test), *r = rbt_result(test);
+	unsigned int i, total = 600;
+	int cpu = rbt_pin(test);
+
+	for (i = 0; i < total; i++) {
+		rbt_now += i % 7 ? 10 : RB_DELTA_MAX + 5;
+		KUNIT_ASSERT_TRUE(test, rbt_write(b, i, 12));
+	}
+	KUNIT_EXPECT_FALSE(test, rbt_peek_all(test, b, cpu, p));
+	KUNIT_ASSERT_EQ(test, p->n, total);
+	/* A second peek sees the same again. */
+	rbt_peek_all(test, b, cpu, p);
+	KUNIT_ASSERT_EQ(test, p->n, total);
+	rbt_read_all(test, b, cpu, r);
+	KUNIT_ASSERT_EQ(test, r->n, total);
+	for (i = 0; i < total; i++) {
+		KUNIT_EXPECT_EQ(test, p->seq[i], i);
+		KUNIT_EXPECT_EQ(test, p->ts[i], r->ts[i]);
+	}
+	/* All consumed: nothing to peek. */
+	rbt_peek_all(test, b, cpu, p);
+	KUNIT_EXPECT_EQ(test, p->n, 0U);
+
+	/* A partly consumed writer page: only the rest is shown. */
+	KUNIT_ASSERT_TRUE(test, rbt_write(b, 1000, 8));
+	r->n = 0;
+	rbt_read_all(test, b, cpu, r);
+	KUNIT_ASSERT_TRUE(test, rbt_write(b, 1001, 8));
+	rbt_now += 3;
+	KUNIT_ASSERT_TRUE(test, rbt_write(b, 1002, 8));
+	rbt_peek_all(test, b, cpu, p);
+	KUNIT_ASSERT_EQ(test, p->n, 2U);
+	KUNIT_EXPECT_EQ(test, p->seq[0], 1001U);
+	KUNIT_EXPECT_EQ(test, p->ts[1], rbt_now);
+	r->n = 0;
+	rbt_read_all(test, b, cpu, r);
+	KUNIT_ASSERT_EQ(test, r->n, 2U);
+	KUNIT_EXPECT_EQ(test, p->ts[0], r->ts[0]);
+}
+
+/* A cursor overtaken by the writer passes the lost events and says so. */
+static void rbt_peek_overtaken(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 4 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
+	struct rbt_result *p = rbt_result(test);
+	struct ring_buffer_cursor cur;
+	struct ring_buffer_walk walk;
+	unsigned int i, len, n = 0;
+	const u32 *ev;
+	u32 prev = 0;
+	int cpu = rbt_pin(test);
+
+	for (i = 1; i <= 500; i++)
+		KUNIT_ASSERT_TRUE(test, rbt_write(b, i, 12));
+	ring_buffer_cursor_start(b, cpu, &cur);
+	KUNIT_ASSERT_GT(test, ring_buffer_peek_page(b, cpu, &cur, p->page), 0);
+	KUNIT_EXPECT_FALSE(test, cur.skipped);
+	/* Wrap the whole ring while the cursor sits on its oldest page. */
+	for (; i <= 3000; i++)
+		KUNIT_ASSERT_TRUE(test, rbt_write(b, i, 12));
+	while (ring_buffer_peek_page(b, cpu, &cur, p->page) > 0) {
+		ring_buffer_walk_start(&walk, p->page);
+		while ((ev = ring_buffer_walk_next(&walk, &len))) {
+			KUNIT_EXPECT_GT(test, ev[0], prev);
+			prev = ev[0];
+			n++;
+		}
+	}
+	KUNIT_EXPECT_TRUE(test, cur.skipped);
+	/* Only events written before the cursor started are shown. */
+	KUNIT_EXPECT_LE(test, prev, 500U);
+	KUNIT_EXPECT_EQ(test, n, 0U);
+}
+
 static struct kunit_case rbt_cases[] = {
 	KUNIT_CASE(rbt_basic),
 	KUNIT_CASE(rbt_pages),
@@ -661,6 +765,8 @@ static struct kunit_case rbt_cases[] = {
 	KUNIT_CASE(rbt_resize_shrink),
 	KUNIT_CASE(rbt_resize_grow),
 	KUNIT_CASE(rbt_resize_partial),
+	KUNIT_CASE(rbt_peek),
+	KUNIT_CASE(rbt_peek_overtaken),
 	KUNIT_CASE_SLOW(rbt_stress_overwrite),
 	KUNIT_CASE_SLOW(rbt_stress_keep_oldest),
 	KUNIT_CASE_SLOW(rbt_stress_resize),

@@ -5,6 +5,11 @@
  *   tfs write FILE TEXT        one write() of TEXT (no newline added)
  *   tfs read-nonblock FILE     one read() with O_NONBLOCK
  *   tfs poll FILE MSECS        poll() for POLLIN
+ *   tfs stress N               N markers per CPU, written by a task pinned
+ *                              to each CPU, while trace_pipe and every
+ *                              per_cpu/cpuN/trace_pipe_raw are read at
+ *                              once; then checks that each marker was read
+ *                              once and intact, or counted lost in stats
  *
  * Each prints one line: "ok N" (bytes written or read; the data read goes
  * to stderr) for write and read, "POLLIN" or "timeout" for poll, or the
@@ -15,10 +20,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
 
 static int report_errno(void)
 {
@@ -73,6 +82,259 @@ static int do_poll(const char *path, int msecs)
 	return 0;
 }
 
+/* stress: see the top of the file. */
+
+#define MAX_CPUS	64
+#define PAGE		4096
+
+struct stress {
+	int ncpu;
+	long n;				/* markers per CPU */
+	int stop;			/* writers done and tracing off */
+	long written[MAX_CPUS];		/* writes that succeeded */
+	long failed[MAX_CPUS];		/* writes refused (dropped, counted) */
+	long bad;			/* corrupted records */
+	long pipe_read, raw_read;
+	unsigned char seen[];		/* [cpu * n + seq]: times read */
+};
+
+static struct stress *st;
+
+/* Account one marker text "S<cpu> <seq>\n"; anything else is corrupt. */
+static void stress_seen(const char *text, size_t len)
+{
+	int cpu, used = 0;
+	long seq;
+
+	if (sscanf(text, "S%d %ld\n%n", &cpu, &seq, &used) != 2 ||
+	    (size_t)used != len || cpu < 0 || cpu >= st->ncpu || seq < 0 ||
+	    seq >= st->n) {
+		fprintf(stderr, "corrupt record: '%.*s'\n", (int)len, text);
+		__atomic_fetch_add(&st->bad, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	__atomic_fetch_add(&st->seen[cpu * st->n + seq], 1, __ATOMIC_RELAXED);
+}
+
+static void stress_writer(int cpu)
+{
+	int fd = open("trace_marker", O_WRONLY);
+	cpu_set_t set;
+	char buf[64];
+	long i;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (fd < 0 || sched_setaffinity(0, sizeof(set), &set))
+		_exit(3);
+	for (i = 0; i < st->n; i++) {
+		int len = snprintf(buf, sizeof(buf), "S%d %ld\n", cpu, i);
+
+		if (write(fd, buf, len) == len)
+			st->written[cpu]++;
+		else
+			st->failed[cpu]++;
+	}
+	_exit(0);
+}
+
+/* Read until the writers are done and the file is dry. */
+static int stress_read(int fd, char *buf, size_t size)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int dry = 0;
+	ssize_t n;
+
+	for (;;) {
+		n = read(fd, buf, size);
+		if (n > 0)
+			return n;
+		if (n < 0 && errno != EAGAIN)
+			return -1;
+		if (__atomic_load_n(&st->stop, __ATOMIC_ACQUIRE) && ++dry > 3)
+			return 0;
+		poll(&p, 1, 20);
+	}
+}
+
+static void stress_pipe_reader(void)
+{
+	static char buf[65536], line[8192];
+	const char *tag = "tracing_mark_write: ";
+	size_t ll = 0;
+	int fd = open("trace_pipe", O_RDONLY | O_NONBLOCK);
+	ssize_t n, i;
+
+	if (fd < 0)
+		_exit(3);
+	while ((n = stress_read(fd, buf, sizeof(buf))) > 0) {
+		for (i = 0; i < n; i++) {
+			char *t;
+
+			if (ll < sizeof(line) - 1)
+				line[ll++] = buf[i];
+			if (buf[i] != '\n')
+				continue;
+			line[ll] = 0;
+			t = strstr(line, tag);
+			if (t) {
+				t += strlen(tag);
+				stress_seen(t, line + ll - t);
+				st->pipe_read++;
+			} else if (!strstr(line, "LOST")) {
+				fprintf(stderr, "unexpected line: %s", line);
+				__atomic_fetch_add(&st->bad, 1, __ATOMIC_RELAXED);
+			}
+			ll = 0;
+		}
+	}
+	_exit(n < 0 ? 3 : 0);
+}
+
+/* Walk a trace_pipe_raw page (compat-contract section 4). */
+static void stress_page(const unsigned char *pg)
+{
+	uint64_t commit = *(const uint64_t *)(pg + 8) & ((1u << 27) - 1);
+	const unsigned char *d = pg + 16;
+	size_t off = 0;
+
+	if (commit > PAGE - 16) {
+		fprintf(stderr, "bad commit %llu\n", (unsigned long long)commit);
+		__atomic_fetch_add(&st->bad, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	while (off + 4 <= commit) {
+		uint32_t h = *(const uint32_t *)(d + off), type = h & 31;
+		const unsigned char *rec;
+		const char *text;
+		size_t len, size;
+
+		if (type >= 1 && type <= 28) {
+			len = type * 4;
+			rec = d + off + 4;
+			size = 4 + len;
+		} else if (type == 0) {
+			len = *(const uint32_t *)(d + off + 4) - 4;
+			rec = d + off + 8;
+			size = 8 + len;
+		} else {
+			size = type == 29 ? 4 + *(const uint32_t *)(d + off + 4) : 8;
+			off += size;
+			continue;
+		}
+		off += size;
+		/* struct trace_entry (8), ip (8), text with its NUL */
+		if (len < 17 || *(const uint16_t *)rec != 5 ||
+		    *(const uint64_t *)(rec + 8)) {
+			fprintf(stderr, "bad raw record at %zu\n", off);
+			__atomic_fetch_add(&st->bad, 1, __ATOMIC_RELAXED);
+			continue;
+		}
+		text = (const char *)rec + 16;
+		stress_seen(text, strnlen(text, len - 16));
+		__atomic_fetch_add(&st->raw_read, 1, __ATOMIC_RELAXED);
+	}
+}
+
+static void stress_raw_reader(int cpu)
+{
+	static unsigned char page[PAGE];
+	char path[64];
+	int fd;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "per_cpu/cpu%d/trace_pipe_raw", cpu);
+	fd = open(path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0)
+		_exit(3);
+	while ((n = stress_read(fd, (char *)page, PAGE)) > 0) {
+		if (n != PAGE) {
+			fprintf(stderr, "raw read of %zd bytes\n", n);
+			__atomic_fetch_add(&st->bad, 1, __ATOMIC_RELAXED);
+			continue;
+		}
+		stress_page(page);
+	}
+	_exit(n < 0 ? 3 : 0);
+}
+
+static long stress_stat(int cpu, const char *key)
+{
+	char path[64], line[128];
+	long v = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "per_cpu/cpu%d/stats", cpu);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, strlen(key)) && line[strlen(key)] == ':')
+			v = atol(line + strlen(key) + 1);
+	fclose(f);
+	return v;
+}
+
+static int do_stress(long n)
+{
+	int ncpu = 0, cpu, status, failed = 0;
+	long missing = 0, dups = 0, lost = 0, written = 0, i;
+	pid_t writers[MAX_CPUS];
+	char path[64];
+
+	while (ncpu < MAX_CPUS) {
+		snprintf(path, sizeof(path), "per_cpu/cpu%d", ncpu);
+		if (access(path, F_OK))
+			break;
+		ncpu++;
+	}
+	st = mmap(NULL, sizeof(*st) + ncpu * n, PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (st == MAP_FAILED)
+		return report_errno();
+	st->ncpu = ncpu;
+	st->n = n;
+	if (!fork())
+		stress_pipe_reader();
+	for (cpu = 0; cpu < ncpu; cpu++)
+		if (!fork())
+			stress_raw_reader(cpu);
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		writers[cpu] = fork();
+		if (!writers[cpu])
+			stress_writer(cpu);
+	}
+	for (cpu = 0; cpu < ncpu; cpu++)
+		waitpid(writers[cpu], &status, 0);
+	do_write("tracing_on", "0");
+	__atomic_store_n(&st->stop, 1, __ATOMIC_RELEASE);
+	while (wait(&status) > 0)
+		if (!WIFEXITED(status) || WEXITSTATUS(status))
+			failed++;
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		lost += stress_stat(cpu, "overrun") +
+			stress_stat(cpu, "commit overrun") +
+			stress_stat(cpu, "dropped events");
+		written += st->written[cpu];
+		for (i = 0; i < n; i++) {
+			missing += !st->seen[cpu * n + i];
+			dups += st->seen[cpu * n + i] > 1;
+		}
+	}
+	printf("markers %ld written %ld refused %ld", n * ncpu, written,
+	       n * ncpu - written);
+	printf(" read %ld (pipe %ld, raw %ld)", st->pipe_read + st->raw_read,
+	       st->pipe_read, st->raw_read);
+	printf(" missing %ld lost %ld duplicated %ld corrupt %ld\n", missing,
+	       lost, dups, st->bad);
+	if (failed || dups || st->bad || missing != lost) {
+		printf("FAIL%s\n", failed ? " (a child failed)" : "");
+		return 1;
+	}
+	printf("ok\n");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "write"))
@@ -81,6 +343,9 @@ int main(int argc, char **argv)
 		return do_read_nonblock(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "poll"))
 		return do_poll(argv[2], atoi(argv[3]));
-	fprintf(stderr, "usage: tfs write FILE TEXT | read-nonblock FILE | poll FILE MSECS\n");
+	if (argc == 3 && !strcmp(argv[1], "stress"))
+		return do_stress(atol(argv[2]));
+	fprintf(stderr, "usage: tfs write FILE TEXT | read-nonblock FILE |\n"
+		"       poll FILE MSECS | stress N\n");
 	return 2;
 }

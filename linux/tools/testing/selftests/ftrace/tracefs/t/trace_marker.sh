@@ -16,7 +16,7 @@ for i in 1 2 3 4 5; do echo "m$i" > trace_marker; done
 [ "$(marker_lines | tr '\n' ' ')" = "m1 m2 m3 m4 m5 " ] ||
 	fail "order: $(marker_lines | tr '\n' ' ')"
 # A line longer than one record is split, and nothing of it is lost.
-long=$(printf 'x%.0s' $(seq 1000))
+long=$(printf 'x%.0s' $(seq 9000))
 echo > trace
 printf '%s' "$long" > trace_marker
 [ "$(marker_lines | wc -l)" -gt 1 ] || fail "a long marker was not split"

@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The trace buffer: the ring buffer that tracefs shows, the records
+ * written into it, its sizes, the CPUs that may write, and the wake-ups of
+ * the readers that wait for it.
+ *
+ * Writers call trace_rec_reserve() and trace_rec_commit(); the fast path
+ * is a few checks and the ring buffer's own reserve. Readers sleep on one
+ * wait queue. A writer wakes them only when one asked for it (a flag it
+ * reads without a barrier), through an irq_work, so that writers in any
+ * context (NMI, scheduler) can do it. The flag read may miss a reader
+ * that set it concurrently; a timer armed by waiting readers bounds that
+ * delay to a tenth of a second.
+ */
+#include <linux/cpumask.h>
+#include <linux/hardirq.h>
+#include <linux/irq_work.h>
+#include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/poll.h>
+#include <linux/preempt.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/timer.h>
+#include <linux/wait.h>
+
+#include "trace.h"
+
+#define TRACE_BUF_DEFAULT_KB	1408
+#define TRACE_BUF_MIN_KB	8
+
+/* The buffer; set once at boot, never freed (free_buffer shrinks it). */
+struct trace_buffer *trace_rb;
+
+/* Serialises size changes; protects trace_kb[]. */
+static DEFINE_MUTEX(trace_buf_lock);
+static unsigned long *trace_kb;		/* size asked for, per CPU, in KiB */
+static unsigned long trace_boot_kb = TRACE_BUF_DEFAULT_KB;
+
+/* CPUs whose writers record (tracing_cpumask); read locklessly. */
+static struct cpumask trace_cpus;
+static DEFINE_MUTEX(trace_cpus_lock);	/* serialises writers of trace_cpus */
+
+/* buffer_percent: how full a ring is before its raw readers wake. */
+unsigned int trace_buffer_percent = 50;
+
+/* trace_buf_size=<size> on the command line: KiB, or with K, M or G. */
+static int __init trace_buf_size_setup(char *str)
+{
+	unsigned long long bytes = memparse(str, NULL);
+
+	if (!bytes)
+		return 0;
+	trace_boot_kb = max_t(unsigned long long, DIV_ROUND_UP(bytes, 1024),
+			      TRACE_BUF_MIN_KB);
+	return 1;
+}
+__setup("trace_buf_size=", trace_buf_size_setup);
+
+/**
+ * tracing_gen_ctx_irq_test() - the context of a record being written
+ * @irqs_status: TRACE_FLAG_IRQS_OFF or TRACE_FLAG_IRQS_NOSUPPORT, as the
+ *		caller found the interrupt state
+ *
+ * Return: the TRACE_FLAG_* bits in bits 16..23, the migrate-disable depth
+ * in bits 4..7 and the preemption depth in bits 0..3 (both capped at 15),
+ * the layout struct trace_entry's @flags and @preempt_count take.
+ */
+unsigned int tracing_gen_ctx_irq_test(unsigned int irqs_status)
+{
+	unsigned int pc = preempt_count(), flags = irqs_status;
+	unsigned int migrate = 0;
+
+	if (pc & NMI_MASK)
+		flags |= TRACE_FLAG_NMI;
+	if (pc & HARDIRQ_MASK)
+		flags |= TRACE_FLAG_HARDIRQ;
+	if (in_serving_softirq())
+		flags |= TRACE_FLAG_SOFTIRQ;
+	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
+		flags |= TRACE_FLAG_BH_OFF;
+	if (tif_need_resched())
+		flags |= TRACE_FLAG_NEED_RESCHED;
+	if (test_preempt_need_resched())
+		flags |= TRACE_FLAG_PREEMPT_RESCHED;
+#ifdef CONFIG_SMP
+	migrate = min_t(unsigned int, current->migration_disabled, 15);
+#endif
+	return flags << 16 | migrate << 4 | min_t(unsigned int, pc & 0xff, 15);
+}
+EXPORT_SYMBOL_GPL(tracing_gen_ctx_irq_test);
+
+/* Wake-ups */
+
+static DECLARE_WAIT_QUEUE_HEAD(trace_waitq);
+static bool trace_want_wake;		/* a reader waits for any record */
+static atomic_t trace_wake_seq;		/* bumped by every wake-up */
+static atomic_t trace_stop_seq;		/* bumped when waits must end */
+
+static void trace_wake_now(void)
+{
+	atomic_inc(&trace_wake_seq);
+	wake_up_all(&trace_waitq);
+}
+
+static void trace_wake_work_fn(struct irq_work *work)
+{
+	trace_wake_now();
+}
+
+static DEFINE_IRQ_WORK(trace_wake_work, trace_wake_work_fn);
+
+static void trace_wake_timer_fn(struct timer_list *t)
+{
+	trace_wake_now();
+}
+
+static DEFINE_TIMER(trace_wake_timer, trace_wake_timer_fn);
+
+/* A reader is about to sleep: ask writers for a wake-up, and the timer. */
+static void trace_want_wakeup(bool by_writers)
+{
+	if (by_writers)
+		WRITE_ONCE(trace_want_wake, true);
+	if (!timer_pending(&trace_wake_timer))
+		mod_timer(&trace_wake_timer, jiffies + HZ / 10);
+}
+
+/**
+ * trace_wake_readers() - wake every waiting reader
+ * @stop:	also end their waits (tracing stopped, or a reader was told
+ *		to give up): trace_wait() then returns 0
+ *
+ * Callable from any context.
+ */
+void trace_wake_readers(bool stop)
+{
+	if (stop)
+		atomic_inc(&trace_stop_seq);
+	irq_work_queue(&trace_wake_work);
+}
+
+/**
+ * trace_wait() - wait until a reader has something to read
+ * @ready:	says whether there is; must not sleep
+ * @arg:	its argument
+ * @nonblock:	do not sleep
+ * @slow:	@ready waits for a fill level, not for any record: poll
+ *		for it instead of being woken by every writer
+ *
+ * Return: 1 when @ready, 0 when the wait was ended by
+ * trace_wake_readers(true), -EAGAIN when @nonblock and not ready, or
+ * -ERESTARTSYS on a signal.
+ */
+int trace_wait(bool (*ready)(void *arg), void *arg, bool nonblock, bool slow)
+{
+	int stop = atomic_read(&trace_stop_seq), seq;
+	long ret;
+
+	for (;;) {
+		seq = atomic_read(&trace_wake_seq);
+		if (ready(arg))
+			return 1;
+		if (nonblock)
+			return -EAGAIN;
+		if (atomic_read(&trace_stop_seq) != stop)
+			return 0;
+		trace_want_wakeup(!slow);
+		/* Pairs with the plain read of the flag in trace_rec_commit(). */
+		smp_mb();
+		if (ready(arg))
+			return 1;
+		ret = wait_event_interruptible(trace_waitq,
+					       atomic_read(&trace_wake_seq) != seq);
+		if (ret)
+			return ret;
+	}
+}
+
+/**
+ * trace_poll_wait() - register a poller on the readers' wait queue
+ * @filp:	the file polled
+ * @pt:		the poll table
+ */
+void trace_poll_wait(struct file *filp, struct poll_table_struct *pt)
+{
+	poll_wait(filp, &trace_waitq, pt);
+	trace_want_wakeup(true);
+	/* Pairs with the plain read of the flag in trace_rec_commit(). */
+	smp_mb();
+}
+
+/* Records */
+
+/**
+ * trace_rec_reserve() - start a record in the trace buffer
+ * @type:	its common_type
+ * @len:	its length, struct trace_entry included
+ *
+ * Fills in the common fields. Callable from any context.
+ *
+ * Return: the record, to be filled and committed with trace_rec_commit(),
+ * or NULL when nothing is to be recorded (tracing off, CPU masked out, or
+ * the event dropped and counted).
+ */
+void *trace_rec_reserve(unsigned short type, unsigned int len)
+{
+	unsigned int ctx = tracing_gen_ctx();
+	struct trace_entry *e;
+
+	if (!trace_buffer_enabled() || unlikely(!trace_rb) ||
+	    !cpumask_test_cpu(raw_smp_processor_id(), &trace_cpus))
+		return NULL;
+	if (trace_opt(TRACE_OPT_RECORD_CMD) || trace_opt(TRACE_OPT_RECORD_TGID))
+		trace_cmdline_save();
+	e = ring_buffer_reserve(trace_rb, len);
+	if (!e)
+		return NULL;
+	e->type = type;
+	e->flags = ctx >> 16;
+	e->preempt_count = ctx & 0xff;
+	e->pid = current->pid;
+	return e;
+}
+
+/**
+ * trace_rec_commit() - finish the record of the last trace_rec_reserve()
+ */
+void trace_rec_commit(void)
+{
+	ring_buffer_commit(trace_rb);
+	if (unlikely(READ_ONCE(trace_want_wake))) {
+		WRITE_ONCE(trace_want_wake, false);
+		irq_work_queue(&trace_wake_work);
+	}
+}
+
+/* Sizes */
+
+/**
+ * trace_buf_kb() - the size of a CPU's buffer, as last set
+ * @cpu:	the CPU, or RING_BUFFER_ALL_CPUS for the common size
+ *
+ * Return: KiB, or 0 for RING_BUFFER_ALL_CPUS when the sizes differ.
+ */
+unsigned long trace_buf_kb(int cpu)
+{
+	unsigned long kb = 0;
+	int i;
+
+	guard(mutex)(&trace_buf_lock);
+	if (cpu != RING_BUFFER_ALL_CPUS)
+		return trace_kb[cpu];
+	for_each_possible_cpu(i) {
+		if (kb && trace_kb[i] != kb)
+			return 0;
+		kb = trace_kb[i];
+	}
+	return kb;
+}
+
+/**
+ * trace_buf_resize() - change the size of one CPU's buffer or all of them
+ * @cpu:	the CPU, or RING_BUFFER_ALL_CPUS
+ * @kb:		the new size in KiB
+ *
+ * Return: 0; -EINVAL for a size of 0; -ENOMEM when the memory is not
+ * there, and then every size stays as it was.
+ */
+int trace_buf_resize(int cpu, unsigned long kb)
+{
+	unsigned long pages, avail = si_mem_available();
+	int i, ret;
+
+	if (!kb)
+		return -EINVAL;
+	if (!trace_rb)
+		return -ENOMEM;
+	pages = DIV_ROUND_UP(kb, PAGE_SIZE / 1024);
+	/* Refuse at once what cannot fit, before trying to allocate it. */
+	if (kb > ULONG_MAX / 1024 || pages > UINT_MAX / 2 ||
+	    pages * (cpu == RING_BUFFER_ALL_CPUS ? num_possible_cpus() : 1) >
+	    avail)
+		return -ENOMEM;
+
+	guard(mutex)(&trace_buf_lock);
+	ret = ring_buffer_resize(trace_rb, cpu, kb * 1024);
+	if (ret) {
+		/* A resize of all CPUs may have got part way: undo it. */
+		for_each_possible_cpu(i)
+			if (ring_buffer_size(trace_rb, i) !=
+			    PAGE_ALIGN(trace_kb[i] * 1024))
+				ring_buffer_resize(trace_rb, i, trace_kb[i] * 1024);
+		return ret;
+	}
+	for_each_possible_cpu(i)
+		if (cpu == RING_BUFFER_ALL_CPUS || cpu == i)
+			trace_kb[i] = kb;
+	return 0;
+}
+
+/**
+ * trace_buf_free() - shrink every CPU's buffer to the minimum
+ *
+ * What free_buffer does when closed; with the disable_on_free option it
+ * also turns tracing off.
+ */
+void trace_buf_free(void)
+{
+	if (trace_opt(TRACE_OPT_DISABLE_ON_FREE))
+		tracing_off();
+	trace_buf_resize(RING_BUFFER_ALL_CPUS, TRACE_BUF_MIN_KB);
+}
+
+/**
+ * trace_buf_reset() - drop the records of one CPU or all, and their counts
+ * @cpu:	the CPU, or RING_BUFFER_ALL_CPUS
+ */
+void trace_buf_reset(int cpu)
+{
+	if (!trace_rb)
+		return;
+	trace_iter_reset_consumers(cpu);
+	ring_buffer_reset_cpu(trace_rb, cpu);
+}
+
+/* tracing_cpumask */
+
+/**
+ * trace_cpumask_show() - print tracing_cpumask
+ * @m:		where to print
+ * @unused:	not used
+ *
+ * Return: 0.
+ */
+int trace_cpumask_show(struct seq_file *m, long unused)
+{
+	seq_printf(m, "%*pb\n", cpumask_pr_args(&trace_cpus));
+	return 0;
+}
+
+/**
+ * trace_cpumask_store() - set tracing_cpumask
+ * @val:	a hex mask, in groups of 32 bits separated by commas
+ * @unused:	not used
+ *
+ * Return: 0, or -EINVAL for a malformed mask.
+ */
+int trace_cpumask_store(const char *val, long unused)
+{
+	cpumask_var_t mask;
+	int ret;
+
+	if (!alloc_cpumask_var(&mask, GFP_KERNEL))
+		return -ENOMEM;
+	ret = cpumask_parse(val, mask);
+	if (!ret) {
+		guard(mutex)(&trace_cpus_lock);
+		cpumask_copy(&trace_cpus, mask);
+	}
+	free_cpumask_var(mask);
+	return ret;
+}
+
+/**
+ * trace_buf_init() - allocate the trace buffer, early at boot
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int __init trace_buf_init(void)
+{
+	int cpu;
+
+	cpumask_copy(&trace_cpus, cpu_possible_mask);
+	trace_kb = kcalloc(nr_cpu_ids, sizeof(*trace_kb), GFP_KERNEL);
+	if (!trace_kb)
+		return -ENOMEM;
+	trace_rb = ring_buffer_alloc(trace_boot_kb * 1024, RING_BUFFER_OVERWRITE,
+				     trace_clock_read);
+	if (!trace_rb)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu)
+		trace_kb[cpu] = trace_boot_kb;
+	return trace_cmdline_init();
+}

@@ -1,0 +1,398 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Iterators: the records of every CPU (or one CPU), merged in time order.
+ *
+ * Each CPU has a reader: a copy of a page of its events, walked one
+ * record at a time. The iterator hands out the oldest record among the
+ * readers' next ones. Three kinds:
+ *
+ *  - peeking (the trace file): the readers copy with a ring buffer cursor
+ *    and consume nothing; they stop at what was written when they started.
+ *  - consuming (trace_pipe, trace_pipe_raw): the readers take pages out of
+ *    the ring. They are shared by every consuming file and kept between
+ *    opens, under trace_consume_lock, so that the rest of a page taken by
+ *    one reader is what the next one reads: nothing is lost on close.
+ *  - dumping (ftrace_dump() on oops): consuming, with readers of its own,
+ *    allocated at boot and used without locks.
+ */
+#include <linux/mutex.h>
+#include <linux/slab.h>
+
+#include "trace.h"
+
+/**
+ * struct trace_cpu_rd - one CPU's reader
+ * @page:	a copy of events of the CPU, in the trace_pipe_raw layout
+ * @walk:	position in @page, after @ev
+ * @rest:	position in @page before @ev: where an unread rest starts
+ * @has_page:	@page holds events not all walked yet
+ * @ev:		the next record, in @page; NULL when not fetched yet
+ * @len:	its length
+ * @ts:		its time stamp
+ * @lost:	events lost on the CPU before @ev (ULONG_MAX: uncounted)
+ * @cur:	where a peeking reader is in the CPU's stream
+ */
+struct trace_cpu_rd {
+	void *page;
+	struct ring_buffer_walk walk;
+	struct ring_buffer_walk rest;
+	bool has_page;
+	const struct trace_entry *ev;
+	unsigned int len;
+	u64 ts;
+	unsigned long lost;
+	struct ring_buffer_cursor cur;
+};
+
+enum trace_iter_kind { TRACE_ITER_PEEK, TRACE_ITER_CONSUME, TRACE_ITER_DUMP };
+
+/**
+ * struct trace_iter - an iterator
+ * @kind:	peeking, consuming or dumping
+ * @cpu:	the CPU it reads, or RING_BUFFER_ALL_CPUS
+ * @rd:		the readers, indexed by CPU: its own, or trace_consumers
+ * @last:	the CPU of the record last returned by trace_iter_peek()
+ */
+struct trace_iter {
+	enum trace_iter_kind kind;
+	int cpu;
+	struct trace_cpu_rd *rd;
+	int last;
+};
+
+/* The shared consuming readers; protected by trace_consume_lock. */
+static DEFINE_MUTEX(trace_consume_lock);
+static struct trace_cpu_rd *trace_consumers;
+
+static void trace_rds_free(struct trace_cpu_rd *rd)
+{
+	int cpu;
+
+	if (!rd)
+		return;
+	for_each_possible_cpu(cpu)
+		free_page((unsigned long)rd[cpu].page);
+	kfree(rd);
+}
+
+static struct trace_cpu_rd *trace_rds_alloc(void)
+{
+	struct trace_cpu_rd *rd = kcalloc(nr_cpu_ids, sizeof(*rd), GFP_KERNEL);
+	int cpu;
+
+	if (!rd)
+		return NULL;
+	for_each_possible_cpu(cpu) {
+		rd[cpu].page = (void *)get_zeroed_page(GFP_KERNEL);
+		if (!rd[cpu].page) {
+			trace_rds_free(rd);
+			return NULL;
+		}
+	}
+	return rd;
+}
+
+static bool trace_iter_has(const struct trace_iter *it, int cpu)
+{
+	return it->cpu == RING_BUFFER_ALL_CPUS || it->cpu == cpu;
+}
+
+/**
+ * trace_iter_new() - create an iterator
+ * @cpu:	the CPU to read, or RING_BUFFER_ALL_CPUS
+ * @consume:	take the records out of the buffer (trace_pipe) rather
+ *		than copy them (trace)
+ *
+ * Return: the iterator, or NULL when memory ran out.
+ */
+struct trace_iter *trace_iter_new(int cpu, bool consume)
+{
+	struct trace_iter *it = kzalloc(sizeof(*it), GFP_KERNEL);
+	int i;
+
+	if (!it)
+		return NULL;
+	it->cpu = cpu;
+	it->last = -1;
+	if (consume) {
+		scoped_guard(mutex, &trace_consume_lock) {
+			if (!trace_consumers)
+				trace_consumers = trace_rds_alloc();
+			it->rd = trace_consumers;
+		}
+		it->kind = TRACE_ITER_CONSUME;
+	} else {
+		it->rd = trace_rds_alloc();
+		it->kind = TRACE_ITER_PEEK;
+		for_each_possible_cpu(i)
+			if (it->rd && trace_iter_has(it, i))
+				ring_buffer_cursor_start(trace_rb, i, &it->rd[i].cur);
+	}
+	if (!it->rd) {
+		kfree(it);
+		return NULL;
+	}
+	return it;
+}
+
+/**
+ * trace_iter_free() - free an iterator
+ * @it:	the iterator, or NULL
+ */
+void trace_iter_free(struct trace_iter *it)
+{
+	if (!it)
+		return;
+	if (it->kind == TRACE_ITER_PEEK)
+		trace_rds_free(it->rd);
+	kfree(it);
+}
+
+/**
+ * trace_iter_lock() - take the lock a consuming iterator reads under
+ * @it:	the iterator
+ *
+ * Needed around trace_iter_peek() and trace_iter_next(); a no-op for
+ * peeking iterators.
+ */
+void trace_iter_lock(struct trace_iter *it)
+{
+	if (it->kind == TRACE_ITER_CONSUME)
+		mutex_lock(&trace_consume_lock);
+}
+
+/**
+ * trace_iter_unlock() - drop the lock of trace_iter_lock()
+ * @it:	the iterator
+ */
+void trace_iter_unlock(struct trace_iter *it)
+{
+	if (it->kind == TRACE_ITER_CONSUME)
+		mutex_unlock(&trace_consume_lock);
+}
+
+static void trace_iter_assert(struct trace_iter *it)
+{
+	if (it->kind == TRACE_ITER_CONSUME)
+		lockdep_assert_held(&trace_consume_lock);
+}
+
+/* Make sure @rd has its next record in @rd->ev, if the CPU has one. */
+static void trace_rd_fill(struct trace_iter *it, int cpu)
+{
+	struct trace_cpu_rd *rd = &it->rd[cpu];
+	int n;
+
+	while (!rd->ev) {
+		if (rd->has_page) {
+			rd->rest = rd->walk;
+			rd->ev = ring_buffer_walk_next(&rd->walk, &rd->len);
+			if (rd->ev) {
+				rd->ts = rd->walk.ts;
+				return;
+			}
+			rd->has_page = false;
+		}
+		if (it->kind == TRACE_ITER_PEEK)
+			n = ring_buffer_peek_page(trace_rb, cpu, &rd->cur, rd->page);
+		else
+			n = ring_buffer_read_page(trace_rb, cpu, rd->page);
+		if (n <= 0)
+			return;
+		if (it->kind == TRACE_ITER_PEEK) {
+			if (rd->cur.skipped)
+				rd->lost = ULONG_MAX;
+			rd->cur.skipped = false;
+		} else if (!rd->lost) {
+			rd->lost = ring_buffer_page_lost(rd->page);
+		}
+		ring_buffer_walk_start(&rd->walk, rd->page);
+		rd->has_page = true;
+	}
+}
+
+/**
+ * trace_iter_peek() - the oldest record not handed out yet
+ * @it:	the iterator (locked with trace_iter_lock())
+ * @ev:	filled in with the record; valid until trace_iter_next() or
+ *	until the lock is dropped
+ *
+ * Return: false when there is none.
+ */
+bool trace_iter_peek(struct trace_iter *it, struct trace_ev *ev)
+{
+	struct trace_cpu_rd *rd;
+	int cpu, best = -1;
+
+	trace_iter_assert(it);
+	for_each_possible_cpu(cpu) {
+		if (!trace_iter_has(it, cpu))
+			continue;
+		rd = &it->rd[cpu];
+		trace_rd_fill(it, cpu);
+		if (rd->ev && (best < 0 || rd->ts < it->rd[best].ts))
+			best = cpu;
+	}
+	it->last = best;
+	if (best < 0)
+		return false;
+	rd = &it->rd[best];
+	ev->rec = rd->ev;
+	ev->len = rd->len;
+	ev->ts = rd->ts;
+	ev->cpu = best;
+	ev->lost = rd->lost;
+	return true;
+}
+
+/**
+ * trace_iter_next() - move past the record trace_iter_peek() returned
+ * @it:	the iterator (locked with trace_iter_lock())
+ */
+void trace_iter_next(struct trace_iter *it)
+{
+	struct trace_cpu_rd *rd;
+
+	trace_iter_assert(it);
+	if (it->last < 0)
+		return;
+	rd = &it->rd[it->last];
+	rd->ev = NULL;
+	rd->lost = 0;
+	rd->rest = rd->walk;
+	it->last = -1;
+}
+
+/**
+ * trace_iter_ready() - whether an iterator has a record to hand out
+ * @arg:	the iterator, not locked
+ *
+ * Return: true when it has.
+ */
+bool trace_iter_ready(void *arg)
+{
+	struct trace_iter *it = arg;
+	struct trace_ev ev;
+	bool ret;
+
+	trace_iter_lock(it);
+	ret = trace_iter_peek(it, &ev);
+	trace_iter_unlock(it);
+	return ret;
+}
+
+/**
+ * trace_iter_reset_consumers() - forget what consuming readers hold
+ * @which:	the CPU whose records go, or RING_BUFFER_ALL_CPUS
+ *
+ * For a reset of the buffer.
+ */
+void trace_iter_reset_consumers(int which)
+{
+	int cpu;
+
+	guard(mutex)(&trace_consume_lock);
+	if (!trace_consumers)
+		return;
+	for_each_possible_cpu(cpu) {
+		if (which != RING_BUFFER_ALL_CPUS && which != cpu)
+			continue;
+		trace_consumers[cpu].has_page = false;
+		trace_consumers[cpu].ev = NULL;
+		trace_consumers[cpu].lost = 0;
+	}
+}
+
+/**
+ * trace_iter_raw_page() - consume one page of a CPU's records, as a page
+ * @cpu:	the CPU
+ * @page:	PAGE_SIZE bytes receiving the page in the trace_pipe_raw
+ *		layout
+ *
+ * What a text reader took out of the ring and did not show comes first.
+ *
+ * Return: bytes of event data in @page, 0 when there is none.
+ */
+int trace_iter_raw_page(int cpu, void *page)
+{
+	struct trace_cpu_rd *rd;
+	int n = 0;
+
+	guard(mutex)(&trace_consume_lock);
+	if (trace_consumers) {
+		rd = &trace_consumers[cpu];
+		if (rd->has_page || rd->ev)
+			n = ring_buffer_walk_rest(page, &rd->rest, rd->lost);
+		rd->has_page = false;
+		rd->ev = NULL;
+		rd->lost = 0;
+	}
+	if (n > 0)
+		return n;
+	n = ring_buffer_read_page(trace_rb, cpu, page);
+	return max(n, 0);
+}
+
+/* The ready() of raw readers: a CPU holds data (the arg is the CPU). */
+static bool trace_raw_has_data(int cpu)
+{
+	struct ring_buffer_stats st;
+
+	ring_buffer_stats(trace_rb, cpu, &st);
+	return st.bytes || (trace_consumers && (trace_consumers[cpu].has_page ||
+						trace_consumers[cpu].ev));
+}
+
+/**
+ * trace_raw_ready() - whether a CPU's raw reader should wake
+ * @cpu:	the CPU
+ *
+ * Return: true when its buffer is filled to buffer_percent (any data at
+ * 0), or holds anything once tracing is off.
+ */
+bool trace_raw_ready(int cpu)
+{
+	unsigned int pct = READ_ONCE(trace_buffer_percent);
+	struct ring_buffer_stats st;
+	unsigned long size;
+
+	guard(mutex)(&trace_consume_lock);
+	if (!pct || !trace_buffer_enabled())
+		return trace_raw_has_data(cpu);
+	/* What a ring can hold: the page being written is never full. */
+	size = (ring_buffer_size(trace_rb, cpu) / PAGE_SIZE - 1) *
+	       (PAGE_SIZE - 16);
+	ring_buffer_stats(trace_rb, cpu, &st);
+	return st.bytes * 100 >= (u64)size * pct;
+}
+
+static struct trace_iter *trace_dump_iter;
+
+/**
+ * trace_iter_dump_start() - the iterator of ftrace_dump()
+ *
+ * Return: the dumping iterator (made at boot), or NULL.
+ */
+struct trace_iter *trace_iter_dump_start(void)
+{
+	return trace_dump_iter;
+}
+
+static int __init trace_iter_init(void)
+{
+	struct trace_iter *it = kzalloc(sizeof(*it), GFP_KERNEL);
+
+	if (!it)
+		return -ENOMEM;
+	it->rd = trace_rds_alloc();
+	if (!it->rd) {
+		kfree(it);
+		return -ENOMEM;
+	}
+	it->kind = TRACE_ITER_DUMP;
+	it->cpu = RING_BUFFER_ALL_CPUS;
+	it->last = -1;
+	trace_dump_iter = it;
+	return 0;
+}
+late_initcall(trace_iter_init);

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Trace options: one table gives each option its name, its default and
+ * what changes when it flips. trace_options lists them all ("name" or
+ * "noname") and takes one such word per write; options/<name> reads and
+ * takes 0 or 1.
+ */
+#include <linux/kernel.h>
+#include <linux/mutex.h>
+#include <linux/seq_file.h>
+#include <linux/string.h>
+
+#include "trace.h"
+
+/**
+ * struct trace_opt_desc - one option
+ * @name:	its name in trace_options and options/
+ * @apply:	makes the new value take effect; NULL when readers of the
+ *		bit need nothing more. Returns 0 or a negative errno, and
+ *		then the option keeps its old value.
+ */
+struct trace_opt_desc {
+	const char *name;
+	int (*apply)(bool on);
+};
+
+static int trace_opt_overwrite(bool on)
+{
+	ring_buffer_set_mode(trace_rb, on ? RING_BUFFER_OVERWRITE :
+					    RING_BUFFER_KEEP_OLDEST);
+	return 0;
+}
+
+static const struct trace_opt_desc trace_opt_descs[TRACE_NR_OPTS] = {
+	[TRACE_OPT_PRINT_PARENT]	= { "print-parent" },
+	[TRACE_OPT_SYM_OFFSET]		= { "sym-offset" },
+	[TRACE_OPT_SYM_ADDR]		= { "sym-addr" },
+	[TRACE_OPT_VERBOSE]		= { "verbose" },
+	[TRACE_OPT_RAW]			= { "raw" },
+	[TRACE_OPT_HEX]			= { "hex" },
+	[TRACE_OPT_BIN]			= { "bin" },
+	[TRACE_OPT_BLOCK]		= { "block" },
+	[TRACE_OPT_CONTEXT_INFO]	= { "context-info" },
+	[TRACE_OPT_LATENCY_FORMAT]	= { "latency-format" },
+	[TRACE_OPT_RECORD_CMD]		= { "record-cmd" },
+	[TRACE_OPT_RECORD_TGID]		= { "record-tgid" },
+	[TRACE_OPT_OVERWRITE]		= { "overwrite", trace_opt_overwrite },
+	[TRACE_OPT_DISABLE_ON_FREE]	= { "disable_on_free" },
+	[TRACE_OPT_IRQ_INFO]		= { "irq-info" },
+	[TRACE_OPT_MARKERS]		= { "markers" },
+	[TRACE_OPT_ANNOTATE]		= { "annotate" },
+	[TRACE_OPT_PAUSE_ON_TRACE]	= { "pause-on-trace" },
+	[TRACE_OPT_PRINTK_MSG_ONLY]	= { "printk-msg-only" },
+	[TRACE_OPT_TRACE_PRINTK]	= { "trace_printk" },
+};
+
+/*
+ * The options' values, those above on at boot; written under
+ * trace_opts_lock, read locklessly.
+ */
+unsigned long trace_opts = BIT(TRACE_OPT_PRINT_PARENT) |
+	BIT(TRACE_OPT_CONTEXT_INFO) | BIT(TRACE_OPT_RECORD_CMD) |
+	BIT(TRACE_OPT_OVERWRITE) | BIT(TRACE_OPT_IRQ_INFO) |
+	BIT(TRACE_OPT_MARKERS) | BIT(TRACE_OPT_ANNOTATE) |
+	BIT(TRACE_OPT_TRACE_PRINTK);
+static DEFINE_MUTEX(trace_opts_lock);
+
+/**
+ * trace_opt_count() - the number of options
+ *
+ * Return: TRACE_NR_OPTS.
+ */
+unsigned int trace_opt_count(void)
+{
+	return TRACE_NR_OPTS;
+}
+
+/**
+ * trace_opt_name() - an option's name
+ * @o:	the option
+ *
+ * Return: its name.
+ */
+const char *trace_opt_name(unsigned int o)
+{
+	return trace_opt_descs[o].name;
+}
+
+/**
+ * trace_opt_set() - turn an option on or off
+ * @o:	the option
+ * @on:	its new value
+ *
+ * Return: 0, or the errno of the option's apply step (the value is then
+ * unchanged).
+ */
+int trace_opt_set(unsigned int o, bool on)
+{
+	int ret = 0;
+
+	if (o >= TRACE_NR_OPTS)
+		return -EINVAL;
+	guard(mutex)(&trace_opts_lock);
+	if (test_bit(o, &trace_opts) == on)
+		return 0;
+	if (trace_opt_descs[o].apply)
+		ret = trace_opt_descs[o].apply(on);
+	if (!ret)
+		assign_bit(o, &trace_opts, on);
+	return ret;
+}
+
+/**
+ * trace_options_show() - print trace_options
+ * @m:		where to print
+ * @unused:	not used
+ *
+ * Return: 0.
+ */
+int trace_options_show(struct seq_file *m, long unused)
+{
+	unsigned int o;
+
+	for (o = 0; o < TRACE_NR_OPTS; o++)
+		seq_printf(m, "%s%s\n", trace_opt(o) ? "" : "no",
+			   trace_opt_descs[o].name);
+	return 0;
+}
+
+/**
+ * trace_options_store() - take one write to trace_options
+ * @val:	an option name, to turn it on, or "no" and a name, to turn
+ *		it off
+ * @unused:	not used
+ *
+ * Return: 0, -EINVAL for an unknown option, or the option's errno.
+ */
+int trace_options_store(const char *val, long unused)
+{
+	bool on = !str_has_prefix(val, "no");
+	const char *name = on ? val : val + 2;
+	unsigned int o;
+
+	for (o = 0; o < TRACE_NR_OPTS; o++)
+		if (!strcmp(name, trace_opt_descs[o].name))
+			return trace_opt_set(o, on);
+	/* An option whose name starts with "no" is not one we have. */
+	return -EINVAL;
+}

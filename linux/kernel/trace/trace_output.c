@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Records as text: the header of the trace file, the context columns
+ * (task, CPU, flags, time stamp) and each record type's own part, in the
+ * formats of Documentation/trace/ftrace.rst. The raw, hex and bin options
+ * replace the text with numbers, hex digits or the bytes themselves.
+ */
+#include <linux/kallsyms.h>
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/spinlock.h>
+
+#include "trace.h"
+
+static void trace_print_legend(struct seq_file *m)
+{
+	bool tgid = trace_opt(TRACE_OPT_RECORD_TGID);
+	const char *pad = tgid ? "          " : "";
+
+	if (!trace_opt(TRACE_OPT_IRQ_INFO)) {
+		seq_printf(m, "#           TASK-PID    %s CPU#   TIMESTAMP  FUNCTION\n",
+			   tgid ? "   TGID    " : "");
+		seq_printf(m, "#              | |      %s   |       |         |\n",
+			   tgid ? "     |     " : "");
+		return;
+	}
+	seq_printf(m, "#                            %s    _-----=> irqs-off/BH-disabled\n", pad);
+	seq_printf(m, "#                            %s   / _----=> need-resched\n", pad);
+	seq_printf(m, "#                            %s  | / _---=> hardirq/softirq\n", pad);
+	seq_printf(m, "#                            %s  || / _--=> preempt-depth\n", pad);
+	seq_printf(m, "#                            %s  ||| / _-=> migrate-disable\n", pad);
+	seq_printf(m, "#                            %s  |||| /     delay\n", pad);
+	seq_printf(m, "#           TASK-PID    %s CPU#  |||||  TIMESTAMP  FUNCTION\n",
+		   tgid ? "   TGID    " : "");
+	seq_printf(m, "#              | |      %s   |   |||||     |         |\n",
+		   tgid ? "     |     " : "");
+}
+
+/**
+ * trace_print_header() - the comment lines at the top of the trace file
+ * @m:		where to print
+ * @cpu:	the CPU the file shows, or RING_BUFFER_ALL_CPUS
+ */
+void trace_print_header(struct seq_file *m, int cpu)
+{
+	struct ring_buffer_stats st;
+	u64 entries = 0, written = 0;
+	int i;
+
+	for_each_possible_cpu(i) {
+		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+			continue;
+		ring_buffer_stats(trace_rb, i, &st);
+		entries += st.entries;
+		written += st.written + st.dropped + st.commit_overrun;
+	}
+	seq_printf(m, "# tracer: %s\n#\n", trace_current_tracer_name());
+	seq_printf(m, "# entries-in-buffer/entries-written: %llu/%llu   #P:%u\n#\n",
+		   entries, written, num_online_cpus());
+	trace_print_legend(m);
+}
+
+/* The five context flag columns of a record. */
+static void trace_flags(const struct trace_entry *e, char f[6])
+{
+	unsigned int fl = e->flags;
+	bool irqs = fl & TRACE_FLAG_IRQS_OFF, bh = fl & TRACE_FLAG_BH_OFF;
+	bool hard = fl & TRACE_FLAG_HARDIRQ, soft = fl & TRACE_FLAG_SOFTIRQ;
+
+	if (fl & TRACE_FLAG_IRQS_NOSUPPORT)
+		f[0] = 'X';
+	else
+		f[0] = irqs ? (bh ? 'D' : 'd') : (bh ? 'b' : '.');
+	switch (fl & (TRACE_FLAG_NEED_RESCHED | TRACE_FLAG_PREEMPT_RESCHED)) {
+	case TRACE_FLAG_NEED_RESCHED | TRACE_FLAG_PREEMPT_RESCHED:
+		f[1] = 'N';
+		break;
+	case TRACE_FLAG_NEED_RESCHED:
+		f[1] = 'n';
+		break;
+	case TRACE_FLAG_PREEMPT_RESCHED:
+		f[1] = 'p';
+		break;
+	default:
+		f[1] = '.';
+	}
+	if (fl & TRACE_FLAG_NMI)
+		f[2] = hard ? 'Z' : 'z';
+	else
+		f[2] = hard ? (soft ? 'H' : 'h') : (soft ? 's' : '.');
+	f[3] = e->preempt_count & 0xf ? hex_asc[e->preempt_count & 0xf] : '.';
+	f[4] = e->preempt_count >> 4 ? hex_asc[e->preempt_count >> 4] : '.';
+	f[5] = '\0';
+}
+
+static void trace_print_time(struct seq_file *m, u64 ts)
+{
+	u64 secs = ts;
+	u32 nsecs;
+
+	/* Clocks that do not count nanoseconds are shown raw. */
+	if (!trace_clock_in_ns()) {
+		seq_printf(m, "%12llu: ", ts);
+		return;
+	}
+	nsecs = do_div(secs, NSEC_PER_SEC);
+	seq_printf(m, "%5llu.%06u: ", secs, nsecs / (u32)NSEC_PER_USEC);
+}
+
+static void trace_print_context(struct seq_file *m, const struct trace_ev *ev)
+{
+	const struct trace_entry *e = ev->rec;
+	char comm[TASK_COMM_LEN];
+	char flags[6];
+	int tgid;
+
+	trace_cmdline_find(e->pid, comm);
+	seq_printf(m, "%16s-%-7d ", comm, e->pid);
+	if (trace_opt(TRACE_OPT_RECORD_TGID)) {
+		tgid = trace_cmdline_tgid(e->pid);
+		if (tgid)
+			seq_printf(m, "(%7d) ", tgid);
+		else
+			seq_puts(m, "(-------) ");
+	}
+	seq_printf(m, "[%03d] ", ev->cpu);
+	if (trace_opt(TRACE_OPT_IRQ_INFO)) {
+		trace_flags(e, flags);
+		seq_printf(m, "%s ", flags);
+	}
+	trace_print_time(m, ev->ts);
+}
+
+/* Text of a print record, up to its NUL, ending with one newline. */
+static void trace_print_text(struct seq_file *m, const char *buf,
+			     unsigned int max)
+{
+	unsigned int n = strnlen(buf, max);
+
+	seq_write(m, buf, n);
+	if (!n || buf[n - 1] != '\n')
+		seq_putc(m, '\n');
+}
+
+static void trace_print_sym(struct seq_file *m, unsigned long ip)
+{
+	if (trace_opt(TRACE_OPT_SYM_OFFSET))
+		seq_printf(m, "%pS", (void *)ip);
+	else
+		seq_printf(m, "%ps", (void *)ip);
+	if (trace_opt(TRACE_OPT_SYM_ADDR))
+		seq_printf(m, " <%016lx>", ip);
+}
+
+static void trace_print_print(struct seq_file *m, const struct trace_ev *ev)
+{
+	const struct trace_print_rec *r = (const void *)ev->rec;
+	unsigned int max = ev->len - sizeof(*r);
+
+	if (trace_opt(TRACE_OPT_RAW)) {
+		seq_printf(m, "# %lx ", r->ip);
+		trace_print_text(m, r->buf, max);
+		return;
+	}
+	if (!r->ip) {
+		seq_puts(m, "tracing_mark_write: ");
+	} else if (!trace_opt(TRACE_OPT_PRINTK_MSG_ONLY)) {
+		trace_print_sym(m, r->ip);
+		seq_puts(m, ": ");
+	}
+	trace_print_text(m, r->buf, max);
+}
+
+static void trace_print_raw_data(struct seq_file *m, const struct trace_ev *ev)
+{
+	const struct trace_raw_rec *r = (const void *)ev->rec;
+	unsigned int i, n = ev->len - sizeof(*r);
+
+	seq_printf(m, "# %x buf:", r->id);
+	for (i = 0; i < n; i++)
+		seq_printf(m, " %02x", (unsigned char)r->buf[i]);
+	seq_putc(m, '\n');
+}
+
+/* hex and bin: the context as numbers, then the record's bytes. */
+static void trace_print_bytes(struct seq_file *m, const struct trace_ev *ev)
+{
+	const u8 *p = (const u8 *)ev->rec;
+	unsigned int i;
+
+	if (trace_opt(TRACE_OPT_BIN)) {
+		seq_write(m, &ev->rec->pid, sizeof(ev->rec->pid));
+		seq_write(m, &ev->cpu, sizeof(ev->cpu));
+		seq_write(m, &ev->ts, sizeof(ev->ts));
+		seq_write(m, p, ev->len);
+		return;
+	}
+	seq_printf(m, "%08x%08x%016llx", ev->rec->pid, ev->cpu, ev->ts);
+	for (i = 0; i < ev->len; i++)
+		seq_printf(m, "%02x", p[i]);
+	seq_putc(m, '\n');
+}
+
+/**
+ * trace_print_ev() - a record as a line of the trace output
+ * @m:		where to print
+ * @ev:		the record
+ *
+ * Events lost before it are announced first.
+ */
+void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
+{
+	if (ev->lost == ULONG_MAX)
+		seq_printf(m, "CPU:%d [LOST EVENTS]\n", ev->cpu);
+	else if (ev->lost)
+		seq_printf(m, "CPU:%d [LOST %lu EVENTS]\n", ev->cpu, ev->lost);
+	if (ev->len < sizeof(struct trace_entry))
+		return;
+	if (trace_opt(TRACE_OPT_BIN) || trace_opt(TRACE_OPT_HEX)) {
+		trace_print_bytes(m, ev);
+		return;
+	}
+	if (trace_opt(TRACE_OPT_RAW))
+		seq_printf(m, "%d %d %llu ", ev->rec->pid, ev->cpu, ev->ts);
+	else if (trace_opt(TRACE_OPT_CONTEXT_INFO))
+		trace_print_context(m, ev);
+
+	switch (ev->rec->type) {
+	case TRACE_TYPE_PRINT:
+		if (ev->len >= sizeof(struct trace_print_rec)) {
+			trace_print_print(m, ev);
+			return;
+		}
+		break;
+	case TRACE_TYPE_RAW_DATA:
+		if (ev->len >= sizeof(struct trace_raw_rec)) {
+			trace_print_raw_data(m, ev);
+			return;
+		}
+		break;
+	}
+	seq_printf(m, "Unknown type %u\n", ev->rec->type);
+}
+
+/**
+ * trace_dump_buffer() - print and consume every record on the console
+ *
+ * Used by ftrace_dump() on oops and panic; takes no sleeping lock.
+ */
+void trace_dump_buffer(void)
+{
+	static char line[1024];
+	static DEFINE_RAW_SPINLOCK(dump_lock);
+	struct seq_file m = { .buf = line, .size = sizeof(line) };
+	struct trace_iter *it = trace_iter_dump_start();
+	struct trace_ev ev;
+	unsigned long flags;
+	bool any = false;
+
+	if (!it || !raw_spin_trylock_irqsave(&dump_lock, flags))
+		return;
+	while (trace_iter_peek(it, &ev)) {
+		if (!any)
+			pr_emerg("Dumping the trace buffer:\n");
+		any = true;
+		m.count = 0;
+		trace_print_ev(&m, &ev);
+		pr_emerg("%.*s", (int)m.count, line);
+		trace_iter_next(it);
+	}
+	if (any)
+		pr_emerg("End of the trace buffer\n");
+	raw_spin_unlock_irqrestore(&dump_lock, flags);
+}
