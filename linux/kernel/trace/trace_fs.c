@@ -406,6 +406,46 @@ static int header_event_show(struct seq_file *m, long unused)
 	return 0;
 }
 
+/*
+ * events/ftrace/<event>/{format,id} of the records the core writes. The
+ * common fields are those of struct trace_entry.
+ */
+static const char trace_common_fields[] =
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n";
+
+static int print_format_show(struct seq_file *m, long unused)
+{
+	seq_printf(m, "name: print\nID: %d\nformat:\n%s", TRACE_TYPE_PRINT,
+		   trace_common_fields);
+	seq_printf(m, "\tfield:unsigned long ip;\toffset:%zu;\tsize:%zu;\tsigned:0;\n",
+		   offsetof(struct trace_print_rec, ip), sizeof(long));
+	seq_printf(m, "\tfield:char buf[];\toffset:%zu;\tsize:0;\tsigned:1;\n\n",
+		   offsetof(struct trace_print_rec, buf));
+	seq_puts(m, "print fmt: \"%ps: %s\", (void *)REC->ip, REC->buf\n");
+	return 0;
+}
+
+static int raw_data_format_show(struct seq_file *m, long unused)
+{
+	seq_printf(m, "name: raw_data\nID: %d\nformat:\n%s", TRACE_TYPE_RAW_DATA,
+		   trace_common_fields);
+	seq_printf(m, "\tfield:unsigned int id;\toffset:%zu;\tsize:4;\tsigned:0;\n",
+		   offsetof(struct trace_raw_rec, id));
+	seq_printf(m, "\tfield:char buf[];\toffset:%zu;\tsize:0;\tsigned:1;\n\n",
+		   offsetof(struct trace_raw_rec, buf));
+	seq_puts(m, "print fmt: \"id:%04x %08x\", REC->id, (int)REC->buf[0]\n");
+	return 0;
+}
+
+static int event_id_show(struct seq_file *m, long id)
+{
+	seq_printf(m, "%ld\n", id);
+	return 0;
+}
+
 /* trace_marker and trace_marker_raw */
 
 /*
@@ -498,7 +538,10 @@ static const struct file_operations free_buffer_fops = {
  * Directories: the top, events/, options/, and per_cpu/ which holds the
  * TRACE_DIR_CPU files once for each possible CPU, in per_cpu/cpuN/.
  */
-enum trace_fs_dir { TRACE_DIR_TOP, TRACE_DIR_EVENTS, TRACE_DIR_CPU };
+enum trace_fs_dir {
+	TRACE_DIR_TOP, TRACE_DIR_EVENTS, TRACE_DIR_PRINT, TRACE_DIR_RAW_DATA,
+	TRACE_DIR_CPU
+};
 
 #define ALL	RING_BUFFER_ALL_CPUS
 #define ATTR(d, n, m, sh, st) \
@@ -540,6 +583,12 @@ static const struct trace_fs_file trace_fs_files[] = {
 	     events_enable_store),
 	ATTR(TRACE_DIR_EVENTS, "header_page", 0444, header_page_show, NULL),
 	ATTR(TRACE_DIR_EVENTS, "header_event", 0444, header_event_show, NULL),
+	ATTR(TRACE_DIR_PRINT, "format", 0444, print_format_show, NULL),
+	{ .dir = TRACE_DIR_PRINT, .name = "id", .mode = 0444,
+	  .arg = TRACE_TYPE_PRINT, .show = event_id_show },
+	ATTR(TRACE_DIR_RAW_DATA, "format", 0444, raw_data_format_show, NULL),
+	{ .dir = TRACE_DIR_RAW_DATA, .name = "id", .mode = 0444,
+	  .arg = TRACE_TYPE_RAW_DATA, .show = event_id_show },
 	STREAM(TRACE_DIR_CPU, "trace", 0644, &trace_fops),
 	STREAM(TRACE_DIR_CPU, "trace_pipe", 0444, &trace_pipe_fops),
 	STREAM(TRACE_DIR_CPU, "trace_pipe_raw", 0444, &trace_pipe_raw_fops),
@@ -631,7 +680,7 @@ static int trace_fs_fill(unsigned int dir, struct dentry *d, long arg)
  */
 int trace_fs_init(void)
 {
-	struct dentry *events, *options, *per_cpu, *d;
+	struct dentry *events, *ftrace, *options, *per_cpu, *d;
 	char name[16];
 	unsigned int o;
 	int cpu, ret;
@@ -641,8 +690,19 @@ int trace_fs_init(void)
 	per_cpu = trace_fs_mkdir("per_cpu", NULL);
 	if (!events || !options || !per_cpu)
 		return -ENOMEM;
+	ftrace = trace_fs_mkdir("ftrace", events);
+	if (!ftrace)
+		return -ENOMEM;
 	ret = trace_fs_fill(TRACE_DIR_TOP, NULL, ALL) ?:
 	      trace_fs_fill(TRACE_DIR_EVENTS, events, ALL);
+	if (ret)
+		return ret;
+	d = trace_fs_mkdir("print", ftrace);
+	ret = d ? trace_fs_fill(TRACE_DIR_PRINT, d, ALL) : -ENOMEM;
+	if (ret)
+		return ret;
+	d = trace_fs_mkdir("raw_data", ftrace);
+	ret = d ? trace_fs_fill(TRACE_DIR_RAW_DATA, d, ALL) : -ENOMEM;
 	if (ret)
 		return ret;
 	for (o = 0; o < trace_opt_count(); o++) {

@@ -298,9 +298,14 @@ static bool trace_raw_wait_ready(void *arg)
 	return trace_raw_ready((long)arg);
 }
 
-/* Wait for the CPU's data: 1 when there may be some, 0 at a stop. */
+/*
+ * Wait for the CPU's data: 1 when there may be some, 0 (end of file) when
+ * tracing is off or stops meanwhile: nothing more is coming.
+ */
 static int trace_raw_wait(int cpu, bool nonblock)
 {
+	if (!nonblock && !tracing_is_on())
+		return 0;
 	return trace_wait(trace_raw_wait_ready, (void *)(long)cpu, nonblock,
 			  READ_ONCE(trace_buffer_percent) != 0);
 }

@@ -6,10 +6,12 @@
  *   tfs read-nonblock FILE     one read() with O_NONBLOCK
  *   tfs poll FILE MSECS        poll() for POLLIN
  *   tfs stress N               N markers per CPU, written by a task pinned
- *                              to each CPU, while trace_pipe and every
- *                              per_cpu/cpuN/trace_pipe_raw are read at
- *                              once; then checks that each marker was read
- *                              once and intact, or counted lost in stats
+ *                              to each CPU (and N from hard and N from soft
+ *                              interrupts, when the kernel has
+ *                              /sys/kernel/debug/trace_stress), while
+ *                              trace_pipe and every trace_pipe_raw are read
+ *                              at once; then checks that each record was
+ *                              read once and intact, or counted lost
  *
  * Each prints one line: "ok N" (bytes written or read; the data read goes
  * to stderr) for write and read, "POLLIN" or "timeout" for poll, or the
@@ -87,33 +89,46 @@ static int do_poll(const char *path, int msecs)
 #define MAX_CPUS	64
 #define PAGE		4096
 
+#define KSTRESS		"/sys/kernel/debug/trace_stress"
+#define NCTX		3		/* task, hardirq, softirq */
+
 struct stress {
 	int ncpu;
+	int nctx;			/* 1, or NCTX with kernel writers */
 	long n;				/* markers per CPU */
 	int stop;			/* writers done and tracing off */
 	long written[MAX_CPUS];		/* writes that succeeded */
 	long failed[MAX_CPUS];		/* writes refused (dropped, counted) */
 	long bad;			/* corrupted records */
 	long pipe_read, raw_read;
-	unsigned char seen[];		/* [cpu * n + seq]: times read */
+	unsigned char seen[];		/* [(ctx * ncpu + cpu) * n + seq] */
 };
 
 static struct stress *st;
 
-/* Account one marker text "S<cpu> <seq>\n"; anything else is corrupt. */
+/*
+ * Account one record text "@@<ctx><cpu> <seq>\n", ctx being U (task), H
+ * (hardirq) or B (softirq); anything else is corrupt.
+ */
 static void stress_seen(const char *text, size_t len)
 {
-	int cpu, used = 0;
+	const char *ctxs = "UHB", *p;
+	int cpu, used = 0, ctx = -1;
+	char c = 0;
 	long seq;
 
-	if (sscanf(text, "S%d %ld\n%n", &cpu, &seq, &used) != 2 ||
-	    (size_t)used != len || cpu < 0 || cpu >= st->ncpu || seq < 0 ||
-	    seq >= st->n) {
+	if (sscanf(text, "@@%c%d %ld\n%n", &c, &cpu, &seq, &used) == 3) {
+		p = strchr(ctxs, c);
+		ctx = c && p ? p - ctxs : -1;
+	}
+	if (ctx < 0 || ctx >= st->nctx || (size_t)used != len || cpu < 0 ||
+	    cpu >= st->ncpu || seq < 0 || seq >= st->n) {
 		fprintf(stderr, "corrupt record: '%.*s'\n", (int)len, text);
 		__atomic_fetch_add(&st->bad, 1, __ATOMIC_RELAXED);
 		return;
 	}
-	__atomic_fetch_add(&st->seen[cpu * st->n + seq], 1, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&st->seen[(ctx * st->ncpu + cpu) * st->n + seq], 1,
+			   __ATOMIC_RELAXED);
 }
 
 static void stress_writer(int cpu)
@@ -128,7 +143,7 @@ static void stress_writer(int cpu)
 	if (fd < 0 || sched_setaffinity(0, sizeof(set), &set))
 		_exit(3);
 	for (i = 0; i < st->n; i++) {
-		int len = snprintf(buf, sizeof(buf), "S%d %ld\n", cpu, i);
+		int len = snprintf(buf, sizeof(buf), "@@U%d %ld\n", cpu, i);
 
 		if (write(fd, buf, len) == len)
 			st->written[cpu]++;
@@ -160,7 +175,7 @@ static int stress_read(int fd, char *buf, size_t size)
 static void stress_pipe_reader(void)
 {
 	static char buf[65536], line[8192];
-	const char *tag = "tracing_mark_write: ";
+	const char *tag = "@@";
 	size_t ll = 0;
 	int fd = open("trace_pipe", O_RDONLY | O_NONBLOCK);
 	ssize_t n, i;
@@ -178,7 +193,6 @@ static void stress_pipe_reader(void)
 			line[ll] = 0;
 			t = strstr(line, tag);
 			if (t) {
-				t += strlen(tag);
 				stress_seen(t, line + ll - t);
 				st->pipe_read++;
 			} else if (!strstr(line, "LOST")) {
@@ -224,8 +238,7 @@ static void stress_page(const unsigned char *pg)
 		}
 		off += size;
 		/* struct trace_entry (8), ip (8), text with its NUL */
-		if (len < 17 || *(const uint16_t *)rec != 5 ||
-		    *(const uint64_t *)(rec + 8)) {
+		if (len < 17 || *(const uint16_t *)rec != 5) {
 			fprintf(stderr, "bad raw record at %zu\n", off);
 			__atomic_fetch_add(&st->bad, 1, __ATOMIC_RELAXED);
 			continue;
@@ -288,12 +301,13 @@ static int do_stress(long n)
 			break;
 		ncpu++;
 	}
-	st = mmap(NULL, sizeof(*st) + ncpu * n, PROT_READ | PROT_WRITE,
+	st = mmap(NULL, sizeof(*st) + NCTX * ncpu * n, PROT_READ | PROT_WRITE,
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (st == MAP_FAILED)
 		return report_errno();
 	st->ncpu = ncpu;
 	st->n = n;
+	st->nctx = access(KSTRESS, W_OK) ? 1 : NCTX;
 	if (!fork())
 		stress_pipe_reader();
 	for (cpu = 0; cpu < ncpu; cpu++)
@@ -304,8 +318,26 @@ static int do_stress(long n)
 		if (!writers[cpu])
 			stress_writer(cpu);
 	}
+	if (st->nctx > 1) {
+		snprintf(path, sizeof(path), "%ld", n);
+		do_write(KSTRESS, path);
+	}
 	for (cpu = 0; cpu < ncpu; cpu++)
 		waitpid(writers[cpu], &status, 0);
+	/* The interrupt-context writers end on their own. */
+	for (i = 0; st->nctx > 1 && i < 6000; i++) {
+		FILE *f = fopen(KSTRESS, "r");
+		int left = 1;
+
+		if (f) {
+			if (fscanf(f, "%d", &left) != 1)
+				left = 1;
+			fclose(f);
+		}
+		if (!left)
+			break;
+		usleep(10000);
+	}
 	do_write("tracing_on", "0");
 	__atomic_store_n(&st->stop, 1, __ATOMIC_RELEASE);
 	while (wait(&status) > 0)
@@ -316,12 +348,13 @@ static int do_stress(long n)
 			stress_stat(cpu, "commit overrun") +
 			stress_stat(cpu, "dropped events");
 		written += st->written[cpu];
-		for (i = 0; i < n; i++) {
-			missing += !st->seen[cpu * n + i];
-			dups += st->seen[cpu * n + i] > 1;
-		}
 	}
-	printf("markers %ld written %ld refused %ld", n * ncpu, written,
+	for (i = 0; i < st->nctx * ncpu * n; i++) {
+		missing += !st->seen[i];
+		dups += st->seen[i] > 1;
+	}
+	printf("contexts %d records %ld markers %ld written %ld refused %ld",
+	       st->nctx, st->nctx * ncpu * n, n * ncpu, written,
 	       n * ncpu - written);
 	printf(" read %ld (pipe %ld, raw %ld)", st->pipe_read + st->raw_read,
 	       st->pipe_read, st->raw_read);

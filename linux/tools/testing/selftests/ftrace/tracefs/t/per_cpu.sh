@@ -45,3 +45,24 @@ for w in "type_len    :    5 bits" "time_delta  :   27 bits" "array       :   32
 	 "time_stamp : type == 31" "data max type_len  == 28"; do
 	grep -qF "$w" events/header_event || fail "header_event lacks '$w'"
 done
+# A blocked raw reader returns (end of file) when tracing stops.
+timeout 10 cat "$raw" > /tmp/raw.out &
+r=$!
+sleep 1
+echo 0 > tracing_on
+wait $r || fail "a blocked trace_pipe_raw reader did not return at the stop"
+echo 1 > tracing_on
+# With buffer_percent 0, one record wakes a blocked raw reader.
+echo 0 > buffer_percent
+timeout 10 dd if="$raw" of=/tmp/raw.out bs=4096 count=1 2>/dev/null &
+r=$!
+sleep 1
+taskset -c "$last" sh -c 'echo wake-up > trace_marker'
+wait $r || fail "buffer_percent 0: the reader did not wake"
+grep -q wake-up /tmp/raw.out || fail "the woken reader lacks the record"
+echo 50 > buffer_percent
+# The formats of the core's own records.
+grep -q "^ID: 5$" events/ftrace/print/format || fail "print format"
+[ "$(cat events/ftrace/print/id)" = 5 ] || fail "print id"
+grep -q "field:char buf\[\];	offset:16;	size:0;" events/ftrace/print/format ||
+	fail "print buf field"
