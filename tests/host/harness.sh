@@ -35,8 +35,19 @@ t "console-check flags a panic" scan_flags "Kernel panic - not syncing: Fatal ex
 # --- composed tree -------------------------------------------------------
 src=$BUILD/ours/src
 t "upstream kernel/trace is gone" test ! -e "$src/kernel/trace/trace.c" -a ! -e "$src/kernel/trace/ring_buffer.c"
-t "upstream x86 ftrace is gone" test ! -e "$src/arch/x86/kernel/ftrace.c" -a ! -e "$src/arch/x86/kernel/ftrace_64.S"
-t "upstream recordmcount is gone" test ! -e "$src/scripts/recordmcount.c" -a ! -e "$src/scripts/recordmcount.pl"
+# Where ours has a file of the same name, the composed copy must be ours.
+ours_or_gone() {
+	local f
+	for f in "$@"; do
+		if [ -e "$TOP/linux/$f" ]; then
+			cmp -s "$TOP/linux/$f" "$src/$f" || return 1
+		else
+			[ ! -e "$src/$f" ] || return 1
+		fi
+	done
+}
+t "upstream x86 ftrace is gone" ours_or_gone arch/x86/kernel/ftrace.c arch/x86/kernel/ftrace_64.S arch/x86/kernel/ftrace_32.S
+t "upstream recordmcount is gone" ours_or_gone scripts/recordmcount.c scripts/recordmcount.h scripts/recordmcount.pl
 t "kept generic rethook.c" test -f "$src/kernel/trace/rethook.c"
 same_as_overlay() {
 	local f

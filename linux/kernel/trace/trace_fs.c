@@ -22,6 +22,9 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#ifdef CONFIG_DYNAMIC_FTRACE
+#include "fentry.h"
+#endif
 
 /* Longest write an attribute takes, terminating NUL included. */
 #define TRACE_ATTR_MAX	128
@@ -579,6 +582,14 @@ static const struct trace_fs_file trace_fs_files[] = {
 	ATTR(TRACE_DIR_TOP, "saved_tgids", 0444, saved_tgids_show, NULL),
 	ATTR(TRACE_DIR_TOP, "error_log", 0644, NULL, error_log_store),
 	ATTR(TRACE_DIR_TOP, "printk_formats", 0444, printk_formats_show, NULL),
+#ifdef CONFIG_DYNAMIC_FTRACE
+	STREAM(TRACE_DIR_TOP, "available_filter_functions", 0444,
+	       &fentry_avail_fops),
+	STREAM(TRACE_DIR_TOP, "available_filter_functions_addrs", 0444,
+	       &fentry_avail_addrs_fops),
+	ATTR(TRACE_DIR_TOP, "dyn_ftrace_total_info", 0444, fentry_total_show,
+	     NULL),
+#endif
 	ATTR(TRACE_DIR_EVENTS, "enable", 0644, events_enable_show,
 	     events_enable_store),
 	ATTR(TRACE_DIR_EVENTS, "header_page", 0444, header_page_show, NULL),

@@ -1,0 +1,357 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The function-entry call-site table.
+ *
+ * The build lists every "call __fentry__" of the kernel and of each
+ * module in a __mcount_loc section (absolute addresses, 8 bytes each, in
+ * no particular order across objects). Early in boot, and for a module
+ * before its code first runs, each listed site is checked to hold that
+ * call and turned into a 5-byte nop; the addresses are kept as one group
+ * per image, sorted, as 32-bit offsets from the group's base plus a
+ * 32-bit state word: 8 bytes a site. The kernel's __mcount_loc is init
+ * data and goes away after boot.
+ *
+ * A site that does not hold the expected call is refused (FENTRY_BAD) and
+ * never touched again. A site that is not at a function's entry is the
+ * dead copy of a weak function replaced at link time: it is marked
+ * FENTRY_DEAD, lazily (kallsyms lookups are too slow for boot), before
+ * the group is first listed or patched.
+ */
+#define pr_fmt(fmt) "ftrace: " fmt
+
+#include <linux/ftrace.h>
+#include <linux/kallsyms.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/bsearch.h>
+#include <linux/sched/clock.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/vmalloc.h>
+
+#include <asm/sections.h>
+
+#include "fentry.h"
+
+/* Guards the groups and the sites' state: see fentry.h. */
+DEFINE_MUTEX(fentry_lock);
+LIST_HEAD(fentry_groups);
+unsigned long fentry_generation;
+
+/* Boot-time conversion, reported once printk has a clock. */
+static u64 fentry_boot_ns;
+static unsigned int fentry_boot_refused;
+
+/*
+ * Largest distance from a symbol's start at which its call site may sit:
+ * an endbr64 comes first when indirect-branch tracking is built in.
+ */
+#ifdef FTRACE_MCOUNT_MAX_OFFSET
+#define FENTRY_MAX_OFFSET	FTRACE_MCOUNT_MAX_OFFSET
+#else
+#define FENTRY_MAX_OFFSET	0
+#endif
+
+static int cmp_site(const void *a, const void *b)
+{
+	const struct fentry_site *x = a, *y = b;
+
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/*
+ * Build a group from @nr raw addresses, converting each site. Addresses
+ * outside [@lo, @hi) or zero (a discarded section) are dropped; sites
+ * with unexpected bytes are kept, marked FENTRY_BAD.
+ */
+static struct fentry_group *fentry_group_build(const unsigned long *loc,
+					       unsigned long nr,
+					       unsigned long lo,
+					       unsigned long hi,
+					       struct module *mod)
+{
+	struct fentry_group *g;
+	unsigned long i;
+	unsigned int n = 0;
+
+	if (hi - lo > U32_MAX)
+		return NULL;
+	g = kvmalloc(struct_size(g, sites, nr), GFP_KERNEL);
+	if (!g)
+		return NULL;
+	for (i = 0; i < nr; i++) {
+		unsigned long ip = loc[i];
+
+		if (ip < lo || ip >= hi)
+			continue;
+		g->sites[n].off = ip - lo;
+		g->sites[n].state = 0;
+		if (arch_fentry_convert(ip)) {
+			g->sites[n].state = FENTRY_BAD;
+			fentry_boot_refused++;
+			pr_warn("%s: %pS: unexpected bytes %5ph, left alone\n",
+				mod ? mod->name : "kernel", (void *)ip,
+				(void *)ip);
+		}
+		n++;
+	}
+	arch_fentry_sync();
+	sort(g->sites, n, sizeof(g->sites[0]), cmp_site, NULL);
+	g->base = lo;
+	g->mod = mod;
+	g->nr = n;
+	g->validated = false;
+	return g;
+}
+
+/**
+ * ftrace_init() - convert the kernel's call sites to nops
+ *
+ * Runs early in start_kernel(), on the boot CPU, before other CPUs start
+ * and while kernel text is still writable.
+ */
+void __init ftrace_init(void)
+{
+	unsigned long nr = __stop_mcount_loc - __start_mcount_loc;
+	struct fentry_group *g;
+	u64 t0 = local_clock();
+
+	if (!nr)
+		return;
+	g = fentry_group_build(__start_mcount_loc, nr, (unsigned long)_stext,
+			       (unsigned long)_etext, NULL);
+	if (!g) {
+		pr_err("no memory for %lu call sites: function tracing off\n",
+		       nr);
+		return;
+	}
+	fentry_boot_ns = local_clock() - t0;
+	list_add(&g->list, &fentry_groups);
+}
+
+static int __init fentry_report(void)
+{
+	struct fentry_group *g;
+
+	mutex_lock(&fentry_lock);
+	list_for_each_entry(g, &fentry_groups, list) {
+		if (g->mod)
+			continue;
+		pr_info("converted %u call sites to nops in %llu us (%u refused); records: %zu bytes, %zu per site\n",
+			g->nr, div_u64(fentry_boot_ns, NSEC_PER_USEC),
+			fentry_boot_refused,
+			g->nr * sizeof(g->sites[0]), sizeof(g->sites[0]));
+	}
+	mutex_unlock(&fentry_lock);
+	return 0;
+}
+core_initcall(fentry_report);
+
+/**
+ * ftrace_module_init() - convert a module's call sites to nops
+ * @mod:	the module, laid out and relocated, not yet running, its
+ *		text still writable
+ */
+void ftrace_module_init(struct module *mod)
+{
+	struct module_memory *text = &mod->mem[MOD_TEXT];
+	struct fentry_group *g;
+
+	if (!mod->num_ftrace_callsites)
+		return;
+	g = fentry_group_build(mod->ftrace_callsites,
+			       mod->num_ftrace_callsites,
+			       (unsigned long)text->base,
+			       (unsigned long)text->base + text->size, mod);
+	if (!g) {
+		pr_warn("%s: no memory for its call sites: not traceable\n",
+			mod->name);
+		return;
+	}
+	mutex_lock(&fentry_lock);
+	list_add_tail(&g->list, &fentry_groups);
+	fentry_generation++;
+	mutex_unlock(&fentry_lock);
+}
+
+/**
+ * ftrace_module_enable() - a module's text is final and about to run
+ * @mod:	the module
+ *
+ * Its sites stay nops until a tracing user asks for them.
+ */
+void ftrace_module_enable(struct module *mod)
+{
+}
+
+/**
+ * ftrace_release_mod() - forget a module's call sites
+ * @mod:	the module going away (or failing to load)
+ */
+void ftrace_release_mod(struct module *mod)
+{
+	struct fentry_group *g, *tmp;
+
+	mutex_lock(&fentry_lock);
+	list_for_each_entry_safe(g, tmp, &fentry_groups, list) {
+		if (g->mod != mod)
+			continue;
+		list_del(&g->list);
+		fentry_generation++;
+		kvfree(g);
+	}
+	mutex_unlock(&fentry_lock);
+}
+
+/**
+ * ftrace_free_mem() - a module's init text goes away
+ * @mod:	the module
+ * @start:	start of the freed range
+ * @end:	its end
+ *
+ * Init text is never recorded, so nothing refers to it.
+ */
+void ftrace_free_mem(struct module *mod, void *start, void *end)
+{
+}
+
+/**
+ * ftrace_free_init_mem() - the kernel's init text goes away
+ *
+ * Init text is never recorded, so nothing refers to it.
+ */
+void __init ftrace_free_init_mem(void)
+{
+}
+
+/**
+ * fentry_validate() - mark the sites that are not at a function's entry
+ * @g:		a group, with fentry_lock held
+ *
+ * Done once per group, before it is listed or patched.
+ */
+void fentry_validate(struct fentry_group *g)
+{
+	unsigned long size, offset;
+	unsigned int i;
+
+	lockdep_assert_held(&fentry_lock);
+	if (g->validated)
+		return;
+	for (i = 0; i < g->nr; i++) {
+		struct fentry_site *s = &g->sites[i];
+
+		if (!kallsyms_lookup_size_offset(fentry_ip(g, s), &size,
+						 &offset) ||
+		    offset > FENTRY_MAX_OFFSET)
+			s->state |= FENTRY_DEAD;
+		if (!(i & 1023))
+			cond_resched();
+	}
+	g->validated = true;
+}
+
+/**
+ * fentry_find() - the call site at an address
+ * @ip:		the address of the call instruction
+ * @gp:		where to store the site's group
+ *
+ * Context: fentry_lock held.
+ * Return: the site, or NULL when @ip is not a recorded site.
+ */
+struct fentry_site *fentry_find(unsigned long ip, struct fentry_group **gp)
+{
+	struct fentry_group *g;
+
+	lockdep_assert_held(&fentry_lock);
+	list_for_each_entry(g, &fentry_groups, list) {
+		struct fentry_site key, *s;
+
+		if (ip < g->base || ip - g->base > U32_MAX)
+			continue;
+		key.off = ip - g->base;
+		s = bsearch(&key, g->sites, g->nr, sizeof(*s), cmp_site);
+		if (s) {
+			*gp = g;
+			return s;
+		}
+	}
+	return NULL;
+}
+
+/**
+ * fentry_count() - the number of recorded sites
+ * @bytes:	set to the memory their records use, headers included
+ * @groups:	set to the number of groups (the kernel and each module)
+ *
+ * Context: fentry_lock held.
+ * Return: the number of sites.
+ */
+unsigned long fentry_count(unsigned long *bytes, unsigned int *groups)
+{
+	struct fentry_group *g;
+	unsigned long n = 0;
+
+	lockdep_assert_held(&fentry_lock);
+	*bytes = 0;
+	*groups = 0;
+	list_for_each_entry(g, &fentry_groups, list) {
+		n += g->nr;
+		*bytes += struct_size(g, sites, g->nr);
+		(*groups)++;
+	}
+	return n;
+}
+
+/*
+ * Trampolines: ours are static code in the kernel's text, so the
+ * unwinder and kallsyms already know them, and no allocated trampoline
+ * needs describing.
+ */
+
+/**
+ * is_ftrace_trampoline() - is @addr in an allocated tracing trampoline
+ * @addr:	a text address
+ *
+ * Return: false: no trampolines are allocated.
+ */
+bool is_ftrace_trampoline(unsigned long addr)
+{
+	return false;
+}
+
+/**
+ * ftrace_mod_address_lookup() - kallsyms lookup in allocated trampolines
+ * @addr:	the address
+ * @size:	unused
+ * @off:	unused
+ * @modname:	unused
+ * @modbuildid:	unused
+ * @sym:	unused
+ *
+ * Return: 0: no trampolines are allocated.
+ */
+int ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
+			      unsigned long *off, char **modname,
+			      const unsigned char **modbuildid, char *sym)
+{
+	return 0;
+}
+
+/**
+ * ftrace_mod_get_kallsym() - list allocated trampolines in /proc/kallsyms
+ * @symnum:	unused
+ * @value:	unused
+ * @type:	unused
+ * @name:	unused
+ * @module_name: unused
+ * @exported:	unused
+ *
+ * Return: -ERANGE: there are none.
+ */
+int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
+			   char *type, char *name, char *module_name,
+			   int *exported)
+{
+	return -ERANGE;
+}
