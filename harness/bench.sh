@@ -45,6 +45,16 @@ for k in ours upstream none; do
 	t=/sys/kernel/tracing
 	[ -w $t/current_tracer ] && echo nop > $t/current_tracer
 	/harness/files/bin/idle ${IDLE_ARGS:-}
+	# B7: bytes per call-site record, the same formula for every kernel
+	# (pages of records x page size / records, from dyn_ftrace_total_info),
+	# and the boot conversion time where the kernel reports it (ours).
+	if [ -f $t/dyn_ftrace_total_info ]; then
+		set -- $(cat $t/dyn_ftrace_total_info)
+		echo "B7.record_bytes $(( ${2#pages:} * 4096 * 100 / $1 ))" |
+			awk '{ printf "%s %.2f\n", $1, $2 / 100 }'
+	fi
+	dmesg | sed -n 's/^.*ftrace: converted [0-9]* call sites to nops in \([0-9]*\) us.*/B7.convert_ms \1/p' |
+		awk '{ printf "%s %.3f\n", $1, $2 / 1000 }'
 	if [ -f /harness/files/mod/rbbench.ko ]; then
 		insmod /harness/files/mod/rbbench.ko 2>/dev/null
 		dmesg | sed -n 's/^.*\] \(B10\.[a-z]*_[0-9]*_ns\) \([0-9.]*\)$/\1 \2/p'
