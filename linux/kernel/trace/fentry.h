@@ -24,8 +24,7 @@ struct seq_file;
 /**
  * struct fentry_site - one call site, 8 bytes
  * @off:	the call's address minus its group's base
- * @state:	FENTRY_* flags; the low bits count the users that want
- *		the site called
+ * @state:	FENTRY_* flags
  */
 struct fentry_site {
 	u32 off;
@@ -33,12 +32,10 @@ struct fentry_site {
 };
 
 /*
- * FENTRY_USERS: mask of the count of users wanting the site called.
  * FENTRY_DEAD: not a function's entry (the dead copy of a weak function
  * replaced at link time): never listed, never patched.
  * FENTRY_BAD: held unexpected bytes at conversion: never touched.
  */
-#define FENTRY_USERS	0x00ffffffu
 #define FENTRY_DEAD	BIT(30)
 #define FENTRY_BAD	BIT(31)
 #define FENTRY_SKIP	(FENTRY_DEAD | FENTRY_BAD)
@@ -82,7 +79,6 @@ static inline unsigned long fentry_ip(const struct fentry_group *g,
 }
 
 void fentry_validate(struct fentry_group *g);
-struct fentry_site *fentry_find(unsigned long ip, struct fentry_group **gp);
 unsigned long fentry_count(unsigned long *bytes, unsigned int *groups);
 
 /* The architecture's side (arch/x86/kernel/ftrace.c). */
@@ -90,8 +86,7 @@ int arch_fentry_convert(unsigned long ip);
 void arch_fentry_sync(void);
 
 /* The listing files (fentry_list.c). */
-extern const struct file_operations fentry_avail_fops;
-extern const struct file_operations fentry_avail_addrs_fops;
+extern const struct file_operations fentry_list_fops;
 int fentry_total_show(struct seq_file *m, long unused);
 
 #endif /* _KERNEL_TRACE_FENTRY_H */

@@ -96,37 +96,20 @@ static const struct seq_operations fentry_list_sops = {
 	.show	= fentry_list_show,
 };
 
-static int fentry_list_open(struct inode *inode, struct file *file,
-			    bool addrs)
+/* The table argument of the _addrs file is 1: print addresses too. */
+static int fentry_list_open(struct inode *inode, struct file *file)
 {
 	struct fentry_cursor *c;
 
 	c = __seq_open_private(file, &fentry_list_sops, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
-	c->addrs = addrs;
+	c->addrs = trace_fs_arg(inode) == 1;
 	return 0;
 }
 
-static int fentry_avail_open(struct inode *inode, struct file *file)
-{
-	return fentry_list_open(inode, file, false);
-}
-
-static int fentry_avail_addrs_open(struct inode *inode, struct file *file)
-{
-	return fentry_list_open(inode, file, true);
-}
-
-const struct file_operations fentry_avail_fops = {
-	.open		= fentry_avail_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= seq_release_private,
-};
-
-const struct file_operations fentry_avail_addrs_fops = {
-	.open		= fentry_avail_addrs_open,
+const struct file_operations fentry_list_fops = {
+	.open		= fentry_list_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
 	.release	= seq_release_private,

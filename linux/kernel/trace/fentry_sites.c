@@ -23,7 +23,6 @@
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
-#include <linux/bsearch.h>
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -249,34 +248,6 @@ void fentry_validate(struct fentry_group *g)
 			cond_resched();
 	}
 	g->validated = true;
-}
-
-/**
- * fentry_find() - the call site at an address
- * @ip:		the address of the call instruction
- * @gp:		where to store the site's group
- *
- * Context: fentry_lock held.
- * Return: the site, or NULL when @ip is not a recorded site.
- */
-struct fentry_site *fentry_find(unsigned long ip, struct fentry_group **gp)
-{
-	struct fentry_group *g;
-
-	lockdep_assert_held(&fentry_lock);
-	list_for_each_entry(g, &fentry_groups, list) {
-		struct fentry_site key, *s;
-
-		if (ip < g->base || ip - g->base > U32_MAX)
-			continue;
-		key.off = ip - g->base;
-		s = bsearch(&key, g->sites, g->nr, sizeof(*s), cmp_site);
-		if (s) {
-			*gp = g;
-			return s;
-		}
-	}
-	return NULL;
 }
 
 /**

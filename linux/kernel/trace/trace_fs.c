@@ -584,9 +584,9 @@ static const struct trace_fs_file trace_fs_files[] = {
 	ATTR(TRACE_DIR_TOP, "printk_formats", 0444, printk_formats_show, NULL),
 #ifdef CONFIG_DYNAMIC_FTRACE
 	STREAM(TRACE_DIR_TOP, "available_filter_functions", 0444,
-	       &fentry_avail_fops),
-	STREAM(TRACE_DIR_TOP, "available_filter_functions_addrs", 0444,
-	       &fentry_avail_addrs_fops),
+	       &fentry_list_fops),
+	{ .dir = TRACE_DIR_TOP, .name = "available_filter_functions_addrs",
+	  .mode = 0444, .arg = 1, .fops = &fentry_list_fops },
 	ATTR(TRACE_DIR_TOP, "dyn_ftrace_total_info", 0444, fentry_total_show,
 	     NULL),
 #endif
