@@ -87,6 +87,14 @@ sed 's/^\[ *[0-9.]*\] //' "$logs/console.log" | awk '
 		suite = "" }' > "$logs/kunit.ktap"
 if [ -s "$logs/kunit.ktap" ]; then
 	count_ktap kunit "$logs/kunit.ktap"
+	# A failed case's own diagnostics (its "# case: ..." lines and the
+	# lines of each failed expectation), so that CI logs show why.
+	for c in $(awk '$1 == "not" { print $4 }' "$logs/kunit.ktap"); do
+		sed 's/^\[ *[0-9.]*\] //' "$logs/console.log" | awk -v c="${c#*/}" '
+			$0 ~ "^ *# " c ": " { print "   " $0; more = /EXPECTATION FAILED/; next }
+			/^ *(# |(not )?ok )/ { more = 0 }
+			more { print "   " $0 }' | head -30
+	done
 else
 	report "kunit: no suite reported on the console" fail
 fi

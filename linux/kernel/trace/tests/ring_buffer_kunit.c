@@ -606,12 +606,23 @@ static void rbt_stress_run(struct kunit *test, enum ring_buffer_mode mode,
 	kthread_bind(r, rcpu);
 	wake_up_process(r);
 	wake_up_process(w);
-	/* Resize the writer's ring under it, between 2 and 16 pages. */
+	/*
+	 * Resize the writer's ring under it, between 2 and 16 pages. Each
+	 * resize pauses the writers for a grace period, so the next one waits
+	 * until both contexts have written again: on a slow or loaded machine,
+	 * back-to-back resizes would otherwise leave them paused all along.
+	 */
 	for (i = 0; resize && !completion_done(&st->wdone); i++) {
 		unsigned long size = (2 + i % 15) * PAGE_SIZE;
+		u64 mark0, mark1;
 
 		KUNIT_EXPECT_EQ(test, ring_buffer_resize(st->b, st->wcpu, size), 0);
-		usleep_range(500, 1000);
+		mark0 = READ_ONCE(st->ok[0]) + 256;
+		mark1 = READ_ONCE(st->ok[1]) + 1;
+		while ((READ_ONCE(st->ok[0]) < mark0 ||
+			READ_ONCE(st->ok[1]) < mark1) &&
+		       !completion_done(&st->wdone))
+			usleep_range(200, 400);
 	}
 	wait_for_completion(&st->wdone);
 	wait_for_completion(&st->rdone);
