@@ -7,15 +7,24 @@
  *   fentry_sites.c    the site table: boot and module conversion to nops,
  *                     lookup, validation
  *   fentry_list.c     available_filter_functions(_addrs),
- *                     dyn_ftrace_total_info
+ *                     dyn_ftrace_total_info, enabled_functions
+ *   fentry_ops.c      the users (struct ftrace_ops): registration, the
+ *                     dispatch the trampolines call, and patching the
+ *                     sites the users want; ftrace_enabled
+ *   fentry_filter.c   filters: sets of functions (struct ftrace_hash),
+ *                     their parser, set_ftrace_filter and set_ftrace_notrace
  *   arch/x86/kernel/ftrace.c, ftrace_64.S
- *                     the call-site bytes, the do-nothing __fentry__
+ *                     the call-site bytes, the do-nothing __fentry__, the
+ *                     two trampolines
  */
 #ifndef _KERNEL_TRACE_FENTRY_H
 #define _KERNEL_TRACE_FENTRY_H
 
+#include <linux/hardirq.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
 #include <linux/types.h>
 
 struct module;
@@ -24,7 +33,8 @@ struct seq_file;
 /**
  * struct fentry_site - one call site, 8 bytes
  * @off:	the call's address minus its group's base
- * @state:	FENTRY_* flags
+ * @state:	FENTRY_* flags, and in FENTRY_USERS the number of users that
+ *		trace the function
  */
 struct fentry_site {
 	u32 off;
@@ -39,6 +49,15 @@ struct fentry_site {
 #define FENTRY_DEAD	BIT(30)
 #define FENTRY_BAD	BIT(31)
 #define FENTRY_SKIP	(FENTRY_DEAD | FENTRY_BAD)
+
+/*
+ * What the site holds now: FENTRY_ON, a call to a trampoline (with
+ * FENTRY_REGS, the one that saves every register); else the nop.
+ */
+#define FENTRY_ON	BIT(28)
+#define FENTRY_REGS	BIT(29)
+#define FENTRY_PATCH	(FENTRY_ON | FENTRY_REGS)
+#define FENTRY_USERS	GENMASK(15, 0)
 
 /**
  * struct fentry_group - the call sites of one image (the kernel or a module)
@@ -84,9 +103,108 @@ unsigned long fentry_count(unsigned long *bytes, unsigned int *groups);
 /* The architecture's side (arch/x86/kernel/ftrace.c). */
 int arch_fentry_convert(unsigned long ip);
 void arch_fentry_sync(void);
+int arch_fentry_poke(unsigned long ip, unsigned int from, unsigned int to);
+void arch_fentry_poke_finish(void);
+/* The trampolines (ftrace_64.S); never called from C. */
+void fentry_caller(void);
+void fentry_regs_caller(void);
 
-/* The listing files (fentry_list.c). */
+/* The listing files (fentry_list.c); their table argument. */
+enum fentry_listing {
+	FENTRY_LIST_ALL,	/* available_filter_functions */
+	FENTRY_LIST_ADDRS,	/* available_filter_functions_addrs */
+	FENTRY_LIST_ENABLED,	/* enabled_functions */
+	FENTRY_LIST_FILTER,	/* set_ftrace_filter, read */
+	FENTRY_LIST_NOTRACE,	/* set_ftrace_notrace, read */
+};
+
+struct file;
 extern const struct file_operations fentry_list_fops;
+int fentry_list_open_kind(struct file *file, enum fentry_listing kind);
 int fentry_total_show(struct seq_file *m, long unused);
+
+/**
+ * struct ftrace_hash - a set of functions: the call-site addresses, sorted
+ * @count:	number of addresses
+ * @rcu:	freeing after the users that may look at it are gone
+ * @ips:	the addresses
+ *
+ * Never changed once built: a new set replaces the old one. A NULL filter
+ * means every function; a NULL notrace set means none.
+ */
+struct ftrace_hash {
+	unsigned int count;
+	struct rcu_head rcu;
+	unsigned long ips[];
+};
+
+bool fentry_hash_has(const struct ftrace_hash *h, unsigned long ip);
+void fentry_hash_free(struct ftrace_hash *h);
+
+/*
+ * The function filters of set_ftrace_filter and set_ftrace_notrace, used
+ * by the function tracer (and later function_graph). Changed under
+ * fentry_lock; read locklessly by the dispatch.
+ */
+extern struct ftrace_ops_hash fentry_global_hash;
+
+/*
+ * Ours, beside the FTRACE_OPS_FL_* flags: the callback never looks at its
+ * ftrace_ops argument, so the trampoline may call it directly.
+ */
+#define FENTRY_OPS_FL_OPLESS	BIT(30)
+
+/* fentry_ops.c */
+int fentry_update(void);
+void fentry_sync_users(void);
+unsigned int fentry_wanted(unsigned long ip, unsigned int *users);
+
+/*
+ * fentry_filter.c: set_ftrace_filter and set_ftrace_notrace (the table
+ * argument is FENTRY_LIST_FILTER or FENTRY_LIST_NOTRACE).
+ */
+extern const struct file_operations fentry_filter_fops;
+
+/*
+ * Recursion guards in current->trace_recursion: a user of the hook owns a
+ * base and gets one bit per context level (task, softirq, hardirq, NMI)
+ * plus a spare one for the moment an interrupt has started but the
+ * preempt count does not say so yet. Bits above 31 are ours only.
+ */
+#define FENTRY_REC_DISPATCH	32
+#define FENTRY_REC_FUNCTION	40
+
+/**
+ * fentry_recursion_enter() - enter a guarded region of a tracing callback
+ * @base:	the user's FENTRY_REC_* base
+ *
+ * Return: the bit to pass to fentry_recursion_exit(), or -1 when this
+ * context is already inside: the caller must return at once.
+ */
+static __always_inline int fentry_recursion_enter(unsigned int base)
+{
+	unsigned long r = READ_ONCE(current->trace_recursion);
+	int bit = base + interrupt_context_level();
+
+	if (unlikely(r & BIT(bit))) {
+		bit = base + 4;
+		if (r & BIT(bit))
+			return -1;
+	}
+	WRITE_ONCE(current->trace_recursion, r | BIT(bit));
+	barrier();
+	return bit;
+}
+
+/**
+ * fentry_recursion_exit() - leave the region fentry_recursion_enter() opened
+ * @bit:	what it returned
+ */
+static __always_inline void fentry_recursion_exit(int bit)
+{
+	barrier();
+	WRITE_ONCE(current->trace_recursion,
+		   current->trace_recursion & ~BIT(bit));
+}
 
 #endif /* _KERNEL_TRACE_FENTRY_H */

@@ -3,7 +3,10 @@
  * Listings of the call sites: available_filter_functions (one traceable
  * function a line, "name" or "name [module]"; the line number is the
  * index that set_ftrace_filter takes), available_filter_functions_addrs
- * (the same with the call's address first) and dyn_ftrace_total_info.
+ * (the same with the call's address first), enabled_functions (the live
+ * sites, with the number of users), the contents of set_ftrace_filter and
+ * set_ftrace_notrace (in the order of available_filter_functions), and
+ * dyn_ftrace_total_info.
  */
 #include <linux/fs.h>
 #include <linux/seq_file.h>
@@ -18,23 +21,48 @@
  * @i:		the next site's index in @g
  * @pos:	the seq_file position of the next site
  * @gen:	fentry_generation when @g was valid
- * @addrs:	print the address too
+ * @kind:	which listing (enum fentry_listing)
+ * @set:	for FENTRY_LIST_FILTER and _NOTRACE: the set listed (read
+ *		under fentry_lock)
  */
 struct fentry_cursor {
 	struct fentry_group *g;
 	unsigned int i;
 	loff_t pos;
 	unsigned long gen;
-	bool addrs;
+	enum fentry_listing kind;
+	struct ftrace_hash *set;
 };
 
-/* Move @c to the next listable site at or after it; false at the end. */
+/* Is site @i of @g on listing @c? */
+static bool fentry_cursor_wants(struct fentry_cursor *c, struct fentry_group *g,
+				unsigned int i)
+{
+	unsigned int state = g->sites[i].state;
+
+	if (state & FENTRY_SKIP)
+		return false;
+	switch (c->kind) {
+	case FENTRY_LIST_ENABLED:
+		return state & FENTRY_ON;
+	case FENTRY_LIST_FILTER:
+	case FENTRY_LIST_NOTRACE:
+		return fentry_hash_has(c->set, fentry_ip(g, &g->sites[i]));
+	default:
+		return true;
+	}
+}
+
+/* Move @c to the next listed site at or after it; false at the end. */
 static bool fentry_cursor_settle(struct fentry_cursor *c)
 {
+	if ((c->kind == FENTRY_LIST_FILTER || c->kind == FENTRY_LIST_NOTRACE) &&
+	    !c->set)
+		return false;
 	while (!list_entry_is_head(c->g, &fentry_groups, list)) {
 		fentry_validate(c->g);
 		for (; c->i < c->g->nr; c->i++)
-			if (!(c->g->sites[c->i].state & FENTRY_SKIP))
+			if (fentry_cursor_wants(c, c->g, c->i))
 				return true;
 		c->g = list_next_entry(c->g, list);
 		c->i = 0;
@@ -47,6 +75,15 @@ static void *fentry_list_start(struct seq_file *m, loff_t *pos)
 	struct fentry_cursor *c = m->private;
 
 	mutex_lock(&fentry_lock);
+	if (c->kind == FENTRY_LIST_FILTER)
+		c->set = rcu_dereference_protected(fentry_global_hash.filter_hash,
+						   lockdep_is_held(&fentry_lock));
+	else if (c->kind == FENTRY_LIST_NOTRACE)
+		c->set = rcu_dereference_protected(fentry_global_hash.notrace_hash,
+						   lockdep_is_held(&fentry_lock));
+	/* An empty filter traces everything, and says so first. */
+	if (c->kind == FENTRY_LIST_FILTER && !c->set && !*pos)
+		return SEQ_START_TOKEN;
 	if (c->gen != fentry_generation || *pos < c->pos || !c->g) {
 		c->g = list_first_entry(&fentry_groups, struct fentry_group,
 					list);
@@ -67,6 +104,10 @@ static void *fentry_list_next(struct seq_file *m, void *v, loff_t *pos)
 {
 	struct fentry_cursor *c = v;
 
+	if (v == SEQ_START_TOKEN) {
+		++*pos;
+		return NULL;
+	}
 	c->i++;
 	c->pos++;
 	*pos = c->pos;
@@ -81,11 +122,22 @@ static void fentry_list_stop(struct seq_file *m, void *v)
 static int fentry_list_show(struct seq_file *m, void *v)
 {
 	struct fentry_cursor *c = v;
-	unsigned long ip = fentry_ip(c->g, &c->g->sites[c->i]);
+	unsigned long ip;
+	unsigned int state;
 
-	if (c->addrs)
+	if (v == SEQ_START_TOKEN) {
+		seq_puts(m, "#### all functions enabled ####\n");
+		return 0;
+	}
+	ip = fentry_ip(c->g, &c->g->sites[c->i]);
+	state = c->g->sites[c->i].state;
+	if (c->kind == FENTRY_LIST_ADDRS)
 		seq_printf(m, "%lx ", ip);
-	seq_printf(m, "%ps\n", (void *)ip);
+	seq_printf(m, "%ps", (void *)ip);
+	if (c->kind == FENTRY_LIST_ENABLED)
+		seq_printf(m, " (%lu)%s", state & FENTRY_USERS,
+			   state & FENTRY_REGS ? " R" : "");
+	seq_putc(m, '\n');
 	return 0;
 }
 
@@ -96,16 +148,28 @@ static const struct seq_operations fentry_list_sops = {
 	.show	= fentry_list_show,
 };
 
-/* The table argument of the _addrs file is 1: print addresses too. */
-static int fentry_list_open(struct inode *inode, struct file *file)
+/**
+ * fentry_list_open_kind() - open @file as one of the listings
+ * @file:	the file, opened for reading
+ * @kind:	the listing
+ *
+ * Return: 0 or -ENOMEM. Release with seq_release_private().
+ */
+int fentry_list_open_kind(struct file *file, enum fentry_listing kind)
 {
 	struct fentry_cursor *c;
 
 	c = __seq_open_private(file, &fentry_list_sops, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
-	c->addrs = trace_fs_arg(inode) == 1;
+	c->kind = kind;
 	return 0;
+}
+
+/* The table argument is the enum fentry_listing. */
+static int fentry_list_open(struct inode *inode, struct file *file)
+{
+	return fentry_list_open_kind(file, trace_fs_arg(inode));
 }
 
 const struct file_operations fentry_list_fops = {

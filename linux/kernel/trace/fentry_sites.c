@@ -174,16 +174,6 @@ void ftrace_module_init(struct module *mod)
 }
 
 /**
- * ftrace_module_enable() - a module's text is final and about to run
- * @mod:	the module
- *
- * Its sites stay nops until a tracing user asks for them.
- */
-void ftrace_module_enable(struct module *mod)
-{
-}
-
-/**
  * ftrace_release_mod() - forget a module's call sites
  * @mod:	the module going away (or failing to load)
  */

@@ -244,12 +244,17 @@ void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
 	int i;
 
 	guard(mutex)(&buffer->resize_lock);
+	/* Pause them all first: one grace period covers every CPU. */
+	for_each_possible_cpu(i)
+		if (cpu == RING_BUFFER_ALL_CPUS || cpu == i)
+			WRITE_ONCE(per_cpu_ptr(buffer->cpus, i)->paused, true);
+	/* Pairs with the check of paused in ring_buffer_reserve(). */
+	synchronize_rcu();
 	for_each_possible_cpu(i) {
 		struct rb_cpu *c = per_cpu_ptr(buffer->cpus, i);
 
 		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
 			continue;
-		rb_pause(c);
 		raw_spin_lock_irqsave(&c->reader_lock, flags);
 		rb_cpu_reset(c);
 		raw_spin_unlock_irqrestore(&c->reader_lock, flags);

@@ -15,6 +15,7 @@
  *   trace_fs.c       the tracefs file table and the attribute files
  *   trace_printk.c   trace_printk(), trace_puts(), trace_dump_stack()
  *   trace_clock.c    the selectable trace clocks
+ *   trace_function.c the function tracer
  */
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
@@ -97,8 +98,16 @@ int trace_options_store(const char *val, long unused);
  * the ftrace system, as upstream numbers them.
  */
 enum trace_type {
+	TRACE_TYPE_FN		= 1,	/* the function tracer */
 	TRACE_TYPE_PRINT	= 5,	/* trace_marker, trace_printk() */
 	TRACE_TYPE_RAW_DATA	= 18,	/* trace_marker_raw */
+};
+
+/* TRACE_TYPE_FN: a traced function's entry, and where it was called from. */
+struct trace_fn_rec {
+	struct trace_entry ent;
+	unsigned long ip;
+	unsigned long parent_ip;
 };
 
 /* TRACE_TYPE_PRINT: @ip is 0 for trace_marker. @buf ends with a NUL. */
@@ -124,6 +133,8 @@ int trace_print_write(unsigned long ip, const char *text, size_t len);
 extern struct trace_buffer *trace_rb;
 
 void *trace_rec_reserve(unsigned short type, unsigned int len);
+void *trace_rec_reserve_ctx(unsigned short type, unsigned int len,
+			    unsigned int ctx);
 void trace_rec_commit(void);
 int trace_buf_init(void);
 void trace_buf_reset(int cpu);

@@ -206,7 +206,22 @@ void trace_poll_wait(struct file *filp, struct poll_table_struct *pt)
  */
 void *trace_rec_reserve(unsigned short type, unsigned int len)
 {
-	unsigned int ctx = tracing_gen_ctx();
+	return trace_rec_reserve_ctx(type, len, tracing_gen_ctx());
+}
+
+/**
+ * trace_rec_reserve_ctx() - trace_rec_reserve() with the context given
+ * @type:	its common_type
+ * @len:	its length, struct trace_entry included
+ * @ctx:	the flags and preempt count to record, as tracing_gen_ctx()
+ *		returns them (a callback that disabled preemption itself
+ *		passes tracing_gen_ctx_dec())
+ *
+ * Return: as trace_rec_reserve().
+ */
+void *trace_rec_reserve_ctx(unsigned short type, unsigned int len,
+			    unsigned int ctx)
+{
 	struct trace_entry *e;
 
 	if (!trace_buffer_enabled() || unlikely(!trace_rb) ||

@@ -21,11 +21,27 @@
 static atomic64_t trace_clock_last = ATOMIC64_INIT(0);
 static atomic64_t trace_clock_count = ATOMIC64_INIT(0);
 
-/* local_clock(), but never going back across CPUs. */
+/*
+ * The clocks run inside the ring buffer's reservation loop, so none may
+ * call a function that can be traced: an event recorded from inside the
+ * loop would make it retry, and read the clock again, forever.
+ * local_clock() is such a function; its non-instrumented core is not.
+ */
+static u64 tclk_local(void)
+{
+	u64 t;
+
+	preempt_disable_notrace();
+	t = local_clock_noinstr();
+	preempt_enable_notrace();
+	return t;
+}
+
+/* tclk_local(), but never going back across CPUs. */
 static u64 tclk_global(void)
 {
 	s64 last = atomic64_read(&trace_clock_last);
-	s64 now = local_clock();
+	s64 now = tclk_local();
 
 	do {
 		if (now <= last)
@@ -62,11 +78,11 @@ struct trace_clock_def {
 };
 
 static const struct trace_clock_def trace_clocks[] = {
-	{ "local",	local_clock,			true },
+	{ "local",	tclk_local,		true },
 	{ "global",	tclk_global,		true },
 	{ "counter",	tclk_counter,		false },
 	{ "uptime",	tclk_uptime,		false },
-	{ "perf",	local_clock,			true },
+	{ "perf",	tclk_local,		true },
 	{ "mono",	ktime_get_mono_fast_ns,		true },
 	{ "mono_raw",	ktime_get_raw_fast_ns,		true },
 	{ "boot",	ktime_get_boot_fast_ns,		true },

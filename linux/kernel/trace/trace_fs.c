@@ -164,13 +164,32 @@ static const char trace_readme[] =
 	"                         CPUs; counter: an event count; uptime: jiffies;\n"
 	"                         perf: as perf; mono, mono_raw, boot, tai: those\n"
 	"                         kernel clocks; x86-tsc: the TSC\n"
+#ifdef CONFIG_DYNAMIC_FTRACE
+	"  available_filter_functions - the functions that can be traced\n"
+	"  available_filter_functions_addrs - the same, call address first\n"
+	"  enabled_functions    - functions being traced: (users), R for regs\n"
+	"  dyn_ftrace_total_info - call sites recorded, record pages, groups\n"
+	"  set_ftrace_filter    - trace only these functions (every one when\n"
+	"                         empty); taken into use when the file is closed\n"
+	"  set_ftrace_notrace   - never trace these functions\n"
+	"      accepts: func_full_name, glob-matching-pattern (*, ?, [...]),\n"
+	"               N (line N of available_filter_functions),\n"
+	"               :mod:<module>, and !<term> to remove. '>' replaces,\n"
+	"               '>>' adds. A term that matches nothing: EINVAL, and\n"
+	"               the filter is left as it was.\n"
+#endif
 	"\n"
 	"Examples:\n"
 	"  echo 0 > tracing_on           # stop recording\n"
 	"  echo hello > trace_marker     # leave a mark in the trace\n"
 	"  cat trace                     # read without consuming\n"
 	"  echo 4096 > buffer_size_kb    # 4 MiB per CPU\n"
-	"  echo nooverwrite > trace_options  # keep the oldest when full\n";
+	"  echo nooverwrite > trace_options  # keep the oldest when full\n"
+#ifdef CONFIG_FUNCTION_TRACER
+	"  echo function > current_tracer    # trace function entries\n"
+	"  echo 'vfs_*' > set_ftrace_filter  # only these\n"
+#endif
+	;
 
 static int readme_show(struct seq_file *m, long unused)
 {
@@ -443,6 +462,20 @@ static int raw_data_format_show(struct seq_file *m, long unused)
 	return 0;
 }
 
+#ifdef CONFIG_FUNCTION_TRACER
+static int function_format_show(struct seq_file *m, long unused)
+{
+	seq_printf(m, "name: function\nID: %d\nformat:\n%s", TRACE_TYPE_FN,
+		   trace_common_fields);
+	seq_printf(m, "\tfield:unsigned long ip;\toffset:%zu;\tsize:%zu;\tsigned:0;\n",
+		   offsetof(struct trace_fn_rec, ip), sizeof(long));
+	seq_printf(m, "\tfield:unsigned long parent_ip;\toffset:%zu;\tsize:%zu;\tsigned:0;\n\n",
+		   offsetof(struct trace_fn_rec, parent_ip), sizeof(long));
+	seq_puts(m, "print fmt: \" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip\n");
+	return 0;
+}
+#endif
+
 static int event_id_show(struct seq_file *m, long id)
 {
 	seq_printf(m, "%ld\n", id);
@@ -543,7 +576,7 @@ static const struct file_operations free_buffer_fops = {
  */
 enum trace_fs_dir {
 	TRACE_DIR_TOP, TRACE_DIR_EVENTS, TRACE_DIR_PRINT, TRACE_DIR_RAW_DATA,
-	TRACE_DIR_CPU
+	TRACE_DIR_FUNCTION, TRACE_DIR_CPU
 };
 
 #define ALL	RING_BUFFER_ALL_CPUS
@@ -583,12 +616,18 @@ static const struct trace_fs_file trace_fs_files[] = {
 	ATTR(TRACE_DIR_TOP, "error_log", 0644, NULL, error_log_store),
 	ATTR(TRACE_DIR_TOP, "printk_formats", 0444, printk_formats_show, NULL),
 #ifdef CONFIG_DYNAMIC_FTRACE
-	STREAM(TRACE_DIR_TOP, "available_filter_functions", 0444,
-	       &fentry_list_fops),
+	{ .dir = TRACE_DIR_TOP, .name = "available_filter_functions",
+	  .mode = 0444, .arg = FENTRY_LIST_ALL, .fops = &fentry_list_fops },
 	{ .dir = TRACE_DIR_TOP, .name = "available_filter_functions_addrs",
-	  .mode = 0444, .arg = 1, .fops = &fentry_list_fops },
+	  .mode = 0444, .arg = FENTRY_LIST_ADDRS, .fops = &fentry_list_fops },
+	{ .dir = TRACE_DIR_TOP, .name = "enabled_functions",
+	  .mode = 0444, .arg = FENTRY_LIST_ENABLED, .fops = &fentry_list_fops },
 	ATTR(TRACE_DIR_TOP, "dyn_ftrace_total_info", 0444, fentry_total_show,
 	     NULL),
+	{ .dir = TRACE_DIR_TOP, .name = "set_ftrace_filter",
+	  .mode = 0644, .arg = FENTRY_LIST_FILTER, .fops = &fentry_filter_fops },
+	{ .dir = TRACE_DIR_TOP, .name = "set_ftrace_notrace",
+	  .mode = 0644, .arg = FENTRY_LIST_NOTRACE, .fops = &fentry_filter_fops },
 #endif
 	ATTR(TRACE_DIR_EVENTS, "enable", 0644, events_enable_show,
 	     events_enable_store),
@@ -600,6 +639,11 @@ static const struct trace_fs_file trace_fs_files[] = {
 	ATTR(TRACE_DIR_RAW_DATA, "format", 0444, raw_data_format_show, NULL),
 	{ .dir = TRACE_DIR_RAW_DATA, .name = "id", .mode = 0444,
 	  .arg = TRACE_TYPE_RAW_DATA, .show = event_id_show },
+#ifdef CONFIG_FUNCTION_TRACER
+	ATTR(TRACE_DIR_FUNCTION, "format", 0444, function_format_show, NULL),
+	{ .dir = TRACE_DIR_FUNCTION, .name = "id", .mode = 0444,
+	  .arg = TRACE_TYPE_FN, .show = event_id_show },
+#endif
 	STREAM(TRACE_DIR_CPU, "trace", 0644, &trace_fops),
 	STREAM(TRACE_DIR_CPU, "trace_pipe", 0444, &trace_pipe_fops),
 	STREAM(TRACE_DIR_CPU, "trace_pipe_raw", 0444, &trace_pipe_raw_fops),
@@ -716,6 +760,12 @@ int trace_fs_init(void)
 	ret = d ? trace_fs_fill(TRACE_DIR_RAW_DATA, d, ALL) : -ENOMEM;
 	if (ret)
 		return ret;
+	if (IS_ENABLED(CONFIG_FUNCTION_TRACER)) {
+		d = trace_fs_mkdir("function", ftrace);
+		ret = d ? trace_fs_fill(TRACE_DIR_FUNCTION, d, ALL) : -ENOMEM;
+		if (ret)
+			return ret;
+	}
 	for (o = 0; o < trace_opt_count(); o++) {
 		ret = trace_fs_create(&trace_fs_option, trace_opt_name(o), o,
 				      options);

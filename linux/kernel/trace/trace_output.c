@@ -173,6 +173,22 @@ static void trace_print_print(struct seq_file *m, const struct trace_ev *ev)
 	trace_print_text(m, r->buf, max);
 }
 
+static void trace_print_fn(struct seq_file *m, const struct trace_ev *ev)
+{
+	const struct trace_fn_rec *r = (const void *)ev->rec;
+
+	if (trace_opt(TRACE_OPT_RAW)) {
+		seq_printf(m, "%lx %lx\n", r->ip, r->parent_ip);
+		return;
+	}
+	trace_print_sym(m, r->ip);
+	if (trace_opt(TRACE_OPT_PRINT_PARENT) && r->parent_ip) {
+		seq_puts(m, " <-");
+		trace_print_sym(m, r->parent_ip);
+	}
+	seq_putc(m, '\n');
+}
+
 static void trace_print_raw_data(struct seq_file *m, const struct trace_ev *ev)
 {
 	const struct trace_raw_rec *r = (const void *)ev->rec;
@@ -228,6 +244,12 @@ void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 		trace_print_context(m, ev);
 
 	switch (ev->rec->type) {
+	case TRACE_TYPE_FN:
+		if (ev->len >= sizeof(struct trace_fn_rec)) {
+			trace_print_fn(m, ev);
+			return;
+		}
+		break;
 	case TRACE_TYPE_PRINT:
 		if (ev->len >= sizeof(struct trace_print_rec)) {
 			trace_print_print(m, ev);

@@ -6,9 +6,16 @@
  * start of every traceable function. Before a site is touched for the
  * first time its bytes must be exactly that call; anything else means the
  * table and the code disagree, and the site is refused.
+ *
+ * At run time a site holds a 5-byte nop, or a call to one of the two
+ * trampolines of ftrace_64.S. Live code is changed with the kernel's
+ * breakpoint-based batching (text_poke_queue()/text_poke_finish()): a
+ * CPU that runs the site meanwhile hits the int3 and has the new
+ * instruction emulated. No CPU is ever stopped.
  */
 #include <linux/ftrace.h>
 #include <linux/kernel.h>
+#include <linux/memory.h>
 #include <linux/string.h>
 #include <linux/sync_core.h>
 
@@ -61,6 +68,54 @@ int arch_fentry_convert(unsigned long ip)
 void arch_fentry_sync(void)
 {
 	sync_core();
+}
+
+/* The bytes of a site in state @state (FENTRY_ON, FENTRY_REGS or 0). */
+static void fentry_insn(u8 insn[FENTRY_INSN_SIZE], unsigned long ip,
+			unsigned int state)
+{
+	if (!(state & FENTRY_ON))
+		memcpy(insn, fentry_nop, FENTRY_INSN_SIZE);
+	else if (state & FENTRY_REGS)
+		fentry_call_insn(insn, ip, (unsigned long)fentry_regs_caller);
+	else
+		fentry_call_insn(insn, ip, (unsigned long)fentry_caller);
+}
+
+/**
+ * arch_fentry_poke() - queue the change of a live call site
+ * @ip:		the site
+ * @from:	its state now (FENTRY_ON and FENTRY_REGS bits; 0: the nop)
+ * @to:		the state wanted
+ *
+ * Context: text_mutex held. The change is done, for every CPU, by
+ * arch_fentry_poke_finish() at the latest.
+ *
+ * Return: 0, or -EINVAL when the site does not hold what @from says (it
+ * is left alone).
+ */
+int arch_fentry_poke(unsigned long ip, unsigned int from, unsigned int to)
+{
+	u8 now[FENTRY_INSN_SIZE], want[FENTRY_INSN_SIZE];
+
+	lockdep_assert_held(&text_mutex);
+	fentry_insn(now, ip, from);
+	if (memcmp((void *)ip, now, FENTRY_INSN_SIZE))
+		return -EINVAL;
+	fentry_insn(want, ip, to);
+	text_poke_queue((void *)ip, want, FENTRY_INSN_SIZE, NULL);
+	return 0;
+}
+
+/**
+ * arch_fentry_poke_finish() - apply every queued change
+ *
+ * Context: text_mutex held.
+ */
+void arch_fentry_poke_finish(void)
+{
+	lockdep_assert_held(&text_mutex);
+	text_poke_finish();
 }
 
 /**

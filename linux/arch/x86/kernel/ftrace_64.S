@@ -5,10 +5,49 @@
  * __fentry__ is what every traceable function calls on entry, as
  * compiled. Recorded call sites are turned into nops at boot, so only
  * unrecorded ones (init and exit code) ever reach it, and it does nothing.
+ *
+ * A site being traced calls one of two trampolines instead:
+ *
+ *   fentry_caller       saves what a call may clobber and the argument
+ *                       registers, and calls the dispatch;
+ *   fentry_regs_caller  saves every register and the flags, and returns
+ *                       to wherever the callbacks left regs->ip.
+ *
+ * Both build a struct pt_regs on the stack (the layout of struct
+ * ftrace_regs on x86-64): the first leaves cs zero, which tells
+ * ftrace_get_regs() that only the arguments, ip and sp are valid.
+ *
+ * Stack on entry, and the frame (offsets from %rsp after the frame is
+ * made; FRAME_SIZE is sizeof(struct pt_regs)):
+ *
+ *   FRAME_SIZE + 16   the traced function's return address (parent ip)
+ *   FRAME_SIZE + 8    return address into the traced function: site + 5
+ *   FRAME_SIZE        padding: keeps the call below 16-byte aligned
+ *   0 .. FRAME_SIZE   struct pt_regs
+ *
+ * The dispatch is a static call (fentry_call): the registration code
+ * points it at the only user's callback, at the loop over all users, or
+ * at a stub. Its arguments: ip of the call site, parent ip, NULL for the
+ * ftrace_ops (a callback called directly does not use it), and the regs.
  */
 #include <linux/export.h>
 #include <linux/linkage.h>
 #include <asm/nospec-branch.h>
+#include <asm/ptrace-abi.h>
+#include <asm/segment.h>
+
+/*
+ * objtool records the call to the static call's trampoline as a call
+ * site of the static call (so that updates patch it to call the target
+ * directly), which needs the static call's key to be a symbol here.
+ */
+	.pushsection .discard.fentry_call, "a"
+	.quad	__SCK__fentry_call
+	.popsection
+
+#define FENTRY_FRAME	(FRAME_SIZE + 8)
+#define FENTRY_RET	(FRAME_SIZE + 8)
+#define FENTRY_PARENT	(FRAME_SIZE + 16)
 
 	.code64
 	.section .text, "ax"
@@ -19,8 +58,87 @@ SYM_FUNC_END(__fentry__)
 EXPORT_SYMBOL(__fentry__)
 
 /*
- * The kernel's linker script defines ftrace_ops_list_func as this symbol:
- * the function that would call every registered tracing user. Nothing
- * calls it while no user can register.
+ * The kernel's linker script defines ftrace_ops_list_func as this symbol.
+ * Our loop over the users is in C (fentry_ops.c); nothing calls this.
  */
 SYM_FUNC_ALIAS(arch_ftrace_ops_list_func, __fentry__)
+
+/* Save the argument and scratch registers into the frame at %rsp. */
+.macro FENTRY_SAVE_ARGS
+	movq	%rdi, RDI(%rsp)
+	movq	%rsi, RSI(%rsp)
+	movq	%rdx, RDX(%rsp)
+	movq	%rcx, RCX(%rsp)
+	movq	%r8, R8(%rsp)
+	movq	%r9, R9(%rsp)
+	movq	%r10, R10(%rsp)
+	movq	%r11, R11(%rsp)
+	movq	%rax, RAX(%rsp)
+	movq	%rbp, RBP(%rsp)
+.endm
+
+.macro FENTRY_RESTORE_ARGS
+	movq	RDI(%rsp), %rdi
+	movq	RSI(%rsp), %rsi
+	movq	RDX(%rsp), %rdx
+	movq	RCX(%rsp), %rcx
+	movq	R8(%rsp), %r8
+	movq	R9(%rsp), %r9
+	movq	R10(%rsp), %r10
+	movq	R11(%rsp), %r11
+	movq	RAX(%rsp), %rax
+	movq	RBP(%rsp), %rbp
+.endm
+
+/* ip, sp and the dispatch's arguments; then the call. */
+.macro FENTRY_CALL_DISPATCH
+	movq	FENTRY_RET(%rsp), %rdi
+	movq	%rdi, RIP(%rsp)
+	subq	$5, %rdi
+	leaq	FENTRY_PARENT(%rsp), %rsi
+	movq	%rsi, RSP(%rsp)
+	movq	(%rsi), %rsi
+	xorl	%edx, %edx
+	movq	%rsp, %rcx
+	call	__SCT__fentry_call
+.endm
+
+SYM_FUNC_START(fentry_caller)
+	subq	$FENTRY_FRAME, %rsp
+	FENTRY_SAVE_ARGS
+	movq	$0, CS(%rsp)
+	FENTRY_CALL_DISPATCH
+	FENTRY_RESTORE_ARGS
+	addq	$FENTRY_FRAME, %rsp
+	RET
+SYM_FUNC_END(fentry_caller)
+
+SYM_FUNC_START(fentry_regs_caller)
+	/* lea leaves the flags alone: they are saved next. */
+	leaq	-FENTRY_FRAME(%rsp), %rsp
+	FENTRY_SAVE_ARGS
+	pushfq
+	popq	EFLAGS(%rsp)
+	movq	%rbx, RBX(%rsp)
+	movq	%r12, R12(%rsp)
+	movq	%r13, R13(%rsp)
+	movq	%r14, R14(%rsp)
+	movq	%r15, R15(%rsp)
+	movq	$__KERNEL_CS, CS(%rsp)
+	movq	$__KERNEL_DS, SS(%rsp)
+	movq	$-1, ORIG_RAX(%rsp)
+	FENTRY_CALL_DISPATCH
+	/* A callback may have moved ip: return there. */
+	movq	RIP(%rsp), %rax
+	movq	%rax, FENTRY_RET(%rsp)
+	movq	RBX(%rsp), %rbx
+	movq	R12(%rsp), %r12
+	movq	R13(%rsp), %r13
+	movq	R14(%rsp), %r14
+	movq	R15(%rsp), %r15
+	FENTRY_RESTORE_ARGS
+	pushq	EFLAGS(%rsp)
+	popfq
+	leaq	FENTRY_FRAME(%rsp), %rsp
+	RET
+SYM_FUNC_END(fentry_regs_caller)

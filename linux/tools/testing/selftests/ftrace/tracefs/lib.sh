@@ -17,6 +17,10 @@ skip() {
 reset_tracing() {
 	echo 0 > tracing_on
 	echo nop > current_tracer
+	[ ! -f set_ftrace_filter ] || : > set_ftrace_filter
+	[ ! -f set_ftrace_notrace ] || : > set_ftrace_notrace
+	[ ! -f /proc/sys/kernel/ftrace_enabled ] ||
+		echo 1 > /proc/sys/kernel/ftrace_enabled
 	[ ! -f trace_clock ] || echo local > trace_clock
 	echo > trace
 	echo 1 > tracing_on

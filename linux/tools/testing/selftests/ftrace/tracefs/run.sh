@@ -5,7 +5,8 @@
 # them in KTAP: "ok N name", "not ok N name" or "ok N name # SKIP why".
 #
 # Each test runs in its own shell in the tracing directory, with lib.sh
-# sourced, under "set -e" and a time limit. It passes by exiting 0, skips
+# sourced, under "set -e" and a time limit (LIMIT seconds, or what a
+# "# limit: N" line of the test says). It passes by exiting 0, skips
 # by calling skip, and fails otherwise. The tracing state is reset before
 # every test.
 #
@@ -28,14 +29,16 @@ for t in "$@"; do
 	n=$((n + 1))
 	name=$(basename "$t" .sh)
 	log=/tmp/tracefs-test.$name.log
-	timeout "$LIMIT" "$SH" -c 'cd "$TRACING" && . "$here/lib.sh" && reset_tracing &&
+	limit=$(sed -n 's/^# limit: \([0-9]*\)$/\1/p' "$t")
+	timeout "${limit:-$LIMIT}" "$SH" -c 'cd "$TRACING" && . "$here/lib.sh" && reset_tracing &&
 		set -e && . "$1"' sh "$t" > "$log" 2>&1
 	rc=$?
 	case $rc in
 	0)	echo "ok $n $name" ;;
 	4)	echo "ok $n $name # SKIP $(tail -n 1 "$log")" ;;
 	*)	failed=$((failed + 1))
-		[ $rc -eq 124 ] && echo "time limit of ${LIMIT}s reached" >> "$log"
+		[ $rc -eq 124 ] || [ $rc -eq 143 ] &&
+			echo "time limit of ${limit:-$LIMIT}s reached" >> "$log"
 		sed 's/^/# /' "$log"
 		echo "not ok $n $name" ;;
 	esac

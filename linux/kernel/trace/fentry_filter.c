@@ -1,0 +1,472 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Function sets (struct ftrace_hash: sorted call-site addresses), the
+ * language that builds them, and the files set_ftrace_filter and
+ * set_ftrace_notrace.
+ *
+ * A write is a list of terms separated by white space; a term may be cut
+ * between two writes. A term is
+ *
+ *   glob            functions whose name matches (glob_match(): *, ?,
+ *                   [...]), optionally followed by :mod:<module glob>
+ *   :mod:<glob>     every function of the matching modules
+ *   N               the N-th line of available_filter_functions
+ *   !term           removes instead of adding
+ *
+ * The file edits a copy of the set (empty when opened with O_TRUNC); the
+ * copy replaces the set when the file is closed. A term that matches no
+ * function fails its write with EINVAL and changes nothing: the copy
+ * stays as it was, later writes on the same file still work, and a file
+ * whose every write failed leaves the set alone when closed (so that a
+ * mistyped name never turns a filter into "every function").
+ */
+#include <linux/ctype.h>
+#include <linux/fs.h>
+#include <linux/glob.h>
+#include <linux/kallsyms.h>
+#include <linux/module.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/uaccess.h>
+#include <linux/vmalloc.h>
+
+#include "fentry.h"
+#include "trace.h"
+
+/**
+ * fentry_hash_has() - is @ip in the set
+ * @h:		the set (not NULL)
+ * @ip:		a call-site address
+ *
+ * Callable from any context.
+ *
+ * Return: true when it is.
+ */
+bool fentry_hash_has(const struct ftrace_hash *h, unsigned long ip)
+{
+	unsigned int lo = 0, hi = h->count;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (h->ips[mid] == ip)
+			return true;
+		if (h->ips[mid] < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/**
+ * fentry_hash_free() - free a set nobody looks at any more
+ * @h:		the set, or NULL
+ */
+void fentry_hash_free(struct ftrace_hash *h)
+{
+	kvfree(h);
+}
+
+static struct ftrace_hash *fentry_hash_alloc(unsigned int count)
+{
+	struct ftrace_hash *h = kvmalloc(struct_size(h, ips, count), GFP_KERNEL);
+
+	if (h)
+		h->count = 0;
+	return h;
+}
+
+/*
+ * @a plus @b, or @a minus @b (@remove): a new set, NULL when it is empty,
+ * or an ERR_PTR. Both inputs are sorted; either may be NULL.
+ */
+static struct ftrace_hash *fentry_hash_merge(const struct ftrace_hash *a,
+					     const struct ftrace_hash *b,
+					     bool remove)
+{
+	unsigned int na = a ? a->count : 0, nb = b ? b->count : 0;
+	unsigned int i = 0, j = 0;
+	struct ftrace_hash *h = fentry_hash_alloc(na + (remove ? 0 : nb));
+
+	if (!h)
+		return ERR_PTR(-ENOMEM);
+	while (i < na || j < nb) {
+		if (j == nb || (i < na && a->ips[i] < b->ips[j])) {
+			h->ips[h->count++] = a->ips[i++];
+		} else if (i == na || b->ips[j] < a->ips[i]) {
+			if (!remove)
+				h->ips[h->count++] = b->ips[j];
+			j++;
+		} else {
+			if (!remove)
+				h->ips[h->count++] = a->ips[i];
+			i++;
+			j++;
+		}
+	}
+	if (!h->count) {
+		kvfree(h);
+		return NULL;
+	}
+	return h;
+}
+
+static int cmp_ip(const void *a, const void *b)
+{
+	unsigned long x = *(const unsigned long *)a, y = *(const unsigned long *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* A parsed term. */
+struct fentry_term {
+	const char *glob;	/* NULL: every name */
+	const char *mod;	/* NULL: any image; "" never matches */
+	unsigned long index;	/* 1-based, or 0 */
+};
+
+static bool fentry_term_matches(const struct fentry_term *t, unsigned long ip,
+				unsigned long pos, char *name)
+{
+	unsigned long size, off;
+	char *modname = NULL;
+
+	if (t->index)
+		return pos == t->index;
+	if (!kallsyms_lookup(ip, &size, &off, &modname, name))
+		return false;
+	if (t->mod && !glob_match(t->mod, modname ?: ""))
+		return false;
+	return !t->glob || glob_match(t->glob, name);
+}
+
+/* The sites @t names, as a sorted set; NULL when none. */
+static struct ftrace_hash *fentry_term_collect(const struct fentry_term *t)
+{
+	struct ftrace_hash *h = NULL;
+	struct fentry_group *g;
+	unsigned long pos = 0, total, bytes;
+	unsigned int i, groups;
+	char *name;
+
+	name = kmalloc(KSYM_NAME_LEN, GFP_KERNEL);
+	if (!name)
+		return ERR_PTR(-ENOMEM);
+	guard(mutex)(&fentry_lock);
+	total = fentry_count(&bytes, &groups);
+	list_for_each_entry(g, &fentry_groups, list) {
+		fentry_validate(g);
+		for (i = 0; i < g->nr; i++) {
+			unsigned long ip = fentry_ip(g, &g->sites[i]);
+
+			if (g->sites[i].state & FENTRY_SKIP)
+				continue;
+			if (!fentry_term_matches(t, ip, ++pos, name))
+				continue;
+			if (!h)
+				h = fentry_hash_alloc(t->index ? 1 : total);
+			if (!h) {
+				kfree(name);
+				return ERR_PTR(-ENOMEM);
+			}
+			h->ips[h->count++] = ip;
+		}
+	}
+	kfree(name);
+	if (h)
+		sort(h->ips, h->count, sizeof(h->ips[0]), cmp_ip, NULL);
+	return h;
+}
+
+/*
+ * Parse @s (modified in place) into @t. Commands (func:command) are not
+ * part of the language yet.
+ */
+static int fentry_term_parse(char *s, struct fentry_term *t)
+{
+	char *colon = strchr(s, ':');
+
+	memset(t, 0, sizeof(*t));
+	if (colon) {
+		if (strncmp(colon, ":mod:", 5))
+			return -EINVAL;
+		*colon = '\0';
+		t->mod = colon + 5;
+		if (!*t->mod || strchr(t->mod, ':'))
+			return -EINVAL;
+	}
+	if (*s && isdigit(*s)) {
+		if (t->mod || kstrtoul(s, 10, &t->index) || !t->index)
+			return -EINVAL;
+		return 0;
+	}
+	t->glob = *s ? s : NULL;
+	if (!t->glob && !t->mod)
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * fentry_set_apply() - apply one term to a set being edited
+ * @set:	the set; replaced on success
+ * @term:	the term (modified in place)
+ *
+ * Return: 0; -EINVAL when the term is malformed or names no function
+ * (@set is unchanged); -ENOMEM.
+ */
+static int fentry_set_apply(struct ftrace_hash **set, char *term)
+{
+	struct ftrace_hash *found, *merged;
+	struct fentry_term t;
+	bool remove = *term == '!';
+	int ret;
+
+	ret = fentry_term_parse(term + remove, &t);
+	if (ret)
+		return ret;
+	found = fentry_term_collect(&t);
+	if (IS_ERR_OR_NULL(found))
+		return found ? PTR_ERR(found) : -EINVAL;
+	merged = fentry_hash_merge(*set, found, remove);
+	kvfree(found);
+	if (IS_ERR(merged))
+		return PTR_ERR(merged);
+	kvfree(*set);
+	*set = merged;
+	return 0;
+}
+
+/* Replace a global set with @set (consumed). */
+static int fentry_set_commit(struct ftrace_hash __rcu **slot,
+			     struct ftrace_hash *set)
+{
+	struct ftrace_hash *old;
+	int ret;
+
+	scoped_guard(mutex, &fentry_lock) {
+		old = rcu_dereference_protected(*slot,
+						lockdep_is_held(&fentry_lock));
+		rcu_assign_pointer(*slot, set);
+		ret = fentry_update();
+	}
+	if (old) {
+		fentry_sync_users();
+		fentry_hash_free(old);
+	}
+	return ret;
+}
+
+/* The longest term: a symbol, ":mod:", a module name, and the '!'. */
+#define FENTRY_TERM_MAX	(KSYM_NAME_LEN + MODULE_NAME_LEN + 8)
+
+/**
+ * struct fentry_filter_file - set_ftrace_filter or _notrace open for writing
+ * @slot:	the set it edits
+ * @set:	the copy being edited
+ * @term:	a term cut by the end of a write
+ * @len:	its length
+ * @truncated:	opened with O_TRUNC: the set is replaced even if unchanged
+ * @changed:	a write succeeded
+ * @failed:	a write failed
+ */
+struct fentry_filter_file {
+	struct ftrace_hash __rcu **slot;
+	struct ftrace_hash *set;
+	char term[FENTRY_TERM_MAX];
+	unsigned int len;
+	bool truncated, changed, failed;
+};
+
+static struct ftrace_hash __rcu **fentry_slot(long kind)
+{
+	return kind == FENTRY_LIST_NOTRACE ? &fentry_global_hash.notrace_hash :
+					     &fentry_global_hash.filter_hash;
+}
+
+static int fentry_filter_open(struct inode *inode, struct file *file)
+{
+	long kind = trace_fs_arg(inode);
+	struct fentry_filter_file *f;
+	struct ftrace_hash *cur;
+
+	if (!(file->f_mode & FMODE_WRITE))
+		return fentry_list_open_kind(file, kind);
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!f)
+		return -ENOMEM;
+	f->slot = fentry_slot(kind);
+	f->truncated = file->f_flags & O_TRUNC;
+	if (!f->truncated) {
+		guard(mutex)(&fentry_lock);
+		cur = rcu_dereference_protected(*f->slot,
+						lockdep_is_held(&fentry_lock));
+		f->set = fentry_hash_merge(cur, NULL, false);
+		if (IS_ERR(f->set)) {
+			kfree(f);
+			return -ENOMEM;
+		}
+	}
+	file->private_data = f;
+	return nonseekable_open(inode, file);
+}
+
+/* Apply the term collected so far, if any. */
+static int fentry_filter_flush(struct fentry_filter_file *f)
+{
+	int ret;
+
+	if (!f->len)
+		return 0;
+	f->term[f->len] = '\0';
+	f->len = 0;
+	ret = fentry_set_apply(&f->set, f->term);
+	if (ret)
+		f->failed = true;
+	else
+		f->changed = true;
+	return ret;
+}
+
+static ssize_t fentry_filter_write(struct file *file, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct fentry_filter_file *f = file->private_data;
+	size_t done = 0;
+	char c;
+	int ret;
+
+	if (!(file->f_mode & FMODE_WRITE))
+		return -EBADF;
+	while (done < cnt) {
+		if (get_user(c, ubuf + done))
+			return -EFAULT;
+		done++;
+		if (!isspace(c)) {
+			if (f->len >= FENTRY_TERM_MAX - 1) {
+				f->len = 0;
+				f->failed = true;
+				return -EINVAL;
+			}
+			f->term[f->len++] = c;
+			continue;
+		}
+		ret = fentry_filter_flush(f);
+		if (ret)
+			return ret;
+	}
+	/* A write of white space only still counts as a success. */
+	if (!f->len)
+		f->changed = true;
+	return done;
+}
+
+static int fentry_filter_release(struct inode *inode, struct file *file)
+{
+	struct fentry_filter_file *f = file->private_data;
+
+	if (!(file->f_mode & FMODE_WRITE))
+		return seq_release_private(inode, file);
+	fentry_filter_flush(f);
+	if (f->changed || (f->truncated && !f->failed)) {
+		fentry_set_commit(f->slot, f->set);
+		f->set = NULL;
+	}
+	kvfree(f->set);
+	kfree(f);
+	return 0;
+}
+
+static ssize_t fentry_filter_read(struct file *file, char __user *ubuf,
+				  size_t cnt, loff_t *ppos)
+{
+	if (file->f_mode & FMODE_WRITE)
+		return -EINVAL;
+	return seq_read(file, ubuf, cnt, ppos);
+}
+
+static loff_t fentry_filter_llseek(struct file *file, loff_t off, int whence)
+{
+	if (file->f_mode & FMODE_WRITE)
+		return -ESPIPE;
+	return seq_lseek(file, off, whence);
+}
+
+const struct file_operations fentry_filter_fops = {
+	.open		= fentry_filter_open,
+	.read		= fentry_filter_read,
+	.write		= fentry_filter_write,
+	.llseek		= fentry_filter_llseek,
+	.release	= fentry_filter_release,
+};
+
+/* The kernel API of the sets of a user. */
+static int fentry_ops_set(struct ftrace_ops *ops, bool exclude,
+			  unsigned char *buf, int len, int reset)
+{
+	struct ftrace_hash __rcu **slot;
+	struct ftrace_hash *set = NULL, *cur;
+	char *terms, *p, *term;
+	int ret = 0;
+
+	if (!ops->func_hash)
+		ops->func_hash = &ops->local_hash;
+	slot = exclude ? &ops->func_hash->notrace_hash :
+			 &ops->func_hash->filter_hash;
+	if (!reset) {
+		guard(mutex)(&fentry_lock);
+		cur = rcu_dereference_protected(*slot,
+						lockdep_is_held(&fentry_lock));
+		set = fentry_hash_merge(cur, NULL, false);
+		if (IS_ERR(set))
+			return PTR_ERR(set);
+	}
+	terms = buf ? kmemdup_nul(buf, len, GFP_KERNEL) : NULL;
+	if (buf && !terms) {
+		kvfree(set);
+		return -ENOMEM;
+	}
+	for (p = terms; p && (term = strsep(&p, " \t\n")) && !ret;)
+		if (*term)
+			ret = fentry_set_apply(&set, term);
+	kfree(terms);
+	if (ret) {
+		kvfree(set);
+		return ret;
+	}
+	return fentry_set_commit(slot, set);
+}
+
+/**
+ * ftrace_set_filter() - set the functions a user traces
+ * @ops:	the user, registered or not
+ * @buf:	terms, as written to set_ftrace_filter; NULL for none
+ * @len:	length of @buf
+ * @reset:	start from the empty set (every function) instead of the
+ *		current one
+ *
+ * Return: 0; -EINVAL when a term names no function (nothing changes).
+ */
+int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf, int len,
+		      int reset)
+{
+	return fentry_ops_set(ops, false, buf, len, reset);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_filter);
+
+/**
+ * ftrace_set_notrace() - set the functions a user never traces
+ * @ops:	the user, registered or not
+ * @buf:	terms, as written to set_ftrace_notrace; NULL for none
+ * @len:	length of @buf
+ * @reset:	start from the empty set instead of the current one
+ *
+ * Return: 0; -EINVAL when a term names no function (nothing changes).
+ */
+int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
+		       int reset)
+{
+	return fentry_ops_set(ops, true, buf, len, reset);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_notrace);

@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The users of the function-entry hook (struct ftrace_ops), and the sites
+ * they make live.
+ *
+ * A registered user is on fentry_users, newest first, linked through
+ * ops->next. Each has a filter and a notrace set (ops->func_hash); the
+ * sites patched into calls are those that at least one user traces. The
+ * trampolines call the static call fentry_call, which points at:
+ *
+ *   fentry_stub       no user;
+ *   ops->func         one user whose callback ignores its ops argument
+ *                     (FENTRY_OPS_FL_OPLESS): no indirection at all;
+ *   fentry_call_one   one other user: loads it and calls it;
+ *   fentry_call_all   several users: checks each one's sets for the site.
+ *
+ * With one user the patched sites are exactly the ones it traces, so no
+ * set is checked on the fast path.
+ *
+ * Order of changes, so that a site never calls a dispatch that lacks the
+ * user it was patched for: a new user is put on the list and the
+ * dispatch updated before its sites are patched; a leaving user's sites
+ * are restored first, and the dispatch updated after. Nothing is freed or
+ * reported gone until every CPU has scheduled once (fentry_sync_users()):
+ * every dispatch runs with preemption disabled, also where RCU does not
+ * watch (idle), so a context switch on each CPU proves none is inside.
+ */
+#define pr_fmt(fmt) "ftrace: " fmt
+
+#include <linux/ftrace.h>
+#include <linux/init.h>
+#include <linux/memory.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/preempt.h>
+#include <linux/rcupdate.h>
+#include <linux/static_call.h>
+#include <linux/sysctl.h>
+#include <linux/workqueue.h>
+
+#include "fentry.h"
+
+/* /proc/sys/kernel/ftrace_enabled: 0 keeps every site a nop. */
+int ftrace_enabled __read_mostly = 1;
+
+/* The users; changed under fentry_lock, walked by the dispatch. */
+static struct ftrace_ops __rcu *fentry_users;
+static unsigned int fentry_nr_users;	/* under fentry_lock */
+
+/* The user fentry_call_one() calls; written under fentry_lock. */
+static struct ftrace_ops *fentry_one;
+
+/* set_ftrace_filter and set_ftrace_notrace. */
+struct ftrace_ops_hash fentry_global_hash = {
+	.regex_lock = __MUTEX_INITIALIZER(fentry_global_hash.regex_lock),
+};
+
+static void fentry_stub(unsigned long ip, unsigned long parent_ip,
+			struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+}
+
+DEFINE_STATIC_CALL(fentry_call, fentry_stub);
+
+/* Does @op trace the function at @ip, called with @fregs? */
+static __always_inline bool fentry_ops_traces(struct ftrace_ops *op,
+					      unsigned long ip)
+{
+	struct ftrace_ops_hash *h = op->func_hash;
+	struct ftrace_hash *f = rcu_dereference_raw(h->filter_hash);
+	struct ftrace_hash *n = rcu_dereference_raw(h->notrace_hash);
+
+	return (!f || fentry_hash_has(f, ip)) && !(n && fentry_hash_has(n, ip));
+}
+
+static void fentry_call_one(unsigned long ip, unsigned long parent_ip,
+			    struct ftrace_ops *unused, struct ftrace_regs *fregs)
+{
+	struct ftrace_ops *op;
+	int bit = fentry_recursion_enter(FENTRY_REC_DISPATCH);
+
+	if (bit < 0)
+		return;
+	preempt_disable_notrace();
+	op = READ_ONCE(fentry_one);
+	if (op)
+		op->func(ip, parent_ip, op, fregs);
+	preempt_enable_notrace();
+	fentry_recursion_exit(bit);
+}
+
+static void fentry_call_all(unsigned long ip, unsigned long parent_ip,
+			    struct ftrace_ops *unused, struct ftrace_regs *fregs)
+{
+	struct ftrace_ops *op;
+	int bit = fentry_recursion_enter(FENTRY_REC_DISPATCH);
+
+	if (bit < 0)
+		return;
+	preempt_disable_notrace();
+	for (op = rcu_dereference_raw(fentry_users); op;
+	     op = rcu_dereference_raw(op->next)) {
+		if (!fentry_ops_traces(op, ip))
+			continue;
+		/* A site patched for the light trampoline has no full regs. */
+		if ((op->flags & FTRACE_OPS_FL_SAVE_REGS) &&
+		    !ftrace_get_regs(fregs))
+			continue;
+		op->func(ip, parent_ip, op, fregs);
+	}
+	preempt_enable_notrace();
+	fentry_recursion_exit(bit);
+}
+
+/* Point fentry_call at what the current users need. */
+static void fentry_set_dispatch(void)
+{
+	struct ftrace_ops *op;
+
+	lockdep_assert_held(&fentry_lock);
+	op = rcu_dereference_protected(fentry_users,
+				       lockdep_is_held(&fentry_lock));
+	if (!fentry_nr_users) {
+		static_call_update(fentry_call, fentry_stub);
+		WRITE_ONCE(fentry_one, NULL);
+	} else if (fentry_nr_users > 1) {
+		static_call_update(fentry_call, fentry_call_all);
+	} else if (op->flags & FENTRY_OPS_FL_OPLESS) {
+		static_call_update(fentry_call, op->func);
+	} else {
+		/* fentry_call_one() loads it with preemption off. */
+		WRITE_ONCE(fentry_one, op);
+		static_call_update(fentry_call, fentry_call_one);
+	}
+}
+
+static void fentry_sync_fn(struct work_struct *work)
+{
+}
+
+/**
+ * fentry_sync_users() - wait until no CPU runs a dispatch begun before
+ *
+ * Sleeps. After it, a user taken off the list, or a set replaced, is no
+ * longer looked at.
+ */
+void fentry_sync_users(void)
+{
+	schedule_on_each_cpu(fentry_sync_fn);
+}
+
+/**
+ * fentry_wanted() - what the site at @ip must hold for the current users
+ * @ip:		the site
+ * @users:	set to the number of users that trace it
+ *
+ * Context: fentry_lock held.
+ * Return: FENTRY_ON, with FENTRY_REGS when a user needs every register;
+ * 0 for the nop (also whenever ftrace_enabled is 0).
+ */
+unsigned int fentry_wanted(unsigned long ip, unsigned int *users)
+{
+	struct ftrace_ops *op;
+	unsigned int want = 0, n = 0;
+
+	lockdep_assert_held(&fentry_lock);
+	for (op = rcu_dereference_protected(fentry_users,
+					    lockdep_is_held(&fentry_lock));
+	     op; op = rcu_dereference_protected(op->next,
+						lockdep_is_held(&fentry_lock))) {
+		if (!fentry_ops_traces(op, ip))
+			continue;
+		n++;
+		want |= FENTRY_ON;
+		if (op->flags & (FTRACE_OPS_FL_SAVE_REGS |
+				 FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED))
+			want |= FENTRY_REGS;
+	}
+	*users = n;
+	return READ_ONCE(ftrace_enabled) ? want : 0;
+}
+
+/**
+ * fentry_update() - patch every site to what the users want
+ *
+ * Context: fentry_lock held; sleeps.
+ * Return: 0, or -EIO when a site held unexpected bytes (it is refused
+ * from then on, and left as it was).
+ */
+int fentry_update(void)
+{
+	struct fentry_group *g;
+	unsigned int i, want, users;
+	int ret = 0;
+
+	lockdep_assert_held(&fentry_lock);
+	list_for_each_entry(g, &fentry_groups, list)
+		fentry_validate(g);
+	mutex_lock(&text_mutex);
+	list_for_each_entry(g, &fentry_groups, list) {
+		for (i = 0; i < g->nr; i++) {
+			struct fentry_site *s = &g->sites[i];
+			unsigned long ip = fentry_ip(g, s);
+
+			if (s->state & FENTRY_SKIP)
+				continue;
+			want = fentry_wanted(ip, &users);
+			if ((s->state & FENTRY_PATCH) != want &&
+			    arch_fentry_poke(ip, s->state & FENTRY_PATCH, want)) {
+				pr_err("%pS: unexpected bytes %5ph, refused\n",
+				       (void *)ip, (void *)ip);
+				s->state |= FENTRY_BAD;
+				ret = -EIO;
+				continue;
+			}
+			s->state &= ~(FENTRY_PATCH | FENTRY_USERS);
+			s->state |= want | min_t(unsigned int, users, FENTRY_USERS);
+		}
+	}
+	arch_fentry_poke_finish();
+	mutex_unlock(&text_mutex);
+	return ret;
+}
+
+/**
+ * register_ftrace_function() - start calling a user at function entries
+ * @ops:	the user: @ops->func is called at the entry of every function
+ *		its filter (set with ftrace_set_filter()) allows and its
+ *		notrace set does not
+ *
+ * Callbacks may run in any context, NMI included, with preemption off
+ * when the dispatch takes it (several users, or one that uses its ops
+ * argument). A callback that does not set FTRACE_OPS_FL_RECURSION is
+ * protected against recursion by the dispatch.
+ *
+ * Return: 0; -EBUSY if already registered; -EIO if a site refused.
+ */
+int register_ftrace_function(struct ftrace_ops *ops)
+{
+	int ret;
+
+	guard(mutex)(&fentry_lock);
+	if (ops->flags & FTRACE_OPS_FL_ENABLED)
+		return -EBUSY;
+	if (!ops->func_hash)
+		ops->func_hash = &ops->local_hash;
+	ops->flags |= FTRACE_OPS_FL_ENABLED | FTRACE_OPS_FL_INITIALIZED;
+	ops->next = rcu_dereference_protected(fentry_users,
+					      lockdep_is_held(&fentry_lock));
+	rcu_assign_pointer(fentry_users, ops);
+	fentry_nr_users++;
+	fentry_set_dispatch();
+	ret = fentry_update();
+	return ret;
+}
+EXPORT_SYMBOL_GPL(register_ftrace_function);
+
+/**
+ * unregister_ftrace_function() - stop calling a user
+ * @ops:	a registered user
+ *
+ * Sleeps. When it returns, no callback of @ops is running or will run.
+ *
+ * Return: 0, or -EINVAL if @ops was not registered.
+ */
+int unregister_ftrace_function(struct ftrace_ops *ops)
+{
+	struct ftrace_ops __rcu **pp;
+	struct ftrace_ops *op, *next;
+
+	scoped_guard(mutex, &fentry_lock) {
+		if (!(ops->flags & FTRACE_OPS_FL_ENABLED))
+			return -EINVAL;
+		for (pp = &fentry_users;
+		     (op = rcu_dereference_protected(*pp,
+				lockdep_is_held(&fentry_lock))) && op != ops;
+		     pp = &op->next)
+			;
+		if (WARN_ON_ONCE(!op))
+			return -EINVAL;
+		/* Walkers standing on @ops still find its successor. */
+		next = rcu_dereference_protected(ops->next,
+						 lockdep_is_held(&fentry_lock));
+		rcu_assign_pointer(*pp, next);
+		fentry_nr_users--;
+		fentry_update();
+		fentry_set_dispatch();
+		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+	}
+	fentry_sync_users();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(unregister_ftrace_function);
+
+/**
+ * ftrace_module_enable() - a module's text is final and about to run
+ * @mod:	the module
+ *
+ * Its sites that current users trace (those tracing every function, for
+ * a start) are patched before its code first runs.
+ */
+void ftrace_module_enable(struct module *mod)
+{
+	guard(mutex)(&fentry_lock);
+	if (fentry_nr_users)
+		fentry_update();
+}
+
+/* ftrace_enabled: applied at once; 0 and 1 only. */
+static int fentry_enabled_sysctl(const struct ctl_table *table, int write,
+				 void *buffer, size_t *lenp, loff_t *ppos)
+{
+	int old, ret;
+
+	guard(mutex)(&fentry_lock);
+	old = ftrace_enabled;
+	ret = proc_dointvec_minmax(table, write, buffer, lenp, ppos);
+	if (ret || !write || old == ftrace_enabled)
+		return ret;
+	return fentry_update();
+}
+
+static struct ctl_table fentry_sysctls[] = {
+	{
+		.procname	= "ftrace_enabled",
+		.data		= &ftrace_enabled,
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= fentry_enabled_sysctl,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= SYSCTL_ONE,
+	},
+};
+
+static int __init fentry_sysctl_init(void)
+{
+	register_sysctl_init("kernel", fentry_sysctls);
+	return 0;
+}
+late_initcall(fentry_sysctl_init);
