@@ -470,3 +470,7 @@ int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
 	return fentry_ops_set(ops, true, buf, len, reset);
 }
 EXPORT_SYMBOL_GPL(ftrace_set_notrace);
+
+#if IS_BUILTIN(CONFIG_FENTRY_FILTER_KUNIT_TEST)
+#include "tests/fentry_filter_kunit.c"
+#endif
