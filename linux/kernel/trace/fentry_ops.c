@@ -62,7 +62,7 @@ static void fentry_stub(unsigned long ip, unsigned long parent_ip,
 
 DEFINE_STATIC_CALL(fentry_call, fentry_stub);
 
-/* Does @op trace the function at @ip, called with @fregs? */
+/* Does @op trace the function whose call site is @ip? */
 static __always_inline bool fentry_ops_traces(struct ftrace_ops *op,
 					      unsigned long ip)
 {
