@@ -11,11 +11,11 @@
  *   fentry_stub       no user;
  *   ops->func         one user whose callback ignores its ops argument
  *                     (FENTRY_OPS_FL_OPLESS): no indirection at all;
- *   fentry_call_one   one other user: loads it and calls it;
- *   fentry_call_all   several users: checks each one's sets for the site.
+ *   fentry_call_all   any other case: checks each user's sets for the
+ *                     site and calls it with its ops.
  *
- * With one user the patched sites are exactly the ones it traces, so no
- * set is checked on the fast path.
+ * With one OPLESS user the patched sites are exactly the ones it traces,
+ * so no set is checked on that fast path.
  *
  * Order of changes, so that a site never calls a dispatch that lacks the
  * user it was patched for: a new user is put on the list and the
@@ -47,9 +47,6 @@ int ftrace_enabled __read_mostly = 1;
 static struct ftrace_ops __rcu *fentry_users;
 static unsigned int fentry_nr_users;	/* under fentry_lock */
 
-/* The user fentry_call_one() calls; written under fentry_lock. */
-static struct ftrace_ops *fentry_one;
-
 /* set_ftrace_filter and set_ftrace_notrace. */
 struct ftrace_ops_hash fentry_global_hash = {
 	.regex_lock = __MUTEX_INITIALIZER(fentry_global_hash.regex_lock),
@@ -71,22 +68,6 @@ static __always_inline bool fentry_ops_traces(struct ftrace_ops *op,
 	struct ftrace_hash *n = rcu_dereference_raw(h->notrace_hash);
 
 	return (!f || fentry_hash_has(f, ip)) && !(n && fentry_hash_has(n, ip));
-}
-
-static void fentry_call_one(unsigned long ip, unsigned long parent_ip,
-			    struct ftrace_ops *unused, struct ftrace_regs *fregs)
-{
-	struct ftrace_ops *op;
-	int bit = fentry_recursion_enter(FENTRY_REC_DISPATCH);
-
-	if (bit < 0)
-		return;
-	preempt_disable_notrace();
-	op = READ_ONCE(fentry_one);
-	if (op)
-		op->func(ip, parent_ip, op, fregs);
-	preempt_enable_notrace();
-	fentry_recursion_exit(bit);
 }
 
 static void fentry_call_all(unsigned long ip, unsigned long parent_ip,
@@ -120,18 +101,12 @@ static void fentry_set_dispatch(void)
 	lockdep_assert_held(&fentry_lock);
 	op = rcu_dereference_protected(fentry_users,
 				       lockdep_is_held(&fentry_lock));
-	if (!fentry_nr_users) {
+	if (!fentry_nr_users)
 		static_call_update(fentry_call, fentry_stub);
-		WRITE_ONCE(fentry_one, NULL);
-	} else if (fentry_nr_users > 1) {
-		static_call_update(fentry_call, fentry_call_all);
-	} else if (op->flags & FENTRY_OPS_FL_OPLESS) {
+	else if (fentry_nr_users == 1 && (op->flags & FENTRY_OPS_FL_OPLESS))
 		static_call_update(fentry_call, op->func);
-	} else {
-		/* fentry_call_one() loads it with preemption off. */
-		WRITE_ONCE(fentry_one, op);
-		static_call_update(fentry_call, fentry_call_one);
-	}
+	else
+		static_call_update(fentry_call, fentry_call_all);
 }
 
 static void fentry_sync_fn(struct work_struct *work)
@@ -229,8 +204,7 @@ int fentry_update(void)
  *		notrace set does not
  *
  * Callbacks may run in any context, NMI included, with preemption off
- * when the dispatch takes it (several users, or one that uses its ops
- * argument). A callback that does not set FTRACE_OPS_FL_RECURSION is
+ * unless the callback is called directly (FENTRY_OPS_FL_OPLESS). A callback that does not set FTRACE_OPS_FL_RECURSION is
  * protected against recursion by the dispatch.
  *
  * Return: 0; -EBUSY if already registered; -EIO if a site refused.
