@@ -204,8 +204,9 @@ int fentry_update(void)
  *		notrace set does not
  *
  * Callbacks may run in any context, NMI included, with preemption off
- * unless the callback is called directly (FENTRY_OPS_FL_OPLESS). A callback that does not set FTRACE_OPS_FL_RECURSION is
- * protected against recursion by the dispatch.
+ * unless the callback is called directly (FENTRY_OPS_FL_OPLESS). A
+ * callback that does not set FTRACE_OPS_FL_RECURSION is protected
+ * against recursion by the dispatch.
  *
  * Return: 0; -EBUSY if already registered; -EIO if a site refused.
  */
