@@ -13,6 +13,10 @@
  *                     sites the users want; ftrace_enabled
  *   fentry_filter.c   filters: sets of functions (struct ftrace_hash),
  *                     their parser, set_ftrace_filter and set_ftrace_notrace
+ *   fentry_cmd.c      function commands (traceon, traceoff, stacktrace,
+ *                     dump, cpudump) written to set_ftrace_filter
+ *   fentry_pid.c      set_ftrace_pid, set_ftrace_notrace_pid and
+ *                     function-fork
  *   arch/x86/kernel/ftrace.c, ftrace_64.S
  *                     the call-site bytes, the do-nothing __fentry__, the
  *                     two trampolines
@@ -27,6 +31,7 @@
 #include <linux/sched.h>
 #include <linux/types.h>
 
+struct ftrace_ops_hash;
 struct module;
 struct seq_file;
 
@@ -139,7 +144,13 @@ struct ftrace_hash {
 };
 
 bool fentry_hash_has(const struct ftrace_hash *h, unsigned long ip);
+struct ftrace_hash *fentry_hash_alloc(unsigned int count);
 void fentry_hash_free(struct ftrace_hash *h);
+int fentry_hash_replace(struct ftrace_hash __rcu **slot,
+			struct ftrace_hash *set);
+unsigned long fentry_site_of(const char *name);
+int fentry_ops_set(struct ftrace_ops_hash *h, bool exclude,
+		   unsigned char *buf, int len, int reset);
 
 /*
  * The function filters of set_ftrace_filter and set_ftrace_notrace, used
@@ -164,6 +175,38 @@ unsigned int fentry_wanted(unsigned long ip, unsigned int *users);
  * argument is FENTRY_LIST_FILTER or FENTRY_LIST_NOTRACE).
  */
 extern const struct file_operations fentry_filter_fops;
+
+/* fentry_cmd.c: the commands; listed under fentry_lock. */
+int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
+		     bool remove);
+unsigned int fentry_cmd_count(void);
+void fentry_cmd_show(struct seq_file *m, unsigned int idx);
+
+/* fentry_pid.c: the task lists, and the table argument of their files. */
+enum fentry_pid_list {
+	FENTRY_PID_TRACE,	/* set_ftrace_pid */
+	FENTRY_PID_NOTRACE,	/* set_ftrace_notrace_pid */
+	FENTRY_PID_NR
+};
+
+extern unsigned int fentry_pid_mode;
+extern const struct file_operations fentry_pid_fops;
+bool fentry_pid_ignores_slow(unsigned int mode);
+
+/**
+ * fentry_pid_ignores() - whether set_ftrace_pid or set_ftrace_notrace_pid
+ * keep the current task from being traced
+ *
+ * For the function tracers, on every traced call.
+ *
+ * Return: true when the task must not be traced.
+ */
+static __always_inline bool fentry_pid_ignores(void)
+{
+	unsigned int mode = READ_ONCE(fentry_pid_mode);
+
+	return unlikely(mode) && fentry_pid_ignores_slow(mode);
+}
 
 /*
  * Recursion guards in current->trace_recursion: a user of the hook owns a

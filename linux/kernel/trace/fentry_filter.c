@@ -69,7 +69,13 @@ void fentry_hash_free(struct ftrace_hash *h)
 	kvfree(h);
 }
 
-static struct ftrace_hash *fentry_hash_alloc(unsigned int count)
+/**
+ * fentry_hash_alloc() - an empty set with room for @count addresses
+ * @count:	the room
+ *
+ * Return: the set, or NULL. Free with fentry_hash_free().
+ */
+struct ftrace_hash *fentry_hash_alloc(unsigned int count)
 {
 	struct ftrace_hash *h = kvmalloc(struct_size(h, ips, count), GFP_KERNEL);
 
@@ -180,10 +186,7 @@ static struct ftrace_hash *fentry_term_collect(const struct fentry_term *t)
 	return h;
 }
 
-/*
- * Parse @s (modified in place) into @t. Commands (func:command) are not
- * part of the language yet.
- */
+/* Parse @s (modified in place), a term without a command, into @t. */
 static int fentry_term_parse(char *s, struct fentry_term *t)
 {
 	char *colon = strchr(s, ':');
@@ -212,23 +215,39 @@ static int fentry_term_parse(char *s, struct fentry_term *t)
  * fentry_set_apply() - apply one term to a set being edited
  * @set:	the set; replaced on success
  * @term:	the term (modified in place)
+ * @cmds:	the term may be a function command ("<functions>:<command>
+ *		[:<arg>]"), which is applied at once and leaves @set alone
  *
  * Return: 0; -EINVAL when the term is malformed or names no function
  * (@set is unchanged); -ENOMEM.
  */
-static int fentry_set_apply(struct ftrace_hash **set, char *term)
+static int fentry_set_apply(struct ftrace_hash **set, char *term, bool cmds)
 {
 	struct ftrace_hash *found, *merged;
 	struct fentry_term t;
 	bool remove = *term == '!';
+	char *colon, *cmd = NULL;
 	int ret;
 
-	ret = fentry_term_parse(term + remove, &t);
+	term += remove;
+	colon = strchr(term, ':');
+	if (colon && !str_has_prefix(colon, ":mod:")) {
+		if (!cmds)
+			return -EINVAL;
+		*colon = '\0';
+		cmd = colon + 1;
+	}
+	ret = fentry_term_parse(term, &t);
 	if (ret)
 		return ret;
 	found = fentry_term_collect(&t);
 	if (IS_ERR_OR_NULL(found))
 		return found ? PTR_ERR(found) : -EINVAL;
+	if (cmd) {
+		ret = fentry_cmd_apply(found, cmd, remove);
+		kvfree(found);
+		return ret;
+	}
 	merged = fentry_hash_merge(*set, found, remove);
 	kvfree(found);
 	if (IS_ERR(merged))
@@ -238,9 +257,16 @@ static int fentry_set_apply(struct ftrace_hash **set, char *term)
 	return 0;
 }
 
-/* Replace a global set with @set (consumed). */
-static int fentry_set_commit(struct ftrace_hash __rcu **slot,
-			     struct ftrace_hash *set)
+/**
+ * fentry_hash_replace() - make @set the set a user sees, and patch to it
+ * @slot:	a filter_hash or notrace_hash of a user
+ * @set:	the new set (consumed), or NULL
+ *
+ * Sleeps; the old set is freed once no dispatch can look at it.
+ *
+ * Return: 0, or -EIO when a site refused to be patched.
+ */
+int fentry_hash_replace(struct ftrace_hash __rcu **slot, struct ftrace_hash *set)
 {
 	struct ftrace_hash *old;
 	int ret;
@@ -258,7 +284,7 @@ static int fentry_set_commit(struct ftrace_hash __rcu **slot,
 	return ret;
 }
 
-/* The longest term: a symbol, ":mod:", a module name, and the '!'. */
+/* The longest term: a symbol, ":mod:" and a module name or a command, '!'. */
 #define FENTRY_TERM_MAX	(KSYM_NAME_LEN + MODULE_NAME_LEN + 8)
 
 /**
@@ -321,7 +347,8 @@ static int fentry_filter_flush(struct fentry_filter_file *f)
 		return 0;
 	f->term[f->len] = '\0';
 	f->len = 0;
-	ret = fentry_set_apply(&f->set, f->term);
+	ret = fentry_set_apply(&f->set, f->term,
+			       f->slot == &fentry_global_hash.filter_hash);
 	if (ret)
 		f->failed = true;
 	else
@@ -370,7 +397,7 @@ static int fentry_filter_release(struct inode *inode, struct file *file)
 		return seq_release_private(inode, file);
 	fentry_filter_flush(f);
 	if (f->changed || (f->truncated && !f->failed)) {
-		fentry_set_commit(f->slot, f->set);
+		fentry_hash_replace(f->slot, f->set);
 		f->set = NULL;
 	}
 	kvfree(f->set);
@@ -401,19 +428,26 @@ const struct file_operations fentry_filter_fops = {
 	.release	= fentry_filter_release,
 };
 
-/* The kernel API of the sets of a user. */
-static int fentry_ops_set(struct ftrace_ops *ops, bool exclude,
-			  unsigned char *buf, int len, int reset)
+/**
+ * fentry_ops_set() - apply terms to a user's filter or notrace set
+ * @h:		the user's pair of sets
+ * @exclude:	the notrace set rather than the filter
+ * @buf:	terms, separated by white space or commas; NULL for none
+ * @len:	length of @buf
+ * @reset:	start from the empty set instead of the current one
+ *
+ * Return: 0; -EINVAL when a term names no function (nothing changes);
+ * -ENOMEM; -EIO when a site refused to be patched.
+ */
+int fentry_ops_set(struct ftrace_ops_hash *h, bool exclude,
+		   unsigned char *buf, int len, int reset)
 {
 	struct ftrace_hash __rcu **slot;
 	struct ftrace_hash *set = NULL, *cur;
 	char *terms, *p, *term;
 	int ret = 0;
 
-	if (!ops->func_hash)
-		ops->func_hash = &ops->local_hash;
-	slot = exclude ? &ops->func_hash->notrace_hash :
-			 &ops->func_hash->filter_hash;
+	slot = exclude ? &h->notrace_hash : &h->filter_hash;
 	if (!reset) {
 		guard(mutex)(&fentry_lock);
 		cur = rcu_dereference_protected(*slot,
@@ -427,15 +461,22 @@ static int fentry_ops_set(struct ftrace_ops *ops, bool exclude,
 		kvfree(set);
 		return -ENOMEM;
 	}
-	for (p = terms; p && (term = strsep(&p, " \t\n")) && !ret;)
+	for (p = terms; p && (term = strsep(&p, " \t\n,")) && !ret;)
 		if (*term)
-			ret = fentry_set_apply(&set, term);
+			ret = fentry_set_apply(&set, term, false);
 	kfree(terms);
 	if (ret) {
 		kvfree(set);
 		return ret;
 	}
-	return fentry_set_commit(slot, set);
+	return fentry_hash_replace(slot, set);
+}
+
+static struct ftrace_ops_hash *fentry_ops_hash(struct ftrace_ops *ops)
+{
+	if (!ops->func_hash)
+		ops->func_hash = &ops->local_hash;
+	return ops->func_hash;
 }
 
 /**
@@ -451,7 +492,7 @@ static int fentry_ops_set(struct ftrace_ops *ops, bool exclude,
 int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf, int len,
 		      int reset)
 {
-	return fentry_ops_set(ops, false, buf, len, reset);
+	return fentry_ops_set(fentry_ops_hash(ops), false, buf, len, reset);
 }
 EXPORT_SYMBOL_GPL(ftrace_set_filter);
 
@@ -467,9 +508,34 @@ EXPORT_SYMBOL_GPL(ftrace_set_filter);
 int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
 		       int reset)
 {
-	return fentry_ops_set(ops, true, buf, len, reset);
+	return fentry_ops_set(fentry_ops_hash(ops), true, buf, len, reset);
 }
 EXPORT_SYMBOL_GPL(ftrace_set_notrace);
+
+/**
+ * ftrace_set_global_filter() - set what set_ftrace_filter holds
+ * @buf:	terms, separated by spaces or commas; NULL for none
+ * @len:	length of @buf
+ * @reset:	start from the empty set instead of the current one
+ *
+ * The sets of set_ftrace_filter and set_ftrace_notrace are those of the
+ * function tracer. Nothing changes when a term names no function.
+ */
+void ftrace_set_global_filter(unsigned char *buf, int len, int reset)
+{
+	fentry_ops_set(&fentry_global_hash, false, buf, len, reset);
+}
+
+/**
+ * ftrace_set_global_notrace() - set what set_ftrace_notrace holds
+ * @buf:	terms, separated by spaces or commas; NULL for none
+ * @len:	length of @buf
+ * @reset:	start from the empty set instead of the current one
+ */
+void ftrace_set_global_notrace(unsigned char *buf, int len, int reset)
+{
+	fentry_ops_set(&fentry_global_hash, true, buf, len, reset);
+}
 
 #if IS_BUILTIN(CONFIG_FENTRY_FILTER_KUNIT_TEST)
 #include "tests/fentry_filter_kunit.c"

@@ -5,7 +5,8 @@
  * index that set_ftrace_filter takes), available_filter_functions_addrs
  * (the same with the call's address first), enabled_functions (the live
  * sites, with the number of users), the contents of set_ftrace_filter and
- * set_ftrace_notrace (in the order of available_filter_functions), and
+ * set_ftrace_notrace (in the order of available_filter_functions; the
+ * filter's listing ends with the function commands), and
  * dyn_ftrace_total_info.
  */
 #include <linux/fs.h>
@@ -24,6 +25,8 @@
  * @kind:	which listing (enum fentry_listing)
  * @set:	for FENTRY_LIST_FILTER and _NOTRACE: the set listed (read
  *		under fentry_lock)
+ * @cmd:	for FENTRY_LIST_FILTER, past the functions: the index of the
+ *		command listed; -1 before
  */
 struct fentry_cursor {
 	struct fentry_group *g;
@@ -32,7 +35,17 @@ struct fentry_cursor {
 	unsigned long gen;
 	enum fentry_listing kind;
 	struct ftrace_hash *set;
+	long cmd;
 };
+
+/* The commands after the functions: @idx-th, or NULL past the last. */
+static void *fentry_cursor_cmd(struct fentry_cursor *c, loff_t idx)
+{
+	if (c->kind != FENTRY_LIST_FILTER || idx >= fentry_cmd_count())
+		return NULL;
+	c->cmd = idx;
+	return c;
+}
 
 /* Is site @i of @g on listing @c? */
 static bool fentry_cursor_wants(struct fentry_cursor *c, struct fentry_group *g,
@@ -81,9 +94,10 @@ static void *fentry_list_start(struct seq_file *m, loff_t *pos)
 	else if (c->kind == FENTRY_LIST_NOTRACE)
 		c->set = rcu_dereference_protected(fentry_global_hash.notrace_hash,
 						   lockdep_is_held(&fentry_lock));
+	c->cmd = -1;
 	/* An empty filter traces everything, and says so first. */
-	if (c->kind == FENTRY_LIST_FILTER && !c->set && !*pos)
-		return SEQ_START_TOKEN;
+	if (c->kind == FENTRY_LIST_FILTER && !c->set)
+		return *pos ? fentry_cursor_cmd(c, *pos - 1) : SEQ_START_TOKEN;
 	if (c->gen != fentry_generation || *pos < c->pos || !c->g) {
 		c->g = list_first_entry(&fentry_groups, struct fentry_group,
 					list);
@@ -97,7 +111,7 @@ static void *fentry_list_start(struct seq_file *m, loff_t *pos)
 		c->i++;
 		c->pos++;
 	}
-	return NULL;
+	return fentry_cursor_cmd(c, *pos - c->pos);
 }
 
 static void *fentry_list_next(struct seq_file *m, void *v, loff_t *pos)
@@ -106,12 +120,16 @@ static void *fentry_list_next(struct seq_file *m, void *v, loff_t *pos)
 
 	if (v == SEQ_START_TOKEN) {
 		++*pos;
-		return NULL;
+		return fentry_cursor_cmd(m->private, 0);
+	}
+	if (c->cmd >= 0) {
+		++*pos;
+		return fentry_cursor_cmd(c, c->cmd + 1);
 	}
 	c->i++;
 	c->pos++;
 	*pos = c->pos;
-	return fentry_cursor_settle(c) ? c : NULL;
+	return fentry_cursor_settle(c) ? c : fentry_cursor_cmd(c, 0);
 }
 
 static void fentry_list_stop(struct seq_file *m, void *v)
@@ -127,6 +145,10 @@ static int fentry_list_show(struct seq_file *m, void *v)
 
 	if (v == SEQ_START_TOKEN) {
 		seq_puts(m, "#### all functions enabled ####\n");
+		return 0;
+	}
+	if (c->cmd >= 0) {
+		fentry_cmd_show(m, c->cmd);
 		return 0;
 	}
 	ip = fentry_ip(c->g, &c->g->sites[c->i]);

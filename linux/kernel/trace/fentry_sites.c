@@ -316,3 +316,37 @@ int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
 {
 	return -ERANGE;
 }
+
+/**
+ * fentry_site_of() - the call site at the entry of a function
+ * @name:	the function's name, in the kernel's own text
+ *
+ * Return: the site's address, or 0 when @name has none.
+ */
+unsigned long fentry_site_of(const char *name)
+{
+	unsigned long addr = kallsyms_lookup_name(name);
+	struct fentry_group *g;
+
+	if (!addr)
+		return 0;
+	guard(mutex)(&fentry_lock);
+	list_for_each_entry(g, &fentry_groups, list) {
+		unsigned int lo = 0, hi = g->nr;
+
+		if (g->mod)
+			continue;
+		while (lo < hi) {
+			unsigned int mid = lo + (hi - lo) / 2;
+
+			if (fentry_ip(g, &g->sites[mid]) < addr)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < g->nr && !(g->sites[lo].state & FENTRY_SKIP) &&
+		    fentry_ip(g, &g->sites[lo]) - addr <= FENTRY_MAX_OFFSET)
+			return fentry_ip(g, &g->sites[lo]);
+	}
+	return 0;
+}

@@ -13,7 +13,9 @@
  *   trace_read.c     trace, trace_pipe, trace_pipe_raw and their per-CPU
  *                    copies
  *   trace_fs.c       the tracefs file table and the attribute files
- *   trace_printk.c   trace_printk(), trace_puts(), trace_dump_stack()
+ *   trace_printk.c   trace_printk(), trace_puts()
+ *   trace_stack.c    kernel_stack records: trace_dump_stack(),
+ *                    func_stack_trace, the stacktrace command
  *   trace_clock.c    the selectable trace clocks
  *   trace_function.c the function tracer
  */
@@ -76,6 +78,9 @@ enum trace_opt {
 	TRACE_OPT_PAUSE_ON_TRACE,
 	TRACE_OPT_PRINTK_MSG_ONLY,
 	TRACE_OPT_TRACE_PRINTK,
+	TRACE_OPT_FUNCTION_TRACE,
+	TRACE_OPT_FUNCTION_FORK,
+	TRACE_OPT_FUNC_STACK_TRACE,
 	TRACE_NR_OPTS
 };
 
@@ -99,6 +104,7 @@ int trace_options_store(const char *val, long unused);
  */
 enum trace_type {
 	TRACE_TYPE_FN		= 1,	/* the function tracer */
+	TRACE_TYPE_STACK	= 4,	/* kernel_stack: a call stack */
 	TRACE_TYPE_PRINT	= 5,	/* trace_marker, trace_printk() */
 	TRACE_TYPE_RAW_DATA	= 18,	/* trace_marker_raw */
 };
@@ -109,6 +115,20 @@ struct trace_fn_rec {
 	unsigned long ip;
 	unsigned long parent_ip;
 };
+
+/* TRACE_TYPE_STACK: @size return addresses, innermost first. */
+struct trace_stack_rec {
+	struct trace_entry ent;
+	int size;
+	unsigned long caller[];
+};
+
+/* The deepest stack a kernel_stack record holds. */
+#define TRACE_STACK_MAX		16
+
+struct pt_regs;
+void trace_stack_record(struct pt_regs *regs, unsigned int skip,
+			unsigned int ctx);
 
 /* TRACE_TYPE_PRINT: @ip is 0 for trace_marker. @buf ends with a NUL. */
 struct trace_print_rec {
@@ -196,14 +216,24 @@ void trace_iter_unlock(struct trace_iter *it);
 void trace_iter_reset_consumers(int cpu);
 int trace_iter_raw_page(int cpu, void *page);
 bool trace_raw_ready(int cpu);
-struct trace_iter *trace_iter_dump_start(void);
+struct trace_iter *trace_iter_dump_start(int cpu);
 
 /* Text (trace_output.c) */
 void trace_print_header(struct seq_file *m, int cpu);
 void trace_print_ev(struct seq_file *m, const struct trace_ev *ev);
-void trace_dump_buffer(void);
+void trace_dump_buffer(int cpu);
 
 int trace_fs_init(void);
+
+/* options/function-fork (fentry_pid.c) */
+#ifdef CONFIG_FUNCTION_TRACER
+int fentry_pid_set_follow(bool on);
+#else
+static inline int fentry_pid_set_follow(bool on)
+{
+	return 0;
+}
+#endif
 
 /* The trace_printk() formats, gathered by the linker (printk_formats). */
 extern const char *__start___trace_bprintk_fmt[];

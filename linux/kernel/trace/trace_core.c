@@ -125,8 +125,8 @@ EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
 
 /**
  * ftrace_dump() - print the trace buffer to the console
- * @mode:	which CPUs to dump; every mode but DUMP_NONE dumps every
- *		CPU, merged in time order
+ * @mode:	DUMP_ALL: every CPU, merged in time order; DUMP_ORIG: the
+ *		calling CPU only; DUMP_NONE: nothing
  *
  * Called on oops and panic; recording is stopped first so that the dump
  * shows the events leading up to the failure.
@@ -136,7 +136,8 @@ void ftrace_dump(enum ftrace_dump_mode mode)
 	if (mode == DUMP_NONE)
 		return;
 	tracing_off();
-	trace_dump_buffer();
+	trace_dump_buffer(mode == DUMP_ORIG ? raw_smp_processor_id() :
+			  RING_BUFFER_ALL_CPUS);
 }
 EXPORT_SYMBOL_GPL(ftrace_dump);
 
@@ -334,6 +335,49 @@ void __init early_trace_init(void)
 	atomic_notifier_chain_register(&panic_notifier_list, &trace_panic_nb);
 	register_die_notifier(&trace_die_nb);
 }
+
+/*
+ * ftrace=<tracer> starts a tracer at boot; trace_options=<opt>[,<opt>...]
+ * sets options first, as trace_options takes them.
+ */
+static char trace_boot_tracer[MAX_TRACER_SIZE] __initdata;
+static char trace_boot_options[256] __initdata;
+
+static int __init trace_boot_tracer_setup(char *str)
+{
+	strscpy(trace_boot_tracer, str);
+	return 1;
+}
+__setup("ftrace=", trace_boot_tracer_setup);
+
+static int __init trace_boot_options_setup(char *str)
+{
+	strscpy(trace_boot_options, str);
+	return 1;
+}
+__setup("trace_options=", trace_boot_options_setup);
+
+/* Once every built-in tracer has registered (at core_initcall). */
+static int __init trace_boot_start(void)
+{
+	char *p = trace_boot_options, *opt;
+	int ret;
+
+	while ((opt = strsep(&p, ","))) {
+		if (*opt && trace_options_store(strim(opt), 0))
+			pr_warn("tracing: trace_options: unknown option %s\n", opt);
+	}
+	if (!*trace_boot_tracer)
+		return 0;
+	ret = trace_set_tracer(trace_boot_tracer);
+	if (ret)
+		pr_warn("tracing: ftrace=%s: cannot start it (%d)\n",
+			trace_boot_tracer, ret);
+	else
+		pr_info("tracing: tracer %s started at boot\n", trace_boot_tracer);
+	return 0;
+}
+core_initcall_sync(trace_boot_start);
 
 /**
  * trace_init() - second stage of boot-time set-up, in start_kernel()

@@ -177,6 +177,18 @@ static const char trace_readme[] =
 	"               :mod:<module>, and !<term> to remove. '>' replaces,\n"
 	"               '>>' adds. A term that matches nothing: EINVAL, and\n"
 	"               the filter is left as it was.\n"
+	"      commands (set_ftrace_filter only, applied at once, kept apart\n"
+	"               from the filter): <func>:<command>[:count] with\n"
+	"               traceon, traceoff, stacktrace, dump, cpudump;\n"
+	"               '!<func>:<command>' removes one\n"
+#endif
+#ifdef CONFIG_FUNCTION_TRACER
+	"  set_ftrace_pid       - trace only these tasks (\"no pid\": all)\n"
+	"  set_ftrace_notrace_pid - never trace these tasks\n"
+	"      accepts: pids separated by spaces; '>' replaces, '>>' adds;\n"
+	"               with options/function-fork, children of listed tasks\n"
+	"               are added and reaped tasks removed\n"
+	"  options/func_stack_trace - a stack trace after each function\n"
 #endif
 	"\n"
 	"Examples:\n"
@@ -188,6 +200,8 @@ static const char trace_readme[] =
 #ifdef CONFIG_FUNCTION_TRACER
 	"  echo function > current_tracer    # trace function entries\n"
 	"  echo 'vfs_*' > set_ftrace_filter  # only these\n"
+	"  echo 'schedule:traceoff:1' >> set_ftrace_filter  # stop once\n"
+	"  echo $$ > set_ftrace_pid          # only this shell\n"
 #endif
 	;
 
@@ -450,6 +464,30 @@ static int print_format_show(struct seq_file *m, long unused)
 	return 0;
 }
 
+/*
+ * A record holds as many callers as were found; the format names eight,
+ * as tools expect, and they read no further than the record's end.
+ */
+static int stack_format_show(struct seq_file *m, long unused)
+{
+	unsigned int i;
+
+	seq_printf(m, "name: kernel_stack\nID: %d\nformat:\n%s", TRACE_TYPE_STACK,
+		   trace_common_fields);
+	seq_printf(m, "\tfield:int size;\toffset:%zu;\tsize:4;\tsigned:1;\n",
+		   offsetof(struct trace_stack_rec, size));
+	seq_printf(m, "\tfield:unsigned long caller[8];\toffset:%zu;\tsize:%zu;\tsigned:0;\n\n",
+		   offsetof(struct trace_stack_rec, caller), 8 * sizeof(long));
+	seq_puts(m, "print fmt: \"");
+	for (i = 0; i < 8; i++)
+		seq_puts(m, "\\t=> %ps\\n");
+	seq_puts(m, "\"");
+	for (i = 0; i < 8; i++)
+		seq_printf(m, ", (void *)REC->caller[%u]", i);
+	seq_putc(m, '\n');
+	return 0;
+}
+
 static int raw_data_format_show(struct seq_file *m, long unused)
 {
 	seq_printf(m, "name: raw_data\nID: %d\nformat:\n%s", TRACE_TYPE_RAW_DATA,
@@ -575,8 +613,8 @@ static const struct file_operations free_buffer_fops = {
  * TRACE_DIR_CPU files once for each possible CPU, in per_cpu/cpuN/.
  */
 enum trace_fs_dir {
-	TRACE_DIR_TOP, TRACE_DIR_EVENTS, TRACE_DIR_PRINT, TRACE_DIR_RAW_DATA,
-	TRACE_DIR_FUNCTION, TRACE_DIR_CPU
+	TRACE_DIR_TOP, TRACE_DIR_EVENTS, TRACE_DIR_PRINT, TRACE_DIR_STACK,
+	TRACE_DIR_RAW_DATA, TRACE_DIR_FUNCTION, TRACE_DIR_CPU
 };
 
 #define ALL	RING_BUFFER_ALL_CPUS
@@ -628,6 +666,10 @@ static const struct trace_fs_file trace_fs_files[] = {
 	  .mode = 0644, .arg = FENTRY_LIST_FILTER, .fops = &fentry_filter_fops },
 	{ .dir = TRACE_DIR_TOP, .name = "set_ftrace_notrace",
 	  .mode = 0644, .arg = FENTRY_LIST_NOTRACE, .fops = &fentry_filter_fops },
+	{ .dir = TRACE_DIR_TOP, .name = "set_ftrace_pid",
+	  .mode = 0644, .arg = FENTRY_PID_TRACE, .fops = &fentry_pid_fops },
+	{ .dir = TRACE_DIR_TOP, .name = "set_ftrace_notrace_pid",
+	  .mode = 0644, .arg = FENTRY_PID_NOTRACE, .fops = &fentry_pid_fops },
 #endif
 	ATTR(TRACE_DIR_EVENTS, "enable", 0644, events_enable_show,
 	     events_enable_store),
@@ -636,6 +678,9 @@ static const struct trace_fs_file trace_fs_files[] = {
 	ATTR(TRACE_DIR_PRINT, "format", 0444, print_format_show, NULL),
 	{ .dir = TRACE_DIR_PRINT, .name = "id", .mode = 0444,
 	  .arg = TRACE_TYPE_PRINT, .show = event_id_show },
+	ATTR(TRACE_DIR_STACK, "format", 0444, stack_format_show, NULL),
+	{ .dir = TRACE_DIR_STACK, .name = "id", .mode = 0444,
+	  .arg = TRACE_TYPE_STACK, .show = event_id_show },
 	ATTR(TRACE_DIR_RAW_DATA, "format", 0444, raw_data_format_show, NULL),
 	{ .dir = TRACE_DIR_RAW_DATA, .name = "id", .mode = 0444,
 	  .arg = TRACE_TYPE_RAW_DATA, .show = event_id_show },
@@ -754,6 +799,10 @@ int trace_fs_init(void)
 		return ret;
 	d = trace_fs_mkdir("print", ftrace);
 	ret = d ? trace_fs_fill(TRACE_DIR_PRINT, d, ALL) : -ENOMEM;
+	if (ret)
+		return ret;
+	d = trace_fs_mkdir("kernel_stack", ftrace);
+	ret = d ? trace_fs_fill(TRACE_DIR_STACK, d, ALL) : -ENOMEM;
 	if (ret)
 		return ret;
 	d = trace_fs_mkdir("raw_data", ftrace);

@@ -2,7 +2,9 @@
 /*
  * The function tracer: one record per traced function entry, {ip,
  * parent_ip}, for the functions set_ftrace_filter and set_ftrace_notrace
- * select.
+ * select and the tasks set_ftrace_pid and set_ftrace_notrace_pid let
+ * through; with options/func_stack_trace, a kernel_stack record follows
+ * each.
  *
  * Its callback never looks at its ftrace_ops argument, so while it is the
  * only user of the hook the trampoline calls it directly; it guards
@@ -10,6 +12,8 @@
  */
 #include <linux/ftrace.h>
 #include <linux/init.h>
+#include <linux/printk.h>
+#include <linux/string.h>
 #include <linux/preempt.h>
 
 #include "fentry.h"
@@ -19,21 +23,31 @@ static void trace_fn_call(unsigned long ip, unsigned long parent_ip,
 			  struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	struct trace_fn_rec *r;
+	unsigned int ctx;
 	int bit;
 
-	if (unlikely(!trace_buffer_enabled()))
+	if (unlikely(!trace_buffer_enabled()) || fentry_pid_ignores())
 		return;
 	bit = fentry_recursion_enter(FENTRY_REC_FUNCTION);
 	if (bit < 0)
 		return;
 	preempt_disable_notrace();
-	/* The preempt count recorded is the traced function's. */
-	r = trace_rec_reserve_ctx(TRACE_TYPE_FN, sizeof(*r),
-				  tracing_gen_ctx_dec());
+	/*
+	 * The preempt count recorded is the traced function's: less ours,
+	 * and less the dispatch loop's when it called us (@op is NULL only
+	 * when the trampoline calls us directly).
+	 */
+	ctx = tracing_gen_ctx_dec();
+	if (op && (ctx & 0xf))
+		ctx--;
+	r = trace_rec_reserve_ctx(TRACE_TYPE_FN, sizeof(*r), ctx);
 	if (r) {
 		r->ip = ip;
 		r->parent_ip = parent_ip;
 		trace_rec_commit();
+		if (unlikely(trace_opt(TRACE_OPT_FUNC_STACK_TRACE)))
+			trace_stack_record(&arch_ftrace_regs(fregs)->regs, 0,
+					   ctx);
 	}
 	preempt_enable_notrace();
 	fentry_recursion_exit(bit);
@@ -62,8 +76,45 @@ static struct tracer trace_fn_tracer = {
 	.reset	= trace_fn_reset,
 };
 
+/*
+ * ftrace_filter= and ftrace_notrace= on the command line: the initial
+ * contents of set_ftrace_filter and set_ftrace_notrace, terms separated
+ * by commas.
+ */
+#define TRACE_FN_BOOT_MAX	512
+static char trace_fn_boot_terms[2][TRACE_FN_BOOT_MAX] __initdata;
+
+static int __init trace_fn_filter_setup(char *str)
+{
+	strscpy(trace_fn_boot_terms[0], str, TRACE_FN_BOOT_MAX);
+	return 1;
+}
+__setup("ftrace_filter=", trace_fn_filter_setup);
+
+static int __init trace_fn_notrace_setup(char *str)
+{
+	strscpy(trace_fn_boot_terms[1], str, TRACE_FN_BOOT_MAX);
+	return 1;
+}
+__setup("ftrace_notrace=", trace_fn_notrace_setup);
+
 static int __init trace_fn_register(void)
 {
+	static const char * const names[] = { "ftrace_filter", "ftrace_notrace" };
+	unsigned int i;
+	char *t;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		t = trace_fn_boot_terms[i];
+		if (!*t)
+			continue;
+		ret = fentry_ops_set(&fentry_global_hash, i, (unsigned char *)t,
+				     strlen(t), 1);
+		if (ret)
+			pr_warn("tracing: %s=%s: error %d, ignored\n", names[i],
+				t, ret);
+	}
 	return trace_register_tracer(&trace_fn_tracer);
 }
 core_initcall(trace_fn_register);

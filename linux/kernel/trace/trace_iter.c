@@ -370,11 +370,15 @@ static struct trace_iter *trace_dump_iter;
 
 /**
  * trace_iter_dump_start() - the iterator of ftrace_dump()
+ * @cpu:	the CPU to dump, or RING_BUFFER_ALL_CPUS
  *
+ * Context: the caller serialises dumps.
  * Return: the dumping iterator (made at boot), or NULL.
  */
-struct trace_iter *trace_iter_dump_start(void)
+struct trace_iter *trace_iter_dump_start(int cpu)
 {
+	if (trace_dump_iter)
+		trace_dump_iter->cpu = cpu;
 	return trace_dump_iter;
 }
 

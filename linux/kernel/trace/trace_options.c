@@ -52,6 +52,9 @@ static const struct trace_opt_desc trace_opt_descs[TRACE_NR_OPTS] = {
 	[TRACE_OPT_PAUSE_ON_TRACE]	= { "pause-on-trace" },
 	[TRACE_OPT_PRINTK_MSG_ONLY]	= { "printk-msg-only" },
 	[TRACE_OPT_TRACE_PRINTK]	= { "trace_printk" },
+	[TRACE_OPT_FUNCTION_TRACE]	= { "function-trace" },
+	[TRACE_OPT_FUNCTION_FORK]	= { "function-fork", fentry_pid_set_follow },
+	[TRACE_OPT_FUNC_STACK_TRACE]	= { "func_stack_trace" },
 };
 
 /*
@@ -62,7 +65,7 @@ unsigned long trace_opts = BIT(TRACE_OPT_PRINT_PARENT) |
 	BIT(TRACE_OPT_CONTEXT_INFO) | BIT(TRACE_OPT_RECORD_CMD) |
 	BIT(TRACE_OPT_OVERWRITE) | BIT(TRACE_OPT_IRQ_INFO) |
 	BIT(TRACE_OPT_MARKERS) | BIT(TRACE_OPT_ANNOTATE) |
-	BIT(TRACE_OPT_TRACE_PRINTK);
+	BIT(TRACE_OPT_TRACE_PRINTK) | BIT(TRACE_OPT_FUNCTION_TRACE);
 static DEFINE_MUTEX(trace_opts_lock);
 
 /**

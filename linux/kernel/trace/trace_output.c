@@ -189,6 +189,22 @@ static void trace_print_fn(struct seq_file *m, const struct trace_ev *ev)
 	seq_putc(m, '\n');
 }
 
+static void trace_print_stack(struct seq_file *m, const struct trace_ev *ev)
+{
+	const struct trace_stack_rec *r = (const void *)ev->rec;
+	unsigned int i, n = (ev->len - sizeof(*r)) / sizeof(r->caller[0]);
+
+	seq_puts(m, "<stack trace>\n");
+	for (i = 0; i < n && i < r->size; i++) {
+		seq_puts(m, " => ");
+		if (trace_opt(TRACE_OPT_RAW))
+			seq_printf(m, "%lx", r->caller[i]);
+		else
+			trace_print_sym(m, r->caller[i]);
+		seq_putc(m, '\n');
+	}
+}
+
 static void trace_print_raw_data(struct seq_file *m, const struct trace_ev *ev)
 {
 	const struct trace_raw_rec *r = (const void *)ev->rec;
@@ -250,6 +266,12 @@ void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 			return;
 		}
 		break;
+	case TRACE_TYPE_STACK:
+		if (ev->len >= sizeof(struct trace_stack_rec)) {
+			trace_print_stack(m, ev);
+			return;
+		}
+		break;
 	case TRACE_TYPE_PRINT:
 		if (ev->len >= sizeof(struct trace_print_rec)) {
 			trace_print_print(m, ev);
@@ -268,21 +290,28 @@ void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 
 /**
  * trace_dump_buffer() - print and consume every record on the console
+ * @cpu:	only the records of this CPU, or RING_BUFFER_ALL_CPUS
  *
- * Used by ftrace_dump() on oops and panic; takes no sleeping lock.
+ * Used by ftrace_dump() on oops and panic, and by the dump commands;
+ * takes no sleeping lock. A dump that finds another running returns.
  */
-void trace_dump_buffer(void)
+void trace_dump_buffer(int cpu)
 {
 	static char line[1024];
 	static DEFINE_RAW_SPINLOCK(dump_lock);
 	struct seq_file m = { .buf = line, .size = sizeof(line) };
-	struct trace_iter *it = trace_iter_dump_start();
+	struct trace_iter *it;
 	struct trace_ev ev;
 	unsigned long flags;
 	bool any = false;
 
-	if (!it || !raw_spin_trylock_irqsave(&dump_lock, flags))
+	if (!raw_spin_trylock_irqsave(&dump_lock, flags))
 		return;
+	it = trace_iter_dump_start(cpu);
+	if (!it) {
+		raw_spin_unlock_irqrestore(&dump_lock, flags);
+		return;
+	}
 	while (trace_iter_peek(it, &ev)) {
 		if (!any)
 			pr_emerg("Dumping the trace buffer:\n");

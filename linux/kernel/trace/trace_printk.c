@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * trace_printk(), trace_puts() and trace_dump_stack(): debugging messages
+ * trace_printk() and trace_puts(): debugging messages
  * written into the trace buffer instead of the console, as print records.
  *
  * The format is expanded at the call, straight into the record: a first
  * pass measures the text, so that exactly that much is reserved.
  */
 #include <linux/kernel.h>
-#include <linux/stacktrace.h>
 #include <linux/string.h>
 
 #include "trace.h"
@@ -128,23 +127,3 @@ int __trace_bputs(unsigned long ip, const char *str)
 	return __trace_puts(ip, str, strlen(str));
 }
 EXPORT_SYMBOL_GPL(__trace_bputs);
-
-/**
- * trace_dump_stack() - record the current call stack
- * @skip:	how many innermost callers to leave out, beyond this function
- */
-void trace_dump_stack(int skip)
-{
-	unsigned long entries[16];
-	char text[512];
-	unsigned int n, i;
-	int len;
-
-	n = stack_trace_save(entries, ARRAY_SIZE(entries), skip + 1);
-	len = scnprintf(text, sizeof(text), "<stack trace>\n");
-	for (i = 0; i < n; i++)
-		len += scnprintf(text + len, sizeof(text) - len, " => %pS\n",
-				 (void *)entries[i]);
-	trace_print_write(_RET_IP_, text, len);
-}
-EXPORT_SYMBOL_GPL(trace_dump_stack);

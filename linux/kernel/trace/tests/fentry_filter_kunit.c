@@ -133,36 +133,36 @@ static void fft_terms(struct kunit *test)
 		kunit_skip(test, "no call sites recorded");
 	/* A full name: exactly that function. */
 	strscpy(s, "vfs_read");
-	KUNIT_ASSERT_EQ(test, fentry_set_apply(&set, s), 0);
+	KUNIT_ASSERT_EQ(test, fentry_set_apply(&set, s, false), 0);
 	KUNIT_ASSERT_NOT_NULL(test, set);
 	KUNIT_EXPECT_EQ(test, set->count, 1);
 	KUNIT_EXPECT_TRUE(test, fft_is(set->ips[0], "vfs_read"));
 	/* A glob adds its matches; the set stays sorted. */
 	strscpy(s, "vfs_writ?");
-	KUNIT_ASSERT_EQ(test, fentry_set_apply(&set, s), 0);
+	KUNIT_ASSERT_EQ(test, fentry_set_apply(&set, s, false), 0);
 	KUNIT_EXPECT_EQ(test, set->count, 2);
 	for (i = 1; i < set->count; i++)
 		KUNIT_EXPECT_LT(test, set->ips[i - 1], set->ips[i]);
 	/* A term matching nothing fails and leaves the set alone. */
 	before = set;
 	strscpy(s, "no_such_function_xyz*");
-	KUNIT_EXPECT_EQ(test, fentry_set_apply(&set, s), -EINVAL);
+	KUNIT_EXPECT_EQ(test, fentry_set_apply(&set, s, false), -EINVAL);
 	KUNIT_EXPECT_PTR_EQ(test, set, before);
 	/* Removal. */
 	strscpy(s, "!vfs_read");
-	KUNIT_ASSERT_EQ(test, fentry_set_apply(&set, s), 0);
+	KUNIT_ASSERT_EQ(test, fentry_set_apply(&set, s, false), 0);
 	KUNIT_ASSERT_NOT_NULL(test, set);
 	KUNIT_EXPECT_EQ(test, set->count, 1);
 	KUNIT_EXPECT_TRUE(test, fft_is(set->ips[0], "vfs_write"));
 	strscpy(s, "!vfs_write");
-	KUNIT_EXPECT_EQ(test, fentry_set_apply(&set, s), 0);
+	KUNIT_EXPECT_EQ(test, fentry_set_apply(&set, s, false), 0);
 	KUNIT_EXPECT_NULL(test, set);
 	/* Index 1 is the first listed function; a huge one matches nothing. */
 	strscpy(s, "1");
-	KUNIT_ASSERT_EQ(test, fentry_set_apply(&set, s), 0);
+	KUNIT_ASSERT_EQ(test, fentry_set_apply(&set, s, false), 0);
 	KUNIT_EXPECT_EQ(test, set->count, 1);
 	strscpy(s, "99999999");
-	KUNIT_EXPECT_EQ(test, fentry_set_apply(&set, s), -EINVAL);
+	KUNIT_EXPECT_EQ(test, fentry_set_apply(&set, s, false), -EINVAL);
 	kvfree(set);
 }
 

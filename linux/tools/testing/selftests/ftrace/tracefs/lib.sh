@@ -19,6 +19,17 @@ reset_tracing() {
 	echo nop > current_tracer
 	[ ! -f set_ftrace_filter ] || : > set_ftrace_filter
 	[ ! -f set_ftrace_notrace ] || : > set_ftrace_notrace
+	# Function commands survive truncation: remove each as listed.
+	if [ -f set_ftrace_filter ]; then
+		cmds=$(grep -v '^#' set_ftrace_filter | sed 's/^/!/')
+		[ -z "$cmds" ] || echo "$cmds" > set_ftrace_filter
+	fi
+	for f in set_ftrace_pid set_ftrace_notrace_pid; do
+		[ ! -f $f ] || : > $f
+	done
+	for o in function-fork func_stack_trace; do
+		[ ! -f options/$o ] || echo 0 > options/$o
+	done
 	[ ! -f /proc/sys/kernel/ftrace_enabled ] ||
 		echo 1 > /proc/sys/kernel/ftrace_enabled
 	[ ! -f trace_clock ] || echo local > trace_clock

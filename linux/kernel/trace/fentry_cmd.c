@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Function commands: "<functions>:<command>[:<count>]" written to
+ * set_ftrace_filter runs the command whenever one of the functions is
+ * entered, whatever the current tracer:
+ *
+ *   traceon, traceoff   turn recording on or off (counted only when it
+ *                       changes something)
+ *   stacktrace          record the call stack (a kernel_stack record)
+ *   dump, cpudump       print the buffer, or this CPU's part of it, on
+ *                       the console (recording stops first)
+ *
+ * The count limits how many times the command runs; without one it is
+ * unlimited. "!<functions>:<command>" removes it (a count given is
+ * ignored). Commands are kept apart from the filter: truncating or
+ * rewriting set_ftrace_filter leaves them alone, and the file lists them
+ * after the filter as "<function>:<command>:unlimited" or ":count=N".
+ *
+ * The commands are one user of the function-entry hook whose filter is
+ * the set of functions that have one; its callback finds them in a table
+ * sorted by address. A change builds a new table; the old one is freed
+ * once no CPU can be inside the callback.
+ */
+#include <linux/ftrace.h>
+#include <linux/kernel.h>
+#include <linux/mutex.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+
+#include "fentry.h"
+#include "trace.h"
+
+enum fentry_cmd_kind {
+	FENTRY_CMD_TRACEON,
+	FENTRY_CMD_TRACEOFF,
+	FENTRY_CMD_STACKTRACE,
+	FENTRY_CMD_DUMP,
+	FENTRY_CMD_CPUDUMP,
+	FENTRY_CMD_NR
+};
+
+static const char * const fentry_cmd_names[FENTRY_CMD_NR] = {
+	[FENTRY_CMD_TRACEON]	= "traceon",
+	[FENTRY_CMD_TRACEOFF]	= "traceoff",
+	[FENTRY_CMD_STACKTRACE]	= "stacktrace",
+	[FENTRY_CMD_DUMP]	= "dump",
+	[FENTRY_CMD_CPUDUMP]	= "cpudump",
+};
+
+/**
+ * struct fentry_cmd - one command on one function
+ * @ip:		the function's call site
+ * @kind:	the command
+ * @left:	runs left; -1 when unlimited
+ */
+struct fentry_cmd {
+	unsigned long ip;
+	unsigned int kind;
+	atomic_long_t left;
+};
+
+/**
+ * struct fentry_cmds - every command, sorted by @ip then @kind
+ * @nr:		number of commands
+ * @cmd:	the commands
+ */
+struct fentry_cmds {
+	unsigned int nr;
+	struct fentry_cmd *cmd[];
+};
+
+/*
+ * The table: replaced under fentry_cmd_mutex and fentry_lock, read by the
+ * callback locklessly and by the listing under fentry_lock.
+ */
+static struct fentry_cmds __rcu *fentry_cmds;
+static DEFINE_MUTEX(fentry_cmd_mutex);
+
+/* Take one run of @c; false when none is left. */
+static bool fentry_cmd_take(struct fentry_cmd *c)
+{
+	long n = atomic_long_read(&c->left);
+
+	do {
+		if (n < 0)
+			return true;
+		if (!n)
+			return false;
+	} while (!atomic_long_try_cmpxchg(&c->left, &n, n - 1));
+	return true;
+}
+
+static void fentry_cmd_run(struct fentry_cmd *c, struct ftrace_regs *fregs)
+{
+	switch (c->kind) {
+	case FENTRY_CMD_TRACEON:
+		if (!tracing_is_on() && fentry_cmd_take(c))
+			tracing_on();
+		break;
+	case FENTRY_CMD_TRACEOFF:
+		if (tracing_is_on() && fentry_cmd_take(c))
+			tracing_off();
+		break;
+	case FENTRY_CMD_STACKTRACE:
+		/* The dispatch disabled preemption: record the caller's count. */
+		if (fentry_cmd_take(c))
+			trace_stack_record(&arch_ftrace_regs(fregs)->regs, 0,
+					   tracing_gen_ctx_dec());
+		break;
+	case FENTRY_CMD_DUMP:
+		if (fentry_cmd_take(c))
+			ftrace_dump(DUMP_ALL);
+		break;
+	case FENTRY_CMD_CPUDUMP:
+		if (fentry_cmd_take(c))
+			ftrace_dump(DUMP_ORIG);
+		break;
+	}
+}
+
+/* First index of @t whose address is at least @ip. */
+static unsigned int fentry_cmds_find(const struct fentry_cmds *t,
+				     unsigned long ip)
+{
+	unsigned int lo = 0, hi = t->nr;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (t->cmd[mid]->ip < ip)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Called by the dispatch, preemption off. */
+static void fentry_cmd_call(unsigned long ip, unsigned long parent_ip,
+			    struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct fentry_cmds *t = rcu_dereference_raw(fentry_cmds);
+	unsigned int i;
+
+	if (!t)
+		return;
+	for (i = fentry_cmds_find(t, ip); i < t->nr && t->cmd[i]->ip == ip; i++)
+		fentry_cmd_run(t->cmd[i], fregs);
+}
+
+static struct ftrace_ops fentry_cmd_ops = {
+	.func		= fentry_cmd_call,
+	.func_hash	= &fentry_cmd_ops.local_hash,
+};
+
+static int cmp_cmd(const void *a, const void *b)
+{
+	const struct fentry_cmd *x = *(const struct fentry_cmd * const *)a;
+	const struct fentry_cmd *y = *(const struct fentry_cmd * const *)b;
+
+	if (x->ip != y->ip)
+		return x->ip < y->ip ? -1 : 1;
+	return (int)x->kind - (int)y->kind;
+}
+
+/*
+ * Make @t (sorted) the table, and patch the functions it names and no
+ * others. Return: 0 (@t is consumed), or -ENOMEM (nothing changed). A
+ * site that refuses to be patched is reported by fentry_update().
+ */
+static int fentry_cmds_install(struct fentry_cmds *t)
+{
+	struct ftrace_hash __rcu **slot = &fentry_cmd_ops.local_hash.filter_hash;
+	bool registered = fentry_cmd_ops.flags & FTRACE_OPS_FL_ENABLED;
+	struct ftrace_hash *set = NULL;
+	unsigned int i;
+
+	lockdep_assert_held(&fentry_cmd_mutex);
+	if (t->nr) {
+		set = fentry_hash_alloc(t->nr);
+		if (!set)
+			return -ENOMEM;
+		for (i = 0; i < t->nr; i++)
+			if (!set->count || set->ips[set->count - 1] != t->cmd[i]->ip)
+				set->ips[set->count++] = t->cmd[i]->ip;
+	}
+	scoped_guard(mutex, &fentry_lock)
+		rcu_assign_pointer(fentry_cmds, t->nr ? t : NULL);
+	if (!t->nr) {
+		kvfree(t);
+		if (registered)
+			unregister_ftrace_function(&fentry_cmd_ops);
+		fentry_hash_replace(slot, NULL);
+		return 0;
+	}
+	/* Registered with no filter, every function would be patched. */
+	fentry_hash_replace(slot, set);
+	if (!registered)
+		register_ftrace_function(&fentry_cmd_ops);
+	return 0;
+}
+
+/* Parse "<command>[:<count>]": the kind, and the count (-1: unlimited). */
+static int fentry_cmd_parse(const char *spec, unsigned int *kind, long *count)
+{
+	const char *colon = strchr(spec, ':');
+	size_t len = colon ? colon - spec : strlen(spec);
+	const char *arg = colon ? colon + 1 : NULL;
+	unsigned int k;
+
+	for (k = 0; k < FENTRY_CMD_NR; k++)
+		if (strlen(fentry_cmd_names[k]) == len &&
+		    !strncmp(spec, fentry_cmd_names[k], len))
+			break;
+	if (k == FENTRY_CMD_NR)
+		return -EINVAL;
+	*kind = k;
+	*count = -1;
+	if (!arg || !strcmp(arg, "unlimited"))
+		return 0;
+	/* What the file lists is accepted back. */
+	if (str_has_prefix(arg, "count="))
+		arg += 6;
+	if (kstrtol(arg, 10, count) || *count < 0)
+		return -EINVAL;
+	return 0;
+}
+
+/**
+ * fentry_cmd_apply() - add or remove a command on a set of functions
+ * @fns:	the functions (not empty)
+ * @spec:	"<command>[:<count>]"
+ * @remove:	remove the command from those of @fns that have it
+ *
+ * Adding a command a function already has sets its count anew.
+ *
+ * Return: 0; -EINVAL for an unknown command or a bad count, or when
+ * removing and no function of @fns had the command; -ENOMEM.
+ */
+int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
+		     bool remove)
+{
+	struct fentry_cmds *old, *t;
+	struct fentry_cmd **gone = NULL, *c;
+	unsigned int kind, i, j, ngone = 0, nold;
+	long count;
+	int ret;
+
+	ret = fentry_cmd_parse(spec, &kind, &count);
+	if (ret)
+		return ret;
+	guard(mutex)(&fentry_cmd_mutex);
+	old = rcu_dereference_protected(fentry_cmds,
+					lockdep_is_held(&fentry_cmd_mutex));
+	nold = old ? old->nr : 0;
+	t = kvmalloc(struct_size(t, cmd, nold + (remove ? 0 : fns->count)),
+		     GFP_KERNEL);
+	if (!t)
+		return -ENOMEM;
+	t->nr = 0;
+	if (remove) {
+		gone = kvmalloc_array(nold, sizeof(*gone), GFP_KERNEL);
+		if (!gone && nold) {
+			kvfree(t);
+			return -ENOMEM;
+		}
+	}
+	for (i = 0; i < nold; i++) {
+		c = old->cmd[i];
+		if (c->kind == kind && fentry_hash_has(fns, c->ip)) {
+			if (remove) {
+				gone[ngone++] = c;
+				continue;
+			}
+			atomic_long_set(&c->left, count);
+		}
+		t->cmd[t->nr++] = c;
+	}
+	if (remove && !ngone) {
+		kvfree(gone);
+		kvfree(t);
+		return -EINVAL;
+	}
+	for (j = 0; !remove && j < fns->count; j++) {
+		if (old) {
+			struct fentry_cmd key = { .ip = fns->ips[j], .kind = kind };
+			struct fentry_cmd *k = &key;
+
+			if (bsearch(&k, old->cmd, old->nr, sizeof(k), cmp_cmd))
+				continue;
+		}
+		c = kmalloc(sizeof(*c), GFP_KERNEL);
+		if (!c) {
+			ret = -ENOMEM;
+			break;
+		}
+		c->ip = fns->ips[j];
+		c->kind = kind;
+		atomic_long_set(&c->left, count);
+		t->cmd[t->nr++] = c;
+	}
+	if (!ret) {
+		sort(t->cmd, t->nr, sizeof(t->cmd[0]), cmp_cmd, NULL);
+		ret = fentry_cmds_install(t);
+	}
+	if (ret) {
+		/* Free what was made for @t; the old table stays. */
+		for (i = 0; i < t->nr; i++)
+			if (!old || !bsearch(&t->cmd[i], old->cmd, old->nr,
+					     sizeof(t->cmd[i]), cmp_cmd))
+				kfree(t->cmd[i]);
+		kvfree(t);
+		kvfree(gone);
+		return ret;
+	}
+	fentry_sync_users();
+	for (i = 0; i < ngone; i++)
+		kfree(gone[i]);
+	kvfree(gone);
+	kvfree(old);
+	return 0;
+}
+
+/**
+ * fentry_cmd_count() - the number of commands
+ *
+ * Context: fentry_lock held.
+ * Return: the number of commands.
+ */
+unsigned int fentry_cmd_count(void)
+{
+	struct fentry_cmds *t;
+
+	t = rcu_dereference_protected(fentry_cmds, lockdep_is_held(&fentry_lock));
+	return t ? t->nr : 0;
+}
+
+/**
+ * fentry_cmd_show() - list one command, as set_ftrace_filter shows it
+ * @m:		where to print
+ * @idx:	its index, below fentry_cmd_count()
+ *
+ * Context: fentry_lock held.
+ */
+void fentry_cmd_show(struct seq_file *m, unsigned int idx)
+{
+	struct fentry_cmds *t;
+	struct fentry_cmd *c;
+	long left;
+
+	t = rcu_dereference_protected(fentry_cmds, lockdep_is_held(&fentry_lock));
+	if (!t || idx >= t->nr)
+		return;
+	c = t->cmd[idx];
+	left = atomic_long_read(&c->left);
+	seq_printf(m, "%ps:%s", (void *)c->ip, fentry_cmd_names[c->kind]);
+	if (left < 0)
+		seq_puts(m, ":unlimited\n");
+	else
+		seq_printf(m, ":count=%ld\n", left);
+}

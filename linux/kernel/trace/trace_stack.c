@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kernel_stack records: a call stack, innermost caller first, printed as
+ *
+ *   <stack trace>
+ *    => caller
+ *    => its caller
+ *
+ * Written by trace_dump_stack(), by the function tracer when
+ * options/func_stack_trace is on, and by the stacktrace command.
+ */
+#include <linux/kernel.h>
+#include <linux/ptrace.h>
+#include <linux/stacktrace.h>
+#include <linux/string.h>
+
+#include "trace.h"
+
+/**
+ * trace_stack_record() - record a call stack
+ * @regs:	where to start: at @regs->ip, then the callers found from
+ *		@regs->sp; NULL to start at the caller of this function
+ * @skip:	without @regs, how many more innermost callers to leave out
+ * @ctx:	the context to record (tracing_gen_ctx() or a variant)
+ *
+ * Callable from any context.
+ */
+void trace_stack_record(struct pt_regs *regs, unsigned int skip,
+			unsigned int ctx)
+{
+	unsigned long entries[TRACE_STACK_MAX];
+	struct trace_stack_rec *r;
+	unsigned int n;
+
+	if (!trace_buffer_enabled())
+		return;
+	if (regs)
+		n = stack_trace_save_regs(regs, entries, ARRAY_SIZE(entries), 0);
+	else
+		n = stack_trace_save(entries, ARRAY_SIZE(entries), skip + 1);
+	r = trace_rec_reserve_ctx(TRACE_TYPE_STACK, struct_size(r, caller, n),
+				  ctx);
+	if (!r)
+		return;
+	r->size = n;
+	memcpy(r->caller, entries, n * sizeof(entries[0]));
+	trace_rec_commit();
+}
+
+/**
+ * trace_dump_stack() - record the current call stack
+ * @skip:	how many innermost callers to leave out, beyond this function
+ */
+void trace_dump_stack(int skip)
+{
+	trace_stack_record(NULL, skip + 1, tracing_gen_ctx());
+}
+EXPORT_SYMBOL_GPL(trace_dump_stack);
