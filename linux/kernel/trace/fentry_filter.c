@@ -513,6 +513,22 @@ int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
 EXPORT_SYMBOL_GPL(ftrace_set_notrace);
 
 /**
+ * ftrace_free_filter() - free the sets of a user that is not registered
+ * @ops:	the user; its filter and notrace sets become empty
+ */
+void ftrace_free_filter(struct ftrace_ops *ops)
+{
+	struct ftrace_ops_hash *h = ops->func_hash;
+
+	if (!h || WARN_ON_ONCE(ops->flags & FTRACE_OPS_FL_ENABLED))
+		return;
+	/* Not registered: no dispatch looks at the sets. */
+	fentry_hash_free(rcu_replace_pointer(h->filter_hash, NULL, true));
+	fentry_hash_free(rcu_replace_pointer(h->notrace_hash, NULL, true));
+}
+EXPORT_SYMBOL_GPL(ftrace_free_filter);
+
+/**
  * ftrace_set_global_filter() - set what set_ftrace_filter holds
  * @buf:	terms, separated by spaces or commas; NULL for none
  * @len:	length of @buf

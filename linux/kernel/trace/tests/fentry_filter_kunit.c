@@ -163,6 +163,11 @@ static void fft_terms(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, set->count, 1);
 	strscpy(s, "99999999");
 	KUNIT_EXPECT_EQ(test, fentry_set_apply(&set, s, false), -EINVAL);
+	/* Commands only where the caller allows them; the set stays. */
+	before = set;
+	strscpy(s, "vfs_read:traceoff");
+	KUNIT_EXPECT_EQ(test, fentry_set_apply(&set, s, false), -EINVAL);
+	KUNIT_EXPECT_PTR_EQ(test, set, before);
 	kvfree(set);
 }
 

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * B2, B3 and B6 workloads: the function tracer's costs, run where the
+ * kernel has one (available_tracers lists "function").
+ *
+ *   B6.enable_ms    writing "function" to current_tracer, every function
+ *   B6.disable_ms   writing "nop" back
+ *   B2.call_ns      ns added per traced call, with every function traced:
+ *                   (getppid with tracing - getppid with nop) / (records
+ *                   written on CPU 0 per getppid)
+ *   B3.getppid_ns   ns per getppid() with the function tracer on and the
+ *                   filter set to a function getppid never calls
+ *
+ * Pinned to CPU 0. Prints "metric value" lines.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#define T "/sys/kernel/tracing/"
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* Write @val to tracefs file @f; exits on failure. Returns the ns taken. */
+static double put(const char *f, const char *val)
+{
+	char path[256];
+	double t0;
+	int fd;
+
+	snprintf(path, sizeof(path), T "%s", f);
+	fd = open(path, O_WRONLY | O_TRUNC);
+	if (fd < 0) {
+		perror(path);
+		exit(1);
+	}
+	t0 = now_ns();
+	if (write(fd, val, strlen(val)) != (ssize_t)strlen(val)) {
+		fprintf(stderr, "%s <- %s: %s\n", path, val, strerror(errno));
+		exit(1);
+	}
+	close(fd);
+	return now_ns() - t0;
+}
+
+/* A number after @key in tracefs file @f (e.g. "entries: 12"). */
+static long field(const char *f, const char *key)
+{
+	char path[256], line[256];
+	long v = -1;
+	FILE *fp;
+
+	snprintf(path, sizeof(path), T "%s", f);
+	fp = fopen(path, "r");
+	if (!fp) {
+		perror(path);
+		exit(1);
+	}
+	while (fgets(line, sizeof(line), fp))
+		if (!strncmp(line, key, strlen(key)))
+			v = atol(line + strlen(key));
+	fclose(fp);
+	return v;
+}
+
+static double best_getppid(long calls, int loops)
+{
+	double best = 1e30;
+
+	for (int l = 0; l < loops; l++) {
+		double t0 = now_ns();
+
+		for (long i = 0; i < calls; i++)
+			syscall(SYS_getppid);
+		double per = (now_ns() - t0) / calls;
+
+		if (per < best)
+			best = per;
+	}
+	return best;
+}
+
+static long cpu0_written(void)
+{
+	return field("per_cpu/cpu0/stats", "entries: ") +
+	       field("per_cpu/cpu0/stats", "overrun: ");
+}
+
+int main(void)
+{
+	long calls = 20000;
+	double nop_ns, all_ns, en, dis, per_call;
+	long before, written;
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+
+	put("tracing_on", "0");
+	put("current_tracer", "nop");
+	put("set_ftrace_filter", "\n");
+	put("set_ftrace_notrace", "\n");
+	nop_ns = best_getppid(calls, 3);
+
+	/* B6: every function, on and off. */
+	en = put("current_tracer", "function");
+
+	/* B2: with every function traced and recorded. */
+	put("trace", "\n");
+	before = cpu0_written();
+	put("tracing_on", "1");
+	all_ns = best_getppid(calls / 10, 1);
+	put("tracing_on", "0");
+	written = cpu0_written() - before;
+	dis = put("current_tracer", "nop");
+
+	/* B3: the tracer on, filtered to a function getppid never calls. */
+	put("set_ftrace_filter", "vfs_fsync_range");
+	put("current_tracer", "function");
+	put("tracing_on", "1");
+	printf("B3.getppid_ns %.1f\n", best_getppid(calls, 3));
+	put("tracing_on", "0");
+	put("current_tracer", "nop");
+	put("set_ftrace_filter", "\n");
+	put("trace", "\n");
+	put("tracing_on", "1");
+
+	printf("B6.enable_ms %.1f\nB6.disable_ms %.1f\n", en / 1e6, dis / 1e6);
+	if (written > 0) {
+		per_call = (all_ns - nop_ns) / ((double)written / (calls / 10));
+		printf("B2.call_ns %.1f\nB2.calls_per_getppid %.1f\n", per_call,
+		       (double)written / (calls / 10));
+	}
+	return 0;
+}
