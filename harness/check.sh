@@ -63,8 +63,11 @@ done
 
 echo "== tracefs selftests in the guest"
 sel=$TOP/linux/tools/testing/selftests/ftrace/tracefs
+# The module of traceable functions that func_module.sh loads.
+ko=$BUILD/kernels/test/kernel/trace/tests/fentry_test_mod.ko
 set +e
 "$TOP/harness/vm" -q -L "$logs/console.log" -a "$sel:/opt/tracefs" \
+	-a "$ko:/opt/tracefs/fentry_test_mod.ko" \
 	'sh /opt/tracefs/run.sh' > "$logs/selftests.log" 2> "$logs/selftests.stderr"
 rc=$?
 set -e

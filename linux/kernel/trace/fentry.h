@@ -145,6 +145,8 @@ struct ftrace_hash {
 
 bool fentry_hash_has(const struct ftrace_hash *h, unsigned long ip);
 struct ftrace_hash *fentry_hash_alloc(unsigned int count);
+struct ftrace_hash *fentry_hash_cut(struct ftrace_hash *h, unsigned long start,
+				    unsigned long end);
 void fentry_hash_free(struct ftrace_hash *h);
 int fentry_hash_replace(struct ftrace_hash __rcu **slot,
 			struct ftrace_hash *set);
@@ -167,6 +169,7 @@ extern struct ftrace_ops_hash fentry_global_hash;
 
 /* fentry_ops.c */
 int fentry_update(void);
+void fentry_forget_range(unsigned long start, unsigned long end);
 void fentry_sync_users(void);
 unsigned int fentry_wanted(unsigned long ip, unsigned int *users);
 
@@ -180,6 +183,7 @@ extern const struct file_operations fentry_filter_fops;
 int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
 		     bool remove);
 unsigned int fentry_cmd_count(void);
+void fentry_cmd_forget(unsigned long start, unsigned long end);
 void fentry_cmd_show(struct seq_file *m, unsigned int idx);
 
 /* fentry_pid.c: the task lists, and the table argument of their files. */

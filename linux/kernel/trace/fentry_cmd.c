@@ -323,6 +323,44 @@ int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
 }
 
 /**
+ * fentry_cmd_forget() - remove the commands on functions of a range
+ * @start:	the range's first address
+ * @end:	the address after its last
+ *
+ * For a module going away. Sleeps.
+ */
+void fentry_cmd_forget(unsigned long start, unsigned long end)
+{
+	struct fentry_cmds *old, *t;
+	struct fentry_cmd *c;
+	unsigned int i;
+
+	guard(mutex)(&fentry_cmd_mutex);
+	old = rcu_dereference_protected(fentry_cmds,
+					lockdep_is_held(&fentry_cmd_mutex));
+	if (!old)
+		return;
+	t = kvmalloc(struct_size(t, cmd, old->nr), GFP_KERNEL);
+	if (!t)
+		return;
+	t->nr = 0;
+	for (i = 0; i < old->nr; i++) {
+		c = old->cmd[i];
+		if (c->ip < start || c->ip >= end)
+			t->cmd[t->nr++] = c;
+	}
+	if (t->nr == old->nr || fentry_cmds_install(t)) {
+		kvfree(t);
+		return;
+	}
+	fentry_sync_users();
+	for (i = 0; i < old->nr; i++)
+		if (old->cmd[i]->ip >= start && old->cmd[i]->ip < end)
+			kfree(old->cmd[i]);
+	kvfree(old);
+}
+
+/**
  * fentry_cmd_count() - the number of commands
  *
  * Context: fentry_lock held.

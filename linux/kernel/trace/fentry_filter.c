@@ -61,6 +61,35 @@ bool fentry_hash_has(const struct ftrace_hash *h, unsigned long ip)
 }
 
 /**
+ * fentry_hash_cut() - a set without the addresses of a range
+ * @h:		the set, or NULL
+ * @start:	the range's first address
+ * @end:	the address after its last
+ *
+ * Return: @h itself when none of its addresses is in the range (also
+ * when memory ran out); otherwise a new set, empty rather than NULL when
+ * nothing is left (to the caller to decide what empty means).
+ */
+struct ftrace_hash *fentry_hash_cut(struct ftrace_hash *h, unsigned long start,
+				    unsigned long end)
+{
+	struct ftrace_hash *r;
+	unsigned int i, n = 0;
+
+	for (i = 0; h && i < h->count; i++)
+		n += h->ips[i] >= start && h->ips[i] < end;
+	if (!n)
+		return h;
+	r = fentry_hash_alloc(h->count - n);
+	if (!r)
+		return h;
+	for (i = 0; i < h->count; i++)
+		if (h->ips[i] < start || h->ips[i] >= end)
+			r->ips[r->count++] = h->ips[i];
+	return r;
+}
+
+/**
  * fentry_hash_free() - free a set nobody looks at any more
  * @h:		the set, or NULL
  */

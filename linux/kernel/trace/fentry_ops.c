@@ -34,6 +34,7 @@
 #include <linux/mutex.h>
 #include <linux/preempt.h>
 #include <linux/rcupdate.h>
+#include <linux/slab.h>
 #include <linux/static_call.h>
 #include <linux/sysctl.h>
 #include <linux/workqueue.h>
@@ -266,6 +267,78 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 	return 0;
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);
+
+/*
+ * Cut [start, end) out of the set at @slot; the old set goes to @old.
+ * A filter left empty stays empty (traces nothing) rather than becoming
+ * NULL (every function).
+ */
+static void fentry_slot_cut(struct ftrace_hash __rcu **slot, bool filter,
+			    unsigned long start, unsigned long end,
+			    struct ftrace_hash **old)
+{
+	struct ftrace_hash *h, *r;
+
+	lockdep_assert_held(&fentry_lock);
+	h = rcu_dereference_protected(*slot, lockdep_is_held(&fentry_lock));
+	r = fentry_hash_cut(h, start, end);
+	*old = NULL;
+	if (r == h)
+		return;
+	if (!r->count && !filter) {
+		fentry_hash_free(r);
+		r = NULL;
+	}
+	rcu_assign_pointer(*slot, r);
+	*old = h;
+}
+
+/**
+ * fentry_forget_range() - drop the functions of a range from every set
+ * @start:	the range's first address
+ * @end:	the address after its last
+ *
+ * For a module going away: its addresses may be reused by the next
+ * module, whose functions must not inherit filters or commands. A filter
+ * that held only functions of the range is left empty: it traces
+ * nothing, rather than every function. Sets of users that are not
+ * registered are not reached. Sleeps.
+ */
+void fentry_forget_range(unsigned long start, unsigned long end)
+{
+	struct ftrace_hash **old;
+	struct ftrace_ops_hash *h;
+	struct ftrace_ops *op;
+	unsigned int n = 0, i, max;
+
+	fentry_cmd_forget(start, end);
+	mutex_lock(&fentry_lock);
+	max = 2 * (fentry_nr_users + 1);
+	old = kcalloc(max, sizeof(*old), GFP_KERNEL);
+	if (!old) {
+		mutex_unlock(&fentry_lock);
+		return;
+	}
+	fentry_slot_cut(&fentry_global_hash.filter_hash, true, start, end,
+			&old[n++]);
+	fentry_slot_cut(&fentry_global_hash.notrace_hash, false, start, end,
+			&old[n++]);
+	for (op = rcu_dereference_protected(fentry_users,
+					    lockdep_is_held(&fentry_lock));
+	     op; op = rcu_dereference_protected(op->next,
+						lockdep_is_held(&fentry_lock))) {
+		h = op->func_hash;
+		if (h == &fentry_global_hash || n + 2 > max)
+			continue;
+		fentry_slot_cut(&h->filter_hash, true, start, end, &old[n++]);
+		fentry_slot_cut(&h->notrace_hash, false, start, end, &old[n++]);
+	}
+	mutex_unlock(&fentry_lock);
+	fentry_sync_users();
+	for (i = 0; i < n; i++)
+		fentry_hash_free(old[i]);
+	kfree(old);
+}
 
 /**
  * ftrace_module_enable() - a module's text is final and about to run

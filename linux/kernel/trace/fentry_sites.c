@@ -180,6 +180,7 @@ void ftrace_module_init(struct module *mod)
 void ftrace_release_mod(struct module *mod)
 {
 	struct fentry_group *g, *tmp;
+	unsigned long start = 0, end = 0;
 
 	mutex_lock(&fentry_lock);
 	list_for_each_entry_safe(g, tmp, &fentry_groups, list) {
@@ -187,9 +188,16 @@ void ftrace_release_mod(struct module *mod)
 			continue;
 		list_del(&g->list);
 		fentry_generation++;
+		if (g->nr) {
+			start = fentry_ip(g, &g->sites[0]);
+			end = fentry_ip(g, &g->sites[g->nr - 1]) + 1;
+		}
 		kvfree(g);
 	}
 	mutex_unlock(&fentry_lock);
+	/* Filters and commands must not outlive the functions they name. */
+	if (end)
+		fentry_forget_range(start, end);
 }
 
 /**

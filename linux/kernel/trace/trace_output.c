@@ -144,12 +144,17 @@ static void trace_print_text(struct seq_file *m, const char *buf,
 		seq_putc(m, '\n');
 }
 
+/* A function by name ("name", no module), as the sym-* options say. */
 static void trace_print_sym(struct seq_file *m, unsigned long ip)
 {
+	char name[KSYM_NAME_LEN];
+
 	if (trace_opt(TRACE_OPT_SYM_OFFSET))
 		seq_printf(m, "%pS", (void *)ip);
+	else if (kallsyms_lookup(ip, NULL, NULL, NULL, name))
+		seq_puts(m, name);
 	else
-		seq_printf(m, "%ps", (void *)ip);
+		seq_printf(m, "0x%lx", ip);
 	if (trace_opt(TRACE_OPT_SYM_ADDR))
 		seq_printf(m, " <%016lx>", ip);
 }
