@@ -7,7 +7,8 @@
  *   B6.disable_ms   writing "nop" back
  *   B2.call_ns      ns added per traced call, with every function traced:
  *                   (getppid with tracing - getppid with nop) / (records
- *                   written on CPU 0 per getppid)
+ *                   written on CPU 0 per getppid), in a buffer big enough
+ *                   to lose nothing (B2.lost says what was overwritten)
  *   B3.getppid_ns   ns per getppid() with the function tracer on and the
  *                   filter set to a function getppid never calls
  *
@@ -93,6 +94,11 @@ static double best_getppid(long calls, int loops)
 	return best;
 }
 
+static long cpu0_lost(void)
+{
+	return field("per_cpu/cpu0/stats", "overrun: ");
+}
+
 static long cpu0_written(void)
 {
 	return field("per_cpu/cpu0/stats", "entries: ") +
@@ -103,8 +109,10 @@ int main(void)
 {
 	long calls = 20000;
 	double nop_ns, all_ns, en, dis, per_call;
-	long before, written;
+	long before, written, lost;
+	char old_kb[32];
 	cpu_set_t set;
+	FILE *fp;
 
 	CPU_ZERO(&set);
 	CPU_SET(0, &set);
@@ -119,14 +127,24 @@ int main(void)
 	/* B6: every function, on and off. */
 	en = put("current_tracer", "function");
 
-	/* B2: with every function traced and recorded. */
+	/* B2: with every function traced and recorded, nothing lost. */
+	fp = fopen(T "buffer_size_kb", "r");
+	if (!fp || !fgets(old_kb, sizeof(old_kb), fp)) {
+		perror("buffer_size_kb");
+		return 1;
+	}
+	fclose(fp);
+	put("buffer_size_kb", "16384");
 	put("trace", "\n");
 	before = cpu0_written();
+	lost = cpu0_lost();
 	put("tracing_on", "1");
 	all_ns = best_getppid(calls / 10, 1);
 	put("tracing_on", "0");
 	written = cpu0_written() - before;
+	lost = cpu0_lost() - lost;
 	dis = put("current_tracer", "nop");
+	put("buffer_size_kb", old_kb);
 
 	/* B3: the tracer on, filtered to a function getppid never calls. */
 	put("set_ftrace_filter", "vfs_fsync_range");
@@ -142,8 +160,8 @@ int main(void)
 	printf("B6.enable_ms %.1f\nB6.disable_ms %.1f\n", en / 1e6, dis / 1e6);
 	if (written > 0) {
 		per_call = (all_ns - nop_ns) / ((double)written / (calls / 10));
-		printf("B2.call_ns %.1f\nB2.calls_per_getppid %.1f\n", per_call,
-		       (double)written / (calls / 10));
+		printf("B2.call_ns %.1f\nB2.calls_per_getppid %.1f\nB2.lost %ld\n",
+		       per_call, (double)written / (calls / 10), lost);
 	}
 	return 0;
 }
