@@ -110,6 +110,7 @@ int arch_fentry_convert(unsigned long ip);
 void arch_fentry_sync(void);
 int arch_fentry_poke(unsigned long ip, unsigned int from, unsigned int to);
 void arch_fentry_poke_finish(void);
+u64 arch_fentry_cycles_to_ns(u64 cycles);
 /* The trampolines (ftrace_64.S); never called from C. */
 void fentry_caller(void);
 void fentry_regs_caller(void);

@@ -26,6 +26,7 @@
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
+#include <linux/timex.h>
 #include <linux/vmalloc.h>
 
 #include <asm/sections.h>
@@ -38,7 +39,13 @@ LIST_HEAD(fentry_groups);
 unsigned long fentry_generation;
 
 /* Boot-time conversion, reported once printk has a clock. */
+/*
+ * How long the boot conversion took, in cycles and by local_clock(). This
+ * early, local_clock() may still count jiffies, which do not advance yet;
+ * the report prefers the cycles, converted once the clocks are known.
+ */
 static u64 fentry_boot_ns;
+static cycles_t fentry_boot_cycles;
 static unsigned int fentry_boot_refused;
 
 /*
@@ -114,6 +121,7 @@ void __init ftrace_init(void)
 	unsigned long nr = __stop_mcount_loc - __start_mcount_loc;
 	struct fentry_group *g;
 	u64 t0 = local_clock();
+	cycles_t c0 = get_cycles();
 
 	if (!nr)
 		return;
@@ -125,19 +133,21 @@ void __init ftrace_init(void)
 		return;
 	}
 	fentry_boot_ns = local_clock() - t0;
+	fentry_boot_cycles = get_cycles() - c0;
 	list_add(&g->list, &fentry_groups);
 }
 
 static int __init fentry_report(void)
 {
 	struct fentry_group *g;
+	u64 ns = arch_fentry_cycles_to_ns(fentry_boot_cycles) ?: fentry_boot_ns;
 
 	mutex_lock(&fentry_lock);
 	list_for_each_entry(g, &fentry_groups, list) {
 		if (g->mod)
 			continue;
 		pr_info("converted %u call sites to nops in %llu us (%u refused); records: %zu bytes, %zu per site\n",
-			g->nr, div_u64(fentry_boot_ns, NSEC_PER_USEC),
+			g->nr, div_u64(ns, NSEC_PER_USEC),
 			fentry_boot_refused,
 			g->nr * sizeof(g->sites[0]), sizeof(g->sites[0]));
 	}

@@ -21,6 +21,7 @@
 
 #include <asm/nops.h>
 #include <asm/text-patching.h>
+#include <asm/tsc.h>
 
 #include "../../../kernel/trace/fentry.h"
 
@@ -57,6 +58,17 @@ int arch_fentry_convert(unsigned long ip)
 		return -EINVAL;
 	memcpy((void *)ip, fentry_nop, FENTRY_INSN_SIZE);
 	return 0;
+}
+
+/**
+ * arch_fentry_cycles_to_ns() - a get_cycles() interval in nanoseconds
+ * @cycles:	the interval, in TSC cycles
+ *
+ * Return: the nanoseconds, or 0 while the TSC frequency is unknown.
+ */
+u64 arch_fentry_cycles_to_ns(u64 cycles)
+{
+	return tsc_khz ? div_u64(cycles * 1000000ULL, tsc_khz) : 0;
 }
 
 /**
