@@ -14,26 +14,16 @@
  *
  * Pinned to CPU 0. Prints "metric value" lines.
  */
-#define _GNU_SOURCE
+#include "bench.h"
+
 #include <errno.h>
 #include <fcntl.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
 #define T "/sys/kernel/tracing/"
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
 
 /* Write @val to tracefs file @f; exits on failure. Returns the ns taken. */
 static double put(const char *f, const char *val)
@@ -77,23 +67,6 @@ static long field(const char *f, const char *key)
 	return v;
 }
 
-static double best_getppid(long calls, int loops)
-{
-	double best = 1e30;
-
-	for (int l = 0; l < loops; l++) {
-		double t0 = now_ns();
-
-		for (long i = 0; i < calls; i++)
-			syscall(SYS_getppid);
-		double per = (now_ns() - t0) / calls;
-
-		if (per < best)
-			best = per;
-	}
-	return best;
-}
-
 static long cpu0_lost(void)
 {
 	return field("per_cpu/cpu0/stats", "overrun: ");
@@ -111,12 +84,9 @@ int main(void)
 	double nop_ns, all_ns, en, dis, per_call;
 	long before, written, lost;
 	char old_kb[32];
-	cpu_set_t set;
 	FILE *fp;
 
-	CPU_ZERO(&set);
-	CPU_SET(0, &set);
-	sched_setaffinity(0, sizeof(set), &set);
+	pin_cpu0();
 
 	put("tracing_on", "0");
 	put("current_tracer", "nop");

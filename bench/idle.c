@@ -9,39 +9,12 @@
  * CPU 0. Under emulation the absolute figures mean little; ratios between
  * kernels measured the same way do.
  */
-#define _GNU_SOURCE
-#include <sched.h>
+#include "bench.h"
+
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
-
-static double now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-
-static double best_getppid(long calls, int loops)
-{
-	double best = 1e30;
-
-	for (int l = 0; l < loops; l++) {
-		double t0 = now_ns();
-
-		for (long i = 0; i < calls; i++)
-			syscall(SYS_getppid);
-		double per = (now_ns() - t0) / calls;
-
-		if (per < best)
-			best = per;
-	}
-	return best;
-}
 
 static double best_fork(long forks, int loops)
 {
@@ -73,11 +46,7 @@ int main(int argc, char **argv)
 	long calls = argc > 1 ? atol(argv[1]) : 200000;
 	long forks = argc > 2 ? atol(argv[2]) : 500;
 	int loops = argc > 3 ? atoi(argv[3]) : 5;
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(0, &set);
-	sched_setaffinity(0, sizeof(set), &set);
+	pin_cpu0();
 	best_getppid(calls / 10, 1);	/* warm up */
 	printf("B1.getppid_ns %.1f\n", best_getppid(calls, loops));
 	printf("B1.fork_ns %.1f\n", best_fork(forks, loops));

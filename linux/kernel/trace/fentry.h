@@ -179,6 +179,9 @@ unsigned int fentry_wanted(unsigned long ip, unsigned int *users);
  * argument is FENTRY_LIST_FILTER or FENTRY_LIST_NOTRACE).
  */
 extern const struct file_operations fentry_filter_fops;
+ssize_t fentry_edit_read(struct file *file, char __user *ubuf, size_t cnt,
+			 loff_t *ppos);
+loff_t fentry_edit_llseek(struct file *file, loff_t off, int whence);
 
 /* fentry_cmd.c: the commands; listed under fentry_lock. */
 int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,

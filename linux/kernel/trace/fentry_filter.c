@@ -434,15 +434,33 @@ static int fentry_filter_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static ssize_t fentry_filter_read(struct file *file, char __user *ubuf,
-				  size_t cnt, loff_t *ppos)
+/**
+ * fentry_edit_read() - read() of a file that lists when opened for
+ * reading and edits when opened for writing
+ * @file:	the file; a seq_file when not opened for writing
+ * @ubuf:	where to copy
+ * @cnt:	bytes wanted
+ * @ppos:	position
+ *
+ * Return: as seq_read(); -EINVAL when opened for writing.
+ */
+ssize_t fentry_edit_read(struct file *file, char __user *ubuf, size_t cnt,
+			 loff_t *ppos)
 {
 	if (file->f_mode & FMODE_WRITE)
 		return -EINVAL;
 	return seq_read(file, ubuf, cnt, ppos);
 }
 
-static loff_t fentry_filter_llseek(struct file *file, loff_t off, int whence)
+/**
+ * fentry_edit_llseek() - llseek() of the files fentry_edit_read() reads
+ * @file:	the file
+ * @off:	offset
+ * @whence:	from where
+ *
+ * Return: as seq_lseek(); -ESPIPE when opened for writing.
+ */
+loff_t fentry_edit_llseek(struct file *file, loff_t off, int whence)
 {
 	if (file->f_mode & FMODE_WRITE)
 		return -ESPIPE;
@@ -451,9 +469,9 @@ static loff_t fentry_filter_llseek(struct file *file, loff_t off, int whence)
 
 const struct file_operations fentry_filter_fops = {
 	.open		= fentry_filter_open,
-	.read		= fentry_filter_read,
+	.read		= fentry_edit_read,
 	.write		= fentry_filter_write,
-	.llseek		= fentry_filter_llseek,
+	.llseek		= fentry_edit_llseek,
 	.release	= fentry_filter_release,
 };
 

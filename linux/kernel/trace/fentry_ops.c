@@ -333,6 +333,8 @@ void fentry_forget_range(unsigned long start, unsigned long end)
 		fentry_slot_cut(&h->filter_hash, true, start, end, &old[n++]);
 		fentry_slot_cut(&h->notrace_hash, false, start, end, &old[n++]);
 	}
+	/* Sites of the range still in the table go back to what users want. */
+	fentry_update();
 	mutex_unlock(&fentry_lock);
 	fentry_sync_users();
 	for (i = 0; i < n; i++)

@@ -246,18 +246,16 @@ struct fentry_pid_file {
 	bool truncate, failed;
 };
 
-static void fentry_pid_clear(struct fentry_pids *l)
+/* Empty @l. Lock held; the caller updates fentry_pid_mode. */
+static void fentry_pids_zero(struct fentry_pids *l)
 {
-	unsigned long flags;
 	unsigned int i;
 
-	raw_spin_lock_irqsave(&fentry_pid_lock, flags);
+	lockdep_assert_held(&fentry_pid_lock);
 	for (i = 0; i < FENTRY_PID_CHUNKS; i++)
 		if (l->chunk[i])
 			bitmap_zero(l->chunk[i], FENTRY_PID_CHUNK_BITS);
 	l->count = 0;
-	fentry_pid_mode_update();
-	raw_spin_unlock_irqrestore(&fentry_pid_lock, flags);
 }
 
 /*
@@ -320,10 +318,11 @@ static ssize_t fentry_pid_write(struct file *file, const char __user *ubuf,
 		f->failed = true;
 		return ret;
 	}
-	if (f->truncate || clear)
-		fentry_pid_clear(l);
-	f->truncate = false;
+	/* One section: the list is never seen empty in between. */
 	raw_spin_lock_irqsave(&fentry_pid_lock, flags);
+	if (f->truncate || clear)
+		fentry_pids_zero(l);
+	f->truncate = false;
 	for (i = 0; i < n; i++)
 		fentry_pids_assign(l, pids[i], true);
 	fentry_pid_mode_update();
@@ -428,32 +427,20 @@ static int fentry_pid_release(struct inode *inode, struct file *file)
 		return seq_release(inode, file);
 	if (f->truncate && !f->failed) {
 		guard(mutex)(&fentry_pid_mutex);
-		fentry_pid_clear(&fentry_pid_lists[f->list]);
+		scoped_guard(raw_spinlock_irqsave, &fentry_pid_lock) {
+			fentry_pids_zero(&fentry_pid_lists[f->list]);
+			fentry_pid_mode_update();
+		}
 		fentry_pid_hooks_update();
 	}
 	kfree(f);
 	return 0;
 }
 
-static ssize_t fentry_pid_read(struct file *file, char __user *ubuf,
-			       size_t cnt, loff_t *ppos)
-{
-	if (file->f_mode & FMODE_WRITE)
-		return -EINVAL;
-	return seq_read(file, ubuf, cnt, ppos);
-}
-
-static loff_t fentry_pid_llseek(struct file *file, loff_t off, int whence)
-{
-	if (file->f_mode & FMODE_WRITE)
-		return -ESPIPE;
-	return seq_lseek(file, off, whence);
-}
-
 const struct file_operations fentry_pid_fops = {
 	.open		= fentry_pid_open,
-	.read		= fentry_pid_read,
+	.read		= fentry_edit_read,
 	.write		= fentry_pid_write,
-	.llseek		= fentry_pid_llseek,
+	.llseek		= fentry_edit_llseek,
 	.release	= fentry_pid_release,
 };

@@ -240,6 +240,19 @@ static void trace_print_bytes(struct seq_file *m, const struct trace_ev *ev)
 	seq_putc(m, '\n');
 }
 
+/* The text of each record type, for records at least @min_len long. */
+static const struct {
+	unsigned short type;
+	unsigned short min_len;
+	void (*print)(struct seq_file *m, const struct trace_ev *ev);
+} trace_printers[] = {
+	{ TRACE_TYPE_FN, sizeof(struct trace_fn_rec), trace_print_fn },
+	{ TRACE_TYPE_STACK, sizeof(struct trace_stack_rec), trace_print_stack },
+	{ TRACE_TYPE_PRINT, sizeof(struct trace_print_rec), trace_print_print },
+	{ TRACE_TYPE_RAW_DATA, sizeof(struct trace_raw_rec),
+	  trace_print_raw_data },
+};
+
 /**
  * trace_print_ev() - a record as a line of the trace output
  * @m:		where to print
@@ -249,6 +262,8 @@ static void trace_print_bytes(struct seq_file *m, const struct trace_ev *ev)
  */
 void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 {
+	unsigned int i;
+
 	if (ev->lost == ULONG_MAX)
 		seq_printf(m, "CPU:%d [LOST EVENTS]\n", ev->cpu);
 	else if (ev->lost)
@@ -264,31 +279,13 @@ void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 	else if (trace_opt(TRACE_OPT_CONTEXT_INFO))
 		trace_print_context(m, ev);
 
-	switch (ev->rec->type) {
-	case TRACE_TYPE_FN:
-		if (ev->len >= sizeof(struct trace_fn_rec)) {
-			trace_print_fn(m, ev);
-			return;
-		}
-		break;
-	case TRACE_TYPE_STACK:
-		if (ev->len >= sizeof(struct trace_stack_rec)) {
-			trace_print_stack(m, ev);
-			return;
-		}
-		break;
-	case TRACE_TYPE_PRINT:
-		if (ev->len >= sizeof(struct trace_print_rec)) {
-			trace_print_print(m, ev);
-			return;
-		}
-		break;
-	case TRACE_TYPE_RAW_DATA:
-		if (ev->len >= sizeof(struct trace_raw_rec)) {
-			trace_print_raw_data(m, ev);
-			return;
-		}
-		break;
+	for (i = 0; i < ARRAY_SIZE(trace_printers); i++) {
+		if (trace_printers[i].type != ev->rec->type)
+			continue;
+		if (ev->len < trace_printers[i].min_len)
+			break;
+		trace_printers[i].print(m, ev);
+		return;
 	}
 	seq_printf(m, "Unknown type %u\n", ev->rec->type);
 }

@@ -3,8 +3,8 @@
  * KUnit suite of the function-entry hook's users (struct ftrace_ops):
  * several users with their own sets on the same functions, the
  * trampoline that saves every register (and returns where a callback
- * points regs->ip), changing a registered user's filter, recursion, and
- * removal while the functions run on every CPU.
+ * points regs->ip), changing a registered user's filter, recursion,
+ * functions going away, and removal while the functions run on every CPU.
  *
  * Unlike the rest of kernel/trace/, this file is compiled with the
  * function-entry hook, so that its fot_target_*() functions are
@@ -240,6 +240,33 @@ static void fot_recursion(struct kunit *test)
 	fot_user_free(v);
 }
 
+/*
+ * Functions that go away (a module unloading) leave every registered
+ * set; a filter they leave empty traces nothing, not every function.
+ */
+static void fot_forget_range(struct kunit *test)
+{
+	struct fot_user *u = fot_user_new(test, "fot_target_a fot_target_b",
+					  NULL, 0);
+	struct fot_user *v = fot_user_new(test, "fot_target_a", NULL, 0);
+
+	KUNIT_ASSERT_EQ(test, register_ftrace_function(&u->ops), 0);
+	KUNIT_ASSERT_EQ(test, register_ftrace_function(&v->ops), 0);
+	fot_calls(1, 1);
+	fentry_forget_range(fot_ip_a, fot_ip_a + 1);
+	fot_calls(1, 1);
+	fot_target_c(1);
+	unregister_ftrace_function(&v->ops);
+	unregister_ftrace_function(&u->ops);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u->a), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u->b), 2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&v->a), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&v->b) + atomic_read(&v->c) +
+			      atomic_read(&v->other), 0);
+	fot_user_free(u);
+	fot_user_free(v);
+}
+
 /* Calls on every CPU while a user comes and goes: none after it left. */
 static int fot_caller(void *arg)
 {
@@ -299,6 +326,7 @@ static struct kunit_case fot_cases[] = {
 	KUNIT_CASE(fot_save_regs),
 	KUNIT_CASE(fot_change_filter),
 	KUNIT_CASE(fot_recursion),
+	KUNIT_CASE(fot_forget_range),
 	KUNIT_CASE(fot_remove_under_load),
 	{}
 };

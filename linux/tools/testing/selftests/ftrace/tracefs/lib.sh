@@ -21,7 +21,9 @@ reset_tracing() {
 	[ ! -f set_ftrace_notrace ] || : > set_ftrace_notrace
 	# Function commands survive truncation: remove each as listed.
 	if [ -f set_ftrace_filter ]; then
-		cmds=$(grep -v '^#' set_ftrace_filter | sed 's/^/!/')
+		# "name [module]:cmd:count" is removed as "!name:cmd:count".
+		cmds=$(grep ':' set_ftrace_filter | grep -v '^#' |
+			sed 's/^\([^ :]*\)[^:]*:/!\1:/')
 		[ -z "$cmds" ] || echo "$cmds" > set_ftrace_filter
 	fi
 	for f in set_ftrace_pid set_ftrace_notrace_pid; do
