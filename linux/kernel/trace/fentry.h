@@ -17,6 +17,8 @@
  *                     dump, cpudump) written to set_ftrace_filter
  *   fentry_pid.c      set_ftrace_pid, set_ftrace_notrace_pid and
  *                     function-fork
+ *   fgraph.c          return hooking: the return stacks, and the users
+ *                     of register_ftrace_graph()
  *   arch/x86/kernel/ftrace.c, ftrace_64.S
  *                     the call-site bytes, the do-nothing __fentry__, the
  *                     two trampolines
@@ -115,6 +117,13 @@ u64 arch_fentry_cycles_to_ns(u64 cycles);
 void fentry_caller(void);
 void fentry_regs_caller(void);
 
+/* fgraph.c: return hooking, beside what linux/ftrace.h declares. */
+unsigned long fgraph_return(unsigned long retval, unsigned long sp);
+void fgraph_add_subtime(u64 delta);
+u64 fgraph_frame_subtime(void);
+void fgraph_shift_calltime(struct task_struct *t, u64 delta);
+int fgraph_stacks_in_use(void);
+
 /* The listing files (fentry_list.c); their table argument. */
 enum fentry_listing {
 	FENTRY_LIST_ALL,	/* available_filter_functions */
@@ -122,6 +131,8 @@ enum fentry_listing {
 	FENTRY_LIST_ENABLED,	/* enabled_functions */
 	FENTRY_LIST_FILTER,	/* set_ftrace_filter, read */
 	FENTRY_LIST_NOTRACE,	/* set_ftrace_notrace, read */
+	FENTRY_LIST_GRAPH,	/* set_graph_function, read */
+	FENTRY_LIST_GRAPH_NOTRACE, /* set_graph_notrace, read */
 };
 
 struct file;
@@ -152,6 +163,7 @@ void fentry_hash_free(struct ftrace_hash *h);
 int fentry_hash_replace(struct ftrace_hash __rcu **slot,
 			struct ftrace_hash *set);
 unsigned long fentry_site_of(const char *name);
+struct ftrace_hash __rcu **fentry_slot(long kind);
 int fentry_ops_set(struct ftrace_ops_hash *h, bool exclude,
 		   unsigned char *buf, int len, int reset);
 
@@ -161,6 +173,12 @@ int fentry_ops_set(struct ftrace_ops_hash *h, bool exclude,
  * fentry_lock; read locklessly by the dispatch.
  */
 extern struct ftrace_ops_hash fentry_global_hash;
+
+/*
+ * set_graph_function (filter_hash) and set_graph_notrace (notrace_hash):
+ * where function_graph records. Empty sets are NULL.
+ */
+extern struct ftrace_ops_hash trace_graph_sets;
 
 /*
  * Ours, beside the FTRACE_OPS_FL_* flags: the callback never looks at its
@@ -224,6 +242,7 @@ static __always_inline bool fentry_pid_ignores(void)
  */
 #define FENTRY_REC_DISPATCH	32
 #define FENTRY_REC_FUNCTION	40
+#define FENTRY_REC_GRAPH	48
 
 /**
  * fentry_recursion_enter() - enter a guarded region of a tracing callback

@@ -319,6 +319,7 @@ int fentry_hash_replace(struct ftrace_hash __rcu **slot, struct ftrace_hash *set
 /**
  * struct fentry_filter_file - set_ftrace_filter or _notrace open for writing
  * @slot:	the set it edits
+ * @kind:	which file (enum fentry_listing)
  * @set:	the copy being edited
  * @term:	a term cut by the end of a write
  * @len:	its length
@@ -328,16 +329,36 @@ int fentry_hash_replace(struct ftrace_hash __rcu **slot, struct ftrace_hash *set
  */
 struct fentry_filter_file {
 	struct ftrace_hash __rcu **slot;
+	long kind;
 	struct ftrace_hash *set;
 	char term[FENTRY_TERM_MAX];
 	unsigned int len;
 	bool truncated, changed, failed;
 };
 
-static struct ftrace_hash __rcu **fentry_slot(long kind)
+/* set_graph_function and set_graph_notrace; edited like the filters. */
+struct ftrace_ops_hash trace_graph_sets = {
+	.regex_lock = __MUTEX_INITIALIZER(trace_graph_sets.regex_lock),
+};
+
+/**
+ * fentry_slot() - the set a filter file edits
+ * @kind:	the file's enum fentry_listing
+ *
+ * Return: the slot.
+ */
+struct ftrace_hash __rcu **fentry_slot(long kind)
 {
-	return kind == FENTRY_LIST_NOTRACE ? &fentry_global_hash.notrace_hash :
-					     &fentry_global_hash.filter_hash;
+	switch (kind) {
+	case FENTRY_LIST_NOTRACE:
+		return &fentry_global_hash.notrace_hash;
+	case FENTRY_LIST_GRAPH:
+		return &trace_graph_sets.filter_hash;
+	case FENTRY_LIST_GRAPH_NOTRACE:
+		return &trace_graph_sets.notrace_hash;
+	default:
+		return &fentry_global_hash.filter_hash;
+	}
 }
 
 static int fentry_filter_open(struct inode *inode, struct file *file)
@@ -352,6 +373,7 @@ static int fentry_filter_open(struct inode *inode, struct file *file)
 	if (!f)
 		return -ENOMEM;
 	f->slot = fentry_slot(kind);
+	f->kind = kind;
 	f->truncated = file->f_flags & O_TRUNC;
 	if (!f->truncated) {
 		guard(mutex)(&fentry_lock);
@@ -376,8 +398,7 @@ static int fentry_filter_flush(struct fentry_filter_file *f)
 		return 0;
 	f->term[f->len] = '\0';
 	f->len = 0;
-	ret = fentry_set_apply(&f->set, f->term,
-			       f->slot == &fentry_global_hash.filter_hash);
+	ret = fentry_set_apply(&f->set, f->term, f->kind == FENTRY_LIST_FILTER);
 	if (ret)
 		f->failed = true;
 	else

@@ -47,6 +47,13 @@ static void *fentry_cursor_cmd(struct fentry_cursor *c, loff_t idx)
 	return c;
 }
 
+/* Does listing @kind show the contents of a set? */
+static bool fentry_listing_is_set(enum fentry_listing kind)
+{
+	return kind == FENTRY_LIST_FILTER || kind == FENTRY_LIST_NOTRACE ||
+	       kind == FENTRY_LIST_GRAPH || kind == FENTRY_LIST_GRAPH_NOTRACE;
+}
+
 /* Is site @i of @g on listing @c? */
 static bool fentry_cursor_wants(struct fentry_cursor *c, struct fentry_group *g,
 				unsigned int i)
@@ -60,6 +67,8 @@ static bool fentry_cursor_wants(struct fentry_cursor *c, struct fentry_group *g,
 		return state & FENTRY_ON;
 	case FENTRY_LIST_FILTER:
 	case FENTRY_LIST_NOTRACE:
+	case FENTRY_LIST_GRAPH:
+	case FENTRY_LIST_GRAPH_NOTRACE:
 		return fentry_hash_has(c->set, fentry_ip(g, &g->sites[i]));
 	default:
 		return true;
@@ -69,8 +78,7 @@ static bool fentry_cursor_wants(struct fentry_cursor *c, struct fentry_group *g,
 /* Move @c to the next listed site at or after it; false at the end. */
 static bool fentry_cursor_settle(struct fentry_cursor *c)
 {
-	if ((c->kind == FENTRY_LIST_FILTER || c->kind == FENTRY_LIST_NOTRACE) &&
-	    !c->set)
+	if (fentry_listing_is_set(c->kind) && !c->set)
 		return false;
 	while (!list_entry_is_head(c->g, &fentry_groups, list)) {
 		fentry_validate(c->g);
@@ -88,16 +96,17 @@ static void *fentry_list_start(struct seq_file *m, loff_t *pos)
 	struct fentry_cursor *c = m->private;
 
 	mutex_lock(&fentry_lock);
-	if (c->kind == FENTRY_LIST_FILTER)
-		c->set = rcu_dereference_protected(fentry_global_hash.filter_hash,
-						   lockdep_is_held(&fentry_lock));
-	else if (c->kind == FENTRY_LIST_NOTRACE)
-		c->set = rcu_dereference_protected(fentry_global_hash.notrace_hash,
+	if (fentry_listing_is_set(c->kind))
+		c->set = rcu_dereference_protected(*fentry_slot(c->kind),
 						   lockdep_is_held(&fentry_lock));
 	c->cmd = -1;
 	/* An empty filter traces everything, and says so first. */
 	if (c->kind == FENTRY_LIST_FILTER && !c->set)
 		return *pos ? fentry_cursor_cmd(c, *pos - 1) : SEQ_START_TOKEN;
+	/* So do the graph sets, which upstream's tools read back. */
+	if ((c->kind == FENTRY_LIST_GRAPH ||
+	     c->kind == FENTRY_LIST_GRAPH_NOTRACE) && !c->set)
+		return *pos ? NULL : SEQ_START_TOKEN;
 	if (c->gen != fentry_generation || *pos < c->pos || !c->g) {
 		c->g = list_first_entry(&fentry_groups, struct fentry_group,
 					list);
@@ -144,7 +153,10 @@ static int fentry_list_show(struct seq_file *m, void *v)
 	unsigned int state;
 
 	if (v == SEQ_START_TOKEN) {
-		seq_puts(m, "#### all functions enabled ####\n");
+		c = m->private;
+		seq_puts(m, c->kind == FENTRY_LIST_GRAPH_NOTRACE ?
+			 "#### no functions disabled ####\n" :
+			 "#### all functions enabled ####\n");
 		return 0;
 	}
 	if (c->cmd >= 0) {

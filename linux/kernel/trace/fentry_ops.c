@@ -313,7 +313,7 @@ void fentry_forget_range(unsigned long start, unsigned long end)
 
 	fentry_cmd_forget(start, end);
 	mutex_lock(&fentry_lock);
-	max = 2 * (fentry_nr_users + 1);
+	max = 2 * (fentry_nr_users + 2);
 	old = kcalloc(max, sizeof(*old), GFP_KERNEL);
 	if (!old) {
 		mutex_unlock(&fentry_lock);
@@ -322,6 +322,10 @@ void fentry_forget_range(unsigned long start, unsigned long end)
 	fentry_slot_cut(&fentry_global_hash.filter_hash, true, start, end,
 			&old[n++]);
 	fentry_slot_cut(&fentry_global_hash.notrace_hash, false, start, end,
+			&old[n++]);
+	fentry_slot_cut(&trace_graph_sets.filter_hash, true, start, end,
+			&old[n++]);
+	fentry_slot_cut(&trace_graph_sets.notrace_hash, false, start, end,
 			&old[n++]);
 	for (op = rcu_dereference_protected(fentry_users,
 					    lockdep_is_held(&fentry_lock));

@@ -18,6 +18,8 @@
  *                    func_stack_trace, the stacktrace command
  *   trace_clock.c    the selectable trace clocks
  *   trace_function.c the function tracer
+ *   trace_graph.c    the function_graph tracer: records, its files
+ *   trace_graph_out.c  its text output
  */
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
@@ -33,6 +35,7 @@ struct file;
 struct inode;
 struct poll_table_struct;
 struct seq_file;
+struct trace_ev;
 
 /**
  * struct tracer - a tracer selectable through current_tracer
@@ -41,17 +44,24 @@ struct seq_file;
  *		may be NULL
  * @reset:	called with trace_lock held when the tracer stops being
  *		current; may be NULL
+ * @print_header: the trace file's header while the tracer is current;
+ *		NULL for the default one
+ * @print_ev:	prints a record while the tracer is current, and returns
+ *		true; false leaves it to the default printers. May be NULL.
  * @list:	link in the registry, protected by trace_lock
  */
 struct tracer {
 	const char *name;
 	int (*init)(void);
 	void (*reset)(void);
+	void (*print_header)(struct seq_file *m);
+	bool (*print_ev)(struct seq_file *m, const struct trace_ev *ev);
 	struct list_head list;
 };
 
 int trace_register_tracer(struct tracer *t);
 const char *trace_current_tracer_name(void);
+const struct tracer *trace_current_tracer(void);
 int trace_set_tracer(const char *name);
 void trace_show_tracers(struct seq_file *m);
 bool trace_buffer_enabled(void);
@@ -81,6 +91,18 @@ enum trace_opt {
 	TRACE_OPT_FUNCTION_TRACE,
 	TRACE_OPT_FUNCTION_FORK,
 	TRACE_OPT_FUNC_STACK_TRACE,
+	TRACE_OPT_FUNCGRAPH_OVERRUN,
+	TRACE_OPT_FUNCGRAPH_CPU,
+	TRACE_OPT_FUNCGRAPH_OVERHEAD,
+	TRACE_OPT_FUNCGRAPH_PROC,
+	TRACE_OPT_FUNCGRAPH_DURATION,
+	TRACE_OPT_FUNCGRAPH_ABSTIME,
+	TRACE_OPT_FUNCGRAPH_IRQS,
+	TRACE_OPT_FUNCGRAPH_TAIL,
+	TRACE_OPT_FUNCGRAPH_RETVAL,
+	TRACE_OPT_FUNCGRAPH_RETVAL_HEX,
+	TRACE_OPT_SLEEP_TIME,
+	TRACE_OPT_GRAPH_TIME,
 	TRACE_NR_OPTS
 };
 
@@ -106,6 +128,8 @@ enum trace_type {
 	TRACE_TYPE_FN		= 1,	/* the function tracer */
 	TRACE_TYPE_STACK	= 4,	/* kernel_stack: a call stack */
 	TRACE_TYPE_PRINT	= 5,	/* trace_marker, trace_printk() */
+	TRACE_TYPE_GRAPH_RET	= 10,	/* funcgraph_exit */
+	TRACE_TYPE_GRAPH_ENT	= 11,	/* funcgraph_entry */
 	TRACE_TYPE_RAW_DATA	= 18,	/* trace_marker_raw */
 };
 
@@ -115,6 +139,39 @@ struct trace_fn_rec {
 	unsigned long ip;
 	unsigned long parent_ip;
 };
+
+/* TRACE_TYPE_GRAPH_ENT: a function entered, @depth calls deep. */
+struct trace_graph_ent_rec {
+	struct trace_entry ent;
+	unsigned long func;
+	int depth;
+} __packed;
+
+/*
+ * TRACE_TYPE_GRAPH_RET: it returned @retval; @calltime and @rettime are
+ * trace clock times; @overrun counts the task's calls too deep to hook.
+ */
+struct trace_graph_ret_rec {
+	struct trace_entry ent;
+	unsigned long func;
+	unsigned long retval;
+	int depth;
+	unsigned int overrun;
+	u64 calltime;
+	u64 rettime;
+} __packed;
+
+/* function_graph (trace_graph.c, trace_graph_out.c) */
+int trace_graph_depth_show(struct seq_file *m, long unused);
+int trace_graph_depth_store(const char *val, long unused);
+int trace_thresh_show(struct seq_file *m, long unused);
+int trace_thresh_store(const char *val, long unused);
+u64 trace_graph_thresh(void);
+int trace_graph_set_sleep_time(bool on);
+void trace_graph_print_header(struct seq_file *m);
+bool trace_graph_print_ev(struct seq_file *m, const struct trace_ev *ev);
+int trace_graph_ent_format_show(struct seq_file *m, long unused);
+int trace_graph_ret_format_show(struct seq_file *m, long unused);
 
 /* TRACE_TYPE_STACK: @size return addresses, innermost first. */
 struct trace_stack_rec {
@@ -195,6 +252,7 @@ int saved_tgids_show(struct seq_file *m, long unused);
  * @cpu:	the CPU it was written on
  * @lost:	events lost on @cpu just before it; ULONG_MAX when lost
  *		but not counted
+ * @it:		the iterator it came from
  */
 struct trace_ev {
 	const struct trace_entry *rec;
@@ -202,9 +260,26 @@ struct trace_ev {
 	u64 ts;
 	int cpu;
 	unsigned long lost;
+	struct trace_iter *it;
 };
 
-struct trace_iter;
+/* The depths at which function_graph remembers the open calls. */
+#define TRACE_GRAPH_OPEN	16
+
+/**
+ * struct trace_print_state - what a printer remembers of a CPU's records
+ * @last_pid:	the task of the last record printed; -1 before the first
+ * @depth:	the depth that record left the graph at
+ * @irq_depth:	1 + the depth of the call that began a hard interrupt; 0
+ *		outside one
+ * @open:	the function opened at each depth and not closed yet
+ */
+struct trace_print_state {
+	int last_pid;
+	int depth;
+	int irq_depth;
+	unsigned long open[TRACE_GRAPH_OPEN];
+};
 
 struct trace_iter *trace_iter_new(int cpu, bool consume);
 void trace_iter_free(struct trace_iter *it);
@@ -217,13 +292,22 @@ void trace_iter_reset_consumers(int cpu);
 int trace_iter_raw_page(int cpu, void *page);
 bool trace_raw_ready(int cpu);
 struct trace_iter *trace_iter_dump_start(int cpu);
+bool trace_iter_peek_after(struct trace_iter *it, struct trace_ev *next);
+void trace_iter_absorb_next(struct trace_iter *it);
+struct trace_print_state *trace_iter_state(struct trace_iter *it, int cpu);
+void trace_iter_set_state(struct trace_iter *it, int cpu,
+			  const struct trace_print_state *st);
 
 /* Text (trace_output.c) */
 void trace_print_header(struct seq_file *m, int cpu);
 void trace_print_ev(struct seq_file *m, const struct trace_ev *ev);
+void trace_print_sym(struct seq_file *m, unsigned long ip);
+void trace_print_text(struct seq_file *m, const char *buf, unsigned int max);
+void trace_print_context(struct seq_file *m, const struct trace_ev *ev);
 void trace_dump_buffer(int cpu);
 
 int trace_fs_init(void);
+extern const char trace_common_fields[];
 
 /* options/function-fork (fentry_pid.c) */
 #ifdef CONFIG_FUNCTION_TRACER

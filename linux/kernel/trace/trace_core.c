@@ -260,6 +260,19 @@ const char *trace_current_tracer_name(void)
 	return trace_current ? trace_current->name : "nop";
 }
 
+/**
+ * trace_current_tracer() - the current tracer, without the lock
+ *
+ * For printers: the answer may be stale by the time it is used, but the
+ * tracer it names stays valid (tracers are never unregistered).
+ *
+ * Return: the tracer, or NULL before the first was set.
+ */
+const struct tracer *trace_current_tracer(void)
+{
+	return READ_ONCE(trace_current);
+}
+
 static struct tracer *trace_find(const char *name)
 {
 	struct tracer *t;
@@ -291,10 +304,10 @@ int trace_set_tracer(const char *name)
 		return 0;
 	if (trace_current && trace_current->reset)
 		trace_current->reset();
-	trace_current = trace_find("nop");
+	WRITE_ONCE(trace_current, trace_find("nop"));
 	ret = t->init ? t->init() : 0;
 	if (!ret)
-		trace_current = t;
+		WRITE_ONCE(trace_current, t);
 	return ret;
 }
 
@@ -331,7 +344,7 @@ void __init early_trace_init(void)
 	}
 	trace_register_tracer(&trace_nop);
 	scoped_guard(mutex, &trace_lock)
-		trace_current = &trace_nop;
+		WRITE_ONCE(trace_current, &trace_nop);
 	atomic_notifier_chain_register(&panic_notifier_list, &trace_panic_nb);
 	register_die_notifier(&trace_die_nb);
 }

@@ -446,7 +446,7 @@ static int header_event_show(struct seq_file *m, long unused)
  * events/ftrace/<event>/{format,id} of the records the core writes. The
  * common fields are those of struct trace_entry.
  */
-static const char trace_common_fields[] =
+const char trace_common_fields[] =
 	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
 	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
 	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
@@ -614,7 +614,8 @@ static const struct file_operations free_buffer_fops = {
  */
 enum trace_fs_dir {
 	TRACE_DIR_TOP, TRACE_DIR_EVENTS, TRACE_DIR_PRINT, TRACE_DIR_STACK,
-	TRACE_DIR_RAW_DATA, TRACE_DIR_FUNCTION, TRACE_DIR_CPU
+	TRACE_DIR_RAW_DATA, TRACE_DIR_FUNCTION, TRACE_DIR_GRAPH_ENT,
+	TRACE_DIR_GRAPH_RET, TRACE_DIR_CPU
 };
 
 #define ALL	RING_BUFFER_ALL_CPUS
@@ -670,6 +671,24 @@ static const struct trace_fs_file trace_fs_files[] = {
 	  .mode = 0644, .arg = FENTRY_PID_TRACE, .fops = &fentry_pid_fops },
 	{ .dir = TRACE_DIR_TOP, .name = "set_ftrace_notrace_pid",
 	  .mode = 0644, .arg = FENTRY_PID_NOTRACE, .fops = &fentry_pid_fops },
+#endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	{ .dir = TRACE_DIR_TOP, .name = "set_graph_function",
+	  .mode = 0644, .arg = FENTRY_LIST_GRAPH, .fops = &fentry_filter_fops },
+	{ .dir = TRACE_DIR_TOP, .name = "set_graph_notrace", .mode = 0644,
+	  .arg = FENTRY_LIST_GRAPH_NOTRACE, .fops = &fentry_filter_fops },
+	ATTR(TRACE_DIR_TOP, "max_graph_depth", 0644, trace_graph_depth_show,
+	     trace_graph_depth_store),
+	ATTR(TRACE_DIR_TOP, "tracing_thresh", 0644, trace_thresh_show,
+	     trace_thresh_store),
+	ATTR(TRACE_DIR_GRAPH_ENT, "format", 0444, trace_graph_ent_format_show,
+	     NULL),
+	{ .dir = TRACE_DIR_GRAPH_ENT, .name = "id", .mode = 0444,
+	  .arg = TRACE_TYPE_GRAPH_ENT, .show = event_id_show },
+	ATTR(TRACE_DIR_GRAPH_RET, "format", 0444, trace_graph_ret_format_show,
+	     NULL),
+	{ .dir = TRACE_DIR_GRAPH_RET, .name = "id", .mode = 0444,
+	  .arg = TRACE_TYPE_GRAPH_RET, .show = event_id_show },
 #endif
 	ATTR(TRACE_DIR_EVENTS, "enable", 0644, events_enable_show,
 	     events_enable_store),
@@ -773,6 +792,22 @@ static int trace_fs_fill(unsigned int dir, struct dentry *d, long arg)
 	return 0;
 }
 
+/* The directories of events/ftrace/, and whether each exists. */
+static const struct {
+	const char *name;
+	enum trace_fs_dir dir;
+	bool on;
+} trace_fs_ftrace_events[] = {
+	{ "print", TRACE_DIR_PRINT, true },
+	{ "kernel_stack", TRACE_DIR_STACK, true },
+	{ "raw_data", TRACE_DIR_RAW_DATA, true },
+	{ "function", TRACE_DIR_FUNCTION, IS_ENABLED(CONFIG_FUNCTION_TRACER) },
+	{ "funcgraph_entry", TRACE_DIR_GRAPH_ENT,
+	  IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) },
+	{ "funcgraph_exit", TRACE_DIR_GRAPH_RET,
+	  IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) },
+};
+
 /**
  * trace_fs_init() - create the tracefs files
  *
@@ -782,7 +817,7 @@ int trace_fs_init(void)
 {
 	struct dentry *events, *ftrace, *options, *per_cpu, *d;
 	char name[16];
-	unsigned int o;
+	unsigned int o, i;
 	int cpu, ret;
 
 	events = trace_fs_mkdir("events", NULL);
@@ -797,21 +832,12 @@ int trace_fs_init(void)
 	      trace_fs_fill(TRACE_DIR_EVENTS, events, ALL);
 	if (ret)
 		return ret;
-	d = trace_fs_mkdir("print", ftrace);
-	ret = d ? trace_fs_fill(TRACE_DIR_PRINT, d, ALL) : -ENOMEM;
-	if (ret)
-		return ret;
-	d = trace_fs_mkdir("kernel_stack", ftrace);
-	ret = d ? trace_fs_fill(TRACE_DIR_STACK, d, ALL) : -ENOMEM;
-	if (ret)
-		return ret;
-	d = trace_fs_mkdir("raw_data", ftrace);
-	ret = d ? trace_fs_fill(TRACE_DIR_RAW_DATA, d, ALL) : -ENOMEM;
-	if (ret)
-		return ret;
-	if (IS_ENABLED(CONFIG_FUNCTION_TRACER)) {
-		d = trace_fs_mkdir("function", ftrace);
-		ret = d ? trace_fs_fill(TRACE_DIR_FUNCTION, d, ALL) : -ENOMEM;
+	for (i = 0; i < ARRAY_SIZE(trace_fs_ftrace_events); i++) {
+		if (!trace_fs_ftrace_events[i].on)
+			continue;
+		d = trace_fs_mkdir(trace_fs_ftrace_events[i].name, ftrace);
+		ret = d ? trace_fs_fill(trace_fs_ftrace_events[i].dir, d, ALL) :
+			  -ENOMEM;
 		if (ret)
 			return ret;
 	}

@@ -52,12 +52,26 @@ enum trace_iter_kind { TRACE_ITER_PEEK, TRACE_ITER_CONSUME, TRACE_ITER_DUMP };
  * @cpu:	the CPU it reads, or RING_BUFFER_ALL_CPUS
  * @rd:		the readers, indexed by CPU: its own, or trace_consumers
  * @last:	the CPU of the record last returned by trace_iter_peek()
+ * @state:	the printer's memory of each CPU's records
+ * @pending:	what the printer of the record last returned wants @state
+ *		of its CPU to become once the record is passed
+ * @has_pending: @pending is set
+ * @absorb:	the record after it, on its CPU, was printed with it and is
+ *		passed too
+ *
+ * A printer may print a record several times (seq_file retries when a
+ * line overflows), so it changes nothing itself: it says what is to
+ * change, and trace_iter_next() does it.
  */
 struct trace_iter {
 	enum trace_iter_kind kind;
 	int cpu;
 	struct trace_cpu_rd *rd;
 	int last;
+	struct trace_print_state *state;
+	struct trace_print_state pending;
+	bool has_pending;
+	bool absorb;
 };
 
 /* The shared consuming readers; protected by trace_consume_lock. */
@@ -97,6 +111,19 @@ static bool trace_iter_has(const struct trace_iter *it, int cpu)
 	return it->cpu == RING_BUFFER_ALL_CPUS || it->cpu == cpu;
 }
 
+/* The printers' state, for every CPU: nothing printed yet. */
+static struct trace_print_state *trace_states_alloc(void)
+{
+	struct trace_print_state *st;
+	int cpu;
+
+	st = kcalloc(nr_cpu_ids, sizeof(*st), GFP_KERNEL);
+	if (st)
+		for_each_possible_cpu(cpu)
+			st[cpu].last_pid = -1;
+	return st;
+}
+
 /**
  * trace_iter_new() - create an iterator
  * @cpu:	the CPU to read, or RING_BUFFER_ALL_CPUS
@@ -112,6 +139,11 @@ struct trace_iter *trace_iter_new(int cpu, bool consume)
 
 	if (!it)
 		return NULL;
+	it->state = trace_states_alloc();
+	if (!it->state) {
+		kfree(it);
+		return NULL;
+	}
 	it->cpu = cpu;
 	it->last = -1;
 	if (consume) {
@@ -129,6 +161,7 @@ struct trace_iter *trace_iter_new(int cpu, bool consume)
 				ring_buffer_cursor_start(trace_rb, i, &it->rd[i].cur);
 	}
 	if (!it->rd) {
+		kfree(it->state);
 		kfree(it);
 		return NULL;
 	}
@@ -145,6 +178,7 @@ void trace_iter_free(struct trace_iter *it)
 		return;
 	if (it->kind == TRACE_ITER_PEEK)
 		trace_rds_free(it->rd);
+	kfree(it->state);
 	kfree(it);
 }
 
@@ -237,6 +271,7 @@ bool trace_iter_peek(struct trace_iter *it, struct trace_ev *ev)
 	if (best < 0)
 		return false;
 	rd = &it->rd[best];
+	ev->it = it;
 	ev->rec = rd->ev;
 	ev->len = rd->len;
 	ev->ts = rd->ts;
@@ -257,10 +292,91 @@ void trace_iter_next(struct trace_iter *it)
 	if (it->last < 0)
 		return;
 	rd = &it->rd[it->last];
+	if (it->has_pending)
+		it->state[it->last] = it->pending;
+	/* The absorbed record was found in this page: pass it in the walk. */
+	if (it->absorb && rd->has_page)
+		ring_buffer_walk_next(&rd->walk, &rd->len);
+	it->has_pending = false;
+	it->absorb = false;
 	rd->ev = NULL;
 	rd->lost = 0;
 	rd->rest = rd->walk;
 	it->last = -1;
+}
+
+/**
+ * trace_iter_peek_after() - the record after the one last peeked, on its CPU
+ * @it:		the iterator (locked)
+ * @next:	filled in with that record, if it is at hand
+ *
+ * Only the copy of the page being walked is looked at: a record on the
+ * next page counts as not at hand.
+ *
+ * Return: true when @next was filled in.
+ */
+bool trace_iter_peek_after(struct trace_iter *it, struct trace_ev *next)
+{
+	struct ring_buffer_walk w;
+	struct trace_cpu_rd *rd;
+	const void *e;
+	unsigned int len;
+
+	trace_iter_assert(it);
+	if (it->last < 0)
+		return false;
+	rd = &it->rd[it->last];
+	if (!rd->ev || !rd->has_page)
+		return false;
+	w = rd->walk;
+	e = ring_buffer_walk_next(&w, &len);
+	if (!e)
+		return false;
+	next->rec = e;
+	next->len = len;
+	next->ts = w.ts;
+	next->cpu = it->last;
+	next->lost = 0;
+	next->it = it;
+	return true;
+}
+
+/**
+ * trace_iter_absorb_next() - pass the record trace_iter_peek_after() gave
+ * along with the current one, at trace_iter_next()
+ * @it:	the iterator
+ */
+void trace_iter_absorb_next(struct trace_iter *it)
+{
+	it->absorb = true;
+}
+
+/**
+ * trace_iter_state() - a printer's memory of a CPU's records
+ * @it:		the iterator
+ * @cpu:	the CPU
+ *
+ * Return: the state, as the records passed so far left it.
+ */
+struct trace_print_state *trace_iter_state(struct trace_iter *it, int cpu)
+{
+	return &it->state[cpu];
+}
+
+/**
+ * trace_iter_set_state() - what a CPU's printer state becomes once the
+ * record last peeked is passed
+ * @it:		the iterator
+ * @cpu:	the record's CPU
+ * @st:		the new state
+ */
+void trace_iter_set_state(struct trace_iter *it, int cpu,
+			  const struct trace_print_state *st)
+{
+	if (cpu != it->last)
+		return;
+	it->pending = *st;
+	it->has_pending = true;
 }
 
 /**
@@ -390,6 +506,12 @@ static int __init trace_iter_init(void)
 		return -ENOMEM;
 	it->rd = trace_rds_alloc();
 	if (!it->rd) {
+		kfree(it);
+		return -ENOMEM;
+	}
+	it->state = trace_states_alloc();
+	if (!it->state) {
+		trace_rds_free(it->rd);
 		kfree(it);
 		return -ENOMEM;
 	}

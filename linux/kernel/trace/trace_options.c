@@ -31,6 +31,12 @@ static int trace_opt_overwrite(bool on)
 	return 0;
 }
 
+static int trace_opt_sleep_time(bool on)
+{
+	return IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) ?
+	       trace_graph_set_sleep_time(on) : 0;
+}
+
 static const struct trace_opt_desc trace_opt_descs[TRACE_NR_OPTS] = {
 	[TRACE_OPT_PRINT_PARENT]	= { "print-parent" },
 	[TRACE_OPT_SYM_OFFSET]		= { "sym-offset" },
@@ -55,6 +61,18 @@ static const struct trace_opt_desc trace_opt_descs[TRACE_NR_OPTS] = {
 	[TRACE_OPT_FUNCTION_TRACE]	= { "function-trace" },
 	[TRACE_OPT_FUNCTION_FORK]	= { "function-fork", fentry_pid_set_follow },
 	[TRACE_OPT_FUNC_STACK_TRACE]	= { "func_stack_trace" },
+	[TRACE_OPT_FUNCGRAPH_OVERRUN]	= { "funcgraph-overrun" },
+	[TRACE_OPT_FUNCGRAPH_CPU]	= { "funcgraph-cpu" },
+	[TRACE_OPT_FUNCGRAPH_OVERHEAD]	= { "funcgraph-overhead" },
+	[TRACE_OPT_FUNCGRAPH_PROC]	= { "funcgraph-proc" },
+	[TRACE_OPT_FUNCGRAPH_DURATION]	= { "funcgraph-duration" },
+	[TRACE_OPT_FUNCGRAPH_ABSTIME]	= { "funcgraph-abstime" },
+	[TRACE_OPT_FUNCGRAPH_IRQS]	= { "funcgraph-irqs" },
+	[TRACE_OPT_FUNCGRAPH_TAIL]	= { "funcgraph-tail" },
+	[TRACE_OPT_FUNCGRAPH_RETVAL]	= { "funcgraph-retval" },
+	[TRACE_OPT_FUNCGRAPH_RETVAL_HEX] = { "funcgraph-retval-hex" },
+	[TRACE_OPT_SLEEP_TIME]		= { "sleep-time", trace_opt_sleep_time },
+	[TRACE_OPT_GRAPH_TIME]		= { "graph-time" },
 };
 
 /*
@@ -65,7 +83,10 @@ unsigned long trace_opts = BIT(TRACE_OPT_PRINT_PARENT) |
 	BIT(TRACE_OPT_CONTEXT_INFO) | BIT(TRACE_OPT_RECORD_CMD) |
 	BIT(TRACE_OPT_OVERWRITE) | BIT(TRACE_OPT_IRQ_INFO) |
 	BIT(TRACE_OPT_MARKERS) | BIT(TRACE_OPT_ANNOTATE) |
-	BIT(TRACE_OPT_TRACE_PRINTK) | BIT(TRACE_OPT_FUNCTION_TRACE);
+	BIT(TRACE_OPT_TRACE_PRINTK) | BIT(TRACE_OPT_FUNCTION_TRACE) |
+	BIT(TRACE_OPT_FUNCGRAPH_CPU) | BIT(TRACE_OPT_FUNCGRAPH_OVERHEAD) |
+	BIT(TRACE_OPT_FUNCGRAPH_DURATION) | BIT(TRACE_OPT_FUNCGRAPH_IRQS) |
+	BIT(TRACE_OPT_SLEEP_TIME) | BIT(TRACE_OPT_GRAPH_TIME);
 static DEFINE_MUTEX(trace_opts_lock);
 
 /**

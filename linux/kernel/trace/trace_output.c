@@ -45,9 +45,16 @@ static void trace_print_legend(struct seq_file *m)
  */
 void trace_print_header(struct seq_file *m, int cpu)
 {
+	const struct tracer *t = trace_current_tracer();
 	struct ring_buffer_stats st;
 	u64 entries = 0, written = 0;
 	int i;
+
+	if (t && t->print_header) {
+		seq_printf(m, "# tracer: %s\n#\n", t->name);
+		t->print_header(m);
+		return;
+	}
 
 	for_each_possible_cpu(i) {
 		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
@@ -109,7 +116,12 @@ static void trace_print_time(struct seq_file *m, u64 ts)
 	seq_printf(m, "%5llu.%06u: ", secs, nsecs / (u32)NSEC_PER_USEC);
 }
 
-static void trace_print_context(struct seq_file *m, const struct trace_ev *ev)
+/**
+ * trace_print_context() - the task, CPU, flags and time columns of a record
+ * @m:		where to print
+ * @ev:		the record
+ */
+void trace_print_context(struct seq_file *m, const struct trace_ev *ev)
 {
 	const struct trace_entry *e = ev->rec;
 	char comm[TASK_COMM_LEN];
@@ -133,9 +145,14 @@ static void trace_print_context(struct seq_file *m, const struct trace_ev *ev)
 	trace_print_time(m, ev->ts);
 }
 
-/* Text of a print record, up to its NUL, ending with one newline. */
-static void trace_print_text(struct seq_file *m, const char *buf,
-			     unsigned int max)
+/**
+ * trace_print_text() - text of a print record, up to its NUL, ending with
+ * one newline
+ * @m:		where to print
+ * @buf:	the text
+ * @max:	the most bytes it may have
+ */
+void trace_print_text(struct seq_file *m, const char *buf, unsigned int max)
 {
 	unsigned int n = strnlen(buf, max);
 
@@ -144,8 +161,13 @@ static void trace_print_text(struct seq_file *m, const char *buf,
 		seq_putc(m, '\n');
 }
 
-/* A function by name ("name", no module), as the sym-* options say. */
-static void trace_print_sym(struct seq_file *m, unsigned long ip)
+/**
+ * trace_print_sym() - a function by name ("name", no module), as the sym-*
+ * options say
+ * @m:		where to print
+ * @ip:		an address in it
+ */
+void trace_print_sym(struct seq_file *m, unsigned long ip)
 {
 	char name[KSYM_NAME_LEN];
 
@@ -262,6 +284,7 @@ static const struct {
  */
 void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 {
+	const struct tracer *t = trace_current_tracer();
 	unsigned int i;
 
 	if (ev->lost == ULONG_MAX)
@@ -274,6 +297,8 @@ void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 		trace_print_bytes(m, ev);
 		return;
 	}
+	if (t && t->print_ev && !trace_opt(TRACE_OPT_RAW) && t->print_ev(m, ev))
+		return;
 	if (trace_opt(TRACE_OPT_RAW))
 		seq_printf(m, "%d %d %llu ", ev->rec->pid, ev->cpu, ev->ts);
 	else if (trace_opt(TRACE_OPT_CONTEXT_INFO))

@@ -35,6 +35,7 @@
 #include <asm/nospec-branch.h>
 #include <asm/ptrace-abi.h>
 #include <asm/segment.h>
+#include <asm/unwind_hints.h>
 
 /*
  * objtool records the call to the static call's trampoline as a call
@@ -142,3 +143,32 @@ SYM_FUNC_START(fentry_regs_caller)
 	leaq	FENTRY_FRAME(%rsp), %rsp
 	RET
 SYM_FUNC_END(fentry_regs_caller)
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * Where a function whose return fgraph hooked (kernel/trace/fgraph.c)
+ * returns to. %rax and %rdx hold its return value; %rsp is just above the
+ * slot that held its return address. fgraph_return() hands back the real
+ * return address, which goes into that free slot and is returned
+ * through: a plain return, no indirect jump.
+ *
+ *   8(%rsp)   saved %rdx, then the real return address
+ *   0(%rsp)   saved %rax
+ */
+SYM_CODE_START(return_to_handler)
+	UNWIND_HINT_UNDEFINED
+	ANNOTATE_NOENDBR
+	subq	$16, %rsp
+	movq	%rax, 0(%rsp)
+	movq	%rdx, 8(%rsp)
+	movq	%rax, %rdi
+	leaq	16(%rsp), %rsi
+	call	fgraph_return
+	movq	%rax, %rcx
+	movq	0(%rsp), %rax
+	movq	8(%rsp), %rdx
+	movq	%rcx, 8(%rsp)
+	addq	$8, %rsp
+	RET
+SYM_CODE_END(return_to_handler)
+#endif

@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The function_graph tracer: a funcgraph_entry record when a traced
+ * function is entered and a funcgraph_exit record when it returns, for
+ * the functions set_ftrace_filter and set_ftrace_notrace select, the
+ * tasks set_ftrace_pid lets through, and, when set_graph_function is not
+ * empty, only inside the calls of its functions. set_graph_notrace hides
+ * a function and everything it calls; max_graph_depth limits the depth;
+ * with tracing_thresh set, only returns slower than it are recorded.
+ *
+ * The per-task state (fgraph_get_task_var()) says where the task is:
+ * TRACE_GRAPH_GATE holds 1 + the depth of the set_graph_function call it
+ * is in, TRACE_GRAPH_HIDE 1 + the depth of the set_graph_notrace call;
+ * 0 when none. A state deeper than the function being entered belongs to
+ * a call that was left without its return being seen, and is dropped.
+ *
+ * With the sleep-time option off, the time a task spends switched out is
+ * taken out of the functions it sleeps in: the task's frames are shifted
+ * when it comes back (a hook on rcu_note_context_switch(), which every
+ * schedule calls first, notes when it left; one on finish_task_switch()
+ * sees it return).
+ */
+#include <linux/bitfield.h>
+#include <linux/ftrace.h>
+#include <linux/init.h>
+#include <linux/kstrtox.h>
+#include <linux/mutex.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+
+#include "fentry.h"
+#include "trace.h"
+
+#define TRACE_GRAPH_GATE	GENMASK(15, 0)
+#define TRACE_GRAPH_HIDE	GENMASK(31, 16)
+
+/* max_graph_depth (0: no limit) and tracing_thresh in ns (0: off). */
+static unsigned int trace_graph_max_depth;
+static u64 trace_graph_thresh_ns;
+
+/*
+ * set_graph_function (filter_hash) and set_graph_notrace (notrace_hash);
+ * read locklessly here, replaced under fentry_lock. NULL is an empty
+ * file; a set emptied by a module's removal holds nothing and matches
+ * nothing.
+ */
+static bool trace_graph_in(struct ftrace_hash __rcu **slot, unsigned long ip,
+			   bool *empty)
+{
+	struct ftrace_hash *h = rcu_dereference_raw(*slot);
+
+	*empty = !h;
+	return h && fentry_hash_has(h, ip);
+}
+
+static int trace_graph_entry(struct ftrace_graph_ent *e, struct fgraph_ops *gops)
+{
+	unsigned long *var = fgraph_get_task_var(gops);
+	unsigned int gate, hide, depth = e->depth;
+	unsigned int max = READ_ONCE(trace_graph_max_depth);
+	struct trace_graph_ent_rec *r;
+	bool in, empty;
+
+	if (!var || unlikely(!trace_buffer_enabled()) || fentry_pid_ignores())
+		return 0;
+	if (!trace_opt(TRACE_OPT_FUNCGRAPH_IRQS) && in_hardirq())
+		return 0;
+	if (max && depth >= max)
+		return 0;
+	gate = FIELD_GET(TRACE_GRAPH_GATE, *var);
+	hide = FIELD_GET(TRACE_GRAPH_HIDE, *var);
+	if (gate > depth)
+		gate = 0;
+	if (hide > depth)
+		hide = 0;
+	if (hide)
+		return 0;
+	if (trace_graph_in(&trace_graph_sets.notrace_hash, e->func, &empty)) {
+		/* Hidden with all it calls: its return ends the hiding. */
+		hide = depth + 1;
+		goto keep;
+	}
+	if (!gate) {
+		in = trace_graph_in(&trace_graph_sets.filter_hash, e->func, &empty);
+		if (!empty && !in) {
+			*var = 0;
+			return 0;
+		}
+		if (!empty)
+			gate = depth + 1;
+	}
+	if (!READ_ONCE(trace_graph_thresh_ns)) {
+		r = trace_rec_reserve_ctx(TRACE_TYPE_GRAPH_ENT, sizeof(*r),
+					  tracing_gen_ctx_dec());
+		if (r) {
+			r->func = e->func;
+			r->depth = depth;
+			trace_rec_commit();
+		}
+	}
+keep:
+	*var = FIELD_PREP(TRACE_GRAPH_GATE, gate) |
+	       FIELD_PREP(TRACE_GRAPH_HIDE, hide);
+	return 1;
+}
+
+static void trace_graph_return(struct ftrace_graph_ret *ret,
+			       struct fgraph_ops *gops)
+{
+	unsigned long *var = fgraph_get_task_var(gops);
+	u64 thresh = READ_ONCE(trace_graph_thresh_ns);
+	struct trace_graph_ret_rec *r;
+	unsigned int depth = ret->depth;
+
+	if (!var)
+		return;
+	if (FIELD_GET(TRACE_GRAPH_HIDE, *var) == depth + 1) {
+		*var &= ~TRACE_GRAPH_HIDE;
+		return;
+	}
+	if (FIELD_GET(TRACE_GRAPH_GATE, *var) == depth + 1)
+		*var &= ~TRACE_GRAPH_GATE;
+	if (thresh && ret->rettime - ret->calltime < thresh)
+		return;
+	r = trace_rec_reserve_ctx(TRACE_TYPE_GRAPH_RET, sizeof(*r),
+				  tracing_gen_ctx_dec());
+	if (!r)
+		return;
+	r->func = ret->func;
+	r->retval = ret->retval;
+	r->depth = depth;
+	r->overrun = ret->overrun;
+	r->calltime = ret->calltime;
+	r->rettime = ret->rettime;
+	trace_rec_commit();
+}
+
+static struct fgraph_ops trace_graph_ops = {
+	.entryfunc	= trace_graph_entry,
+	.retfunc	= trace_graph_return,
+	.ops.func_hash	= &fentry_global_hash,
+};
+
+/* sleep-time off: the hooks on the scheduler. */
+
+static unsigned long trace_graph_out_ip;	/* rcu_note_context_switch */
+
+static void trace_graph_sched_hook(unsigned long ip, unsigned long parent_ip,
+				   struct ftrace_ops *op,
+				   struct ftrace_regs *fregs)
+{
+	struct task_struct *t = current;
+	u64 now = trace_clock_read();
+
+	if (ip == trace_graph_out_ip) {
+		t->ftrace_timestamp = now;
+		return;
+	}
+	/* Back on a CPU (finish_task_switch): the time away is not spent. */
+	if (t->ftrace_timestamp && now > t->ftrace_timestamp)
+		fgraph_shift_calltime(t, now - t->ftrace_timestamp);
+	t->ftrace_timestamp = 0;
+}
+
+static struct ftrace_ops trace_graph_sched_ops = {
+	.func	= trace_graph_sched_hook,
+};
+
+static DEFINE_MUTEX(trace_graph_lock);
+static bool trace_graph_on;		/* under trace_graph_lock */
+static bool trace_graph_sched_on;	/* under trace_graph_lock */
+
+/*
+ * Hook the scheduler when the tracer runs with sleep-time off (@sleep_time
+ * is the option's value: it changes only once this succeeded).
+ */
+static int trace_graph_sched_update(bool sleep_time)
+{
+	static const char * const in[] = {
+		"finish_task_switch", "finish_task_switch.isra.0",
+	};
+	bool want = trace_graph_on && !sleep_time;
+	char terms[96];
+	unsigned int i;
+	int ret;
+
+	lockdep_assert_held(&trace_graph_lock);
+	if (want == trace_graph_sched_on)
+		return 0;
+	if (!want) {
+		unregister_ftrace_function(&trace_graph_sched_ops);
+		trace_graph_sched_on = false;
+		return 0;
+	}
+	if (!trace_graph_out_ip) {
+		for (i = 0; i < ARRAY_SIZE(in); i++)
+			if (fentry_site_of(in[i]))
+				break;
+		if (i == ARRAY_SIZE(in) ||
+		    !fentry_site_of("rcu_note_context_switch"))
+			return -ENODEV;
+		snprintf(terms, sizeof(terms), "rcu_note_context_switch %s",
+			 in[i]);
+		ret = ftrace_set_filter(&trace_graph_sched_ops,
+					(unsigned char *)terms, strlen(terms), 1);
+		if (ret)
+			return ret;
+		trace_graph_out_ip = fentry_site_of("rcu_note_context_switch");
+	}
+	ret = register_ftrace_function(&trace_graph_sched_ops);
+	if (!ret)
+		trace_graph_sched_on = true;
+	return ret;
+}
+
+/**
+ * trace_graph_set_sleep_time() - options/sleep-time changes
+ * @on:		its new value
+ *
+ * Return: 0, or why the scheduler hooks could not be set up (the option
+ * then keeps its value).
+ */
+int trace_graph_set_sleep_time(bool on)
+{
+	guard(mutex)(&trace_graph_lock);
+	return trace_graph_sched_update(on);
+}
+
+static int trace_graph_init(void)
+{
+	int ret;
+
+	trace_buf_reset(RING_BUFFER_ALL_CPUS);
+	guard(mutex)(&trace_graph_lock);
+	trace_graph_on = true;
+	ret = trace_graph_sched_update(trace_opt(TRACE_OPT_SLEEP_TIME));
+	if (ret)
+		goto fail;
+	ret = register_ftrace_graph(&trace_graph_ops);
+	if (!ret)
+		return 0;
+fail:
+	trace_graph_on = false;
+	trace_graph_sched_update(true);
+	return ret;
+}
+
+static void trace_graph_reset(void)
+{
+	unregister_ftrace_graph(&trace_graph_ops);
+	guard(mutex)(&trace_graph_lock);
+	trace_graph_on = false;
+	trace_graph_sched_update(true);
+}
+
+static struct tracer trace_graph_tracer = {
+	.name		= "function_graph",
+	.init		= trace_graph_init,
+	.reset		= trace_graph_reset,
+	.print_header	= trace_graph_print_header,
+	.print_ev	= trace_graph_print_ev,
+};
+
+/* max_graph_depth and tracing_thresh */
+
+/**
+ * trace_graph_depth_show() - max_graph_depth, read
+ * @m:		the file
+ * @unused:	table argument
+ *
+ * Return: 0.
+ */
+int trace_graph_depth_show(struct seq_file *m, long unused)
+{
+	seq_printf(m, "%u\n", READ_ONCE(trace_graph_max_depth));
+	return 0;
+}
+
+/**
+ * trace_graph_depth_store() - max_graph_depth, written
+ * @val:	a number; 0 removes the limit
+ * @unused:	table argument
+ *
+ * Return: 0 or -EINVAL.
+ */
+int trace_graph_depth_store(const char *val, long unused)
+{
+	unsigned int d;
+
+	if (kstrtouint(val, 0, &d))
+		return -EINVAL;
+	WRITE_ONCE(trace_graph_max_depth, d);
+	return 0;
+}
+
+/**
+ * trace_thresh_show() - tracing_thresh, read (microseconds)
+ * @m:		the file
+ * @unused:	table argument
+ *
+ * Return: 0.
+ */
+int trace_thresh_show(struct seq_file *m, long unused)
+{
+	seq_printf(m, "%llu\n", div_u64(READ_ONCE(trace_graph_thresh_ns),
+					NSEC_PER_USEC));
+	return 0;
+}
+
+/**
+ * trace_thresh_store() - tracing_thresh, written
+ * @val:	microseconds; 0 turns the threshold off
+ * @unused:	table argument
+ *
+ * Return: 0, or -EINVAL for anything but a number that fits in
+ * nanoseconds.
+ */
+int trace_thresh_store(const char *val, long unused)
+{
+	u64 us;
+
+	if (kstrtou64(val, 0, &us) || us > U64_MAX / NSEC_PER_USEC)
+		return -EINVAL;
+	WRITE_ONCE(trace_graph_thresh_ns, us * NSEC_PER_USEC);
+	return 0;
+}
+
+/**
+ * trace_graph_thresh() - tracing_thresh in nanoseconds
+ *
+ * Return: it; 0 when off.
+ */
+u64 trace_graph_thresh(void)
+{
+	return READ_ONCE(trace_graph_thresh_ns);
+}
+
+static int __init trace_graph_register(void)
+{
+	return trace_register_tracer(&trace_graph_tracer);
+}
+core_initcall(trace_graph_register);
