@@ -413,15 +413,12 @@ static void fgraph_give(struct task_struct *t, void *arg)
 
 	if (READ_ONCE(t->ret_stack))
 		return;
-	/*
-	 * The zeroed stack is visible before the pointer to it: pairs with
-	 * the READ_ONCE() of fgraph_stack_of() (an address dependency).
-	 */
-	if (b->used < b->n)
-		smp_store_release(&t->ret_stack,
-				  (unsigned long *)b->st[b->used++]);
-	else
+	if (b->used == b->n) {
 		b->missing++;
+		return;
+	}
+	/* Zeroed before published: pairs with fgraph_stack_of()'s load. */
+	smp_store_release(&t->ret_stack, (unsigned long *)b->st[b->used++]);
 }
 
 /* Give every task a stack. Context: fgraph_lock held; sleeps. */
