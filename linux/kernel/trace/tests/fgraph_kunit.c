@@ -111,12 +111,14 @@ static struct fgt_user *fgt_user_new(struct kunit *test)
 {
 	static const char filter[] = "fgt_leaf fgt_snap fgt_outer";
 	struct fgt_user *u = kunit_kzalloc(test, sizeof(*u), GFP_KERNEL);
+	int ret;
 
 	KUNIT_ASSERT_NOT_NULL(test, u);
 	u->gops.entryfunc = fgt_entry;
 	u->gops.retfunc = fgt_return;
-	KUNIT_ASSERT_EQ(test, ftrace_set_filter(&u->gops.ops,
-			(unsigned char *)filter, sizeof(filter) - 1, 1), 0);
+	ret = ftrace_set_filter(&u->gops.ops, (unsigned char *)filter,
+				sizeof(filter) - 1, 1);
+	KUNIT_ASSERT_EQ(test, ret, 0);
 	return u;
 }
 
