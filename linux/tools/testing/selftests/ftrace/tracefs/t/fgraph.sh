@@ -79,9 +79,11 @@ echo 0 > options/funcgraph-retval
 # and duration.
 echo 1 > options/funcgraph-proc
 echo 1 > options/funcgraph-abstime
-[ "$(sed -n 3p trace)" = "#     TIME        CPU  TASK/PID         DURATION                  FUNCTION CALLS" ] ||
-	fail "abstime/proc header: $(sed -n 3p trace)"
-body | grep -qE "^ +[0-9]+\.[0-9]{6} \|   [0-9]+\) +[^ ]+-[0-9]+ +\|               \|  $out\(\) \{" ||
+want="#     TIME        CPU  TASK/PID         DURATION"
+want="$want                  FUNCTION CALLS"
+[ "$(sed -n 3p trace)" = "$want" ] || fail "abstime/proc header: $(sed -n 3p trace)"
+blank="               "
+body | grep -qE "^ +[0-9]+\.[0-9]{6} \|   [0-9]+\) +[^ ]+-[0-9]+ +\|$blank\|  $out\(\) \{" ||
 	fail "abstime/proc line: $(body | head -n 1)"
 echo 0 > options/funcgraph-proc
 echo 0 > options/funcgraph-abstime
