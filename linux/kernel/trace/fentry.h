@@ -33,6 +33,7 @@
 #include <linux/sched.h>
 #include <linux/types.h>
 
+struct fgraph_ops;
 struct ftrace_ops_hash;
 struct module;
 struct seq_file;
@@ -119,7 +120,7 @@ void fentry_regs_caller(void);
 
 /* fgraph.c: return hooking, beside what linux/ftrace.h declares. */
 unsigned long fgraph_return(unsigned long retval, unsigned long sp);
-void fgraph_add_subtime(u64 delta);
+void fgraph_add_subtime(struct fgraph_ops *gops, u64 delta);
 u64 fgraph_frame_subtime(void);
 void fgraph_shift_calltime(struct task_struct *t, u64 delta);
 int fgraph_stacks_in_use(void);

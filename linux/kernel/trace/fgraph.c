@@ -222,6 +222,8 @@ unsigned long fgraph_return(unsigned long retval, unsigned long sp)
 		panic("ftrace: return to %lx with no hooked frame\n", sp);
 	f = &st->frames[i];
 	ret = f->ret;
+	/* Frames above are dead: this one is on top for the callback. */
+	WRITE_ONCE(t->curr_ret_stack, i + 1);
 	bit = fentry_recursion_enter(FENTRY_REC_GRAPH);
 	preempt_disable_notrace();
 	gops = rcu_dereference_raw(fgraph_users[f->user]);
@@ -288,18 +290,26 @@ unsigned long *fgraph_get_task_var(struct fgraph_ops *gops)
 
 /**
  * fgraph_add_subtime() - charge a callee's time to its caller's frame
+ * @gops:	the user returning
  * @delta:	the callee's duration
  *
- * Context: a return callback; the caller is the frame below the one
- * returning (for the profiler, whose graph-time option excludes callees).
+ * Context: @gops's return callback. The caller is the user's frame below
+ * the one returning (for the profiler, whose graph-time option off
+ * leaves callees out of a function's time).
  */
-void fgraph_add_subtime(u64 delta)
+void fgraph_add_subtime(struct fgraph_ops *gops, u64 delta)
 {
 	struct fgraph_stack *st = fgraph_stack_of(current);
-	int i = current->curr_ret_stack - 2;
+	int i = current->curr_ret_stack - 1;
 
-	if (st && i >= 0)
-		st->frames[i].subtime += delta;
+	if (!st)
+		return;
+	while (--i >= 0) {
+		if (st->frames[i].user == gops->idx) {
+			st->frames[i].subtime += delta;
+			return;
+		}
+	}
 }
 
 /**

@@ -20,6 +20,7 @@
  *   trace_function.c the function tracer
  *   trace_graph.c    the function_graph tracer: records, its files
  *   trace_graph_out.c  its text output
+ *   trace_profile.c  the function profiler and trace_stat/function<cpu>
  */
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
@@ -169,9 +170,16 @@ int trace_thresh_store(const char *val, long unused);
 u64 trace_graph_thresh(void);
 int trace_graph_set_sleep_time(bool on);
 void trace_graph_print_header(struct seq_file *m);
+void trace_graph_fmt_us(char *buf, size_t size, u64 ns);
+int trace_graph_sched_profile(bool on);
 bool trace_graph_print_ev(struct seq_file *m, const struct trace_ev *ev);
 int trace_graph_ent_format_show(struct seq_file *m, long unused);
 int trace_graph_ret_format_show(struct seq_file *m, long unused);
+
+/* The function profiler (trace_profile.c) */
+int trace_profile_show(struct seq_file *m, long unused);
+int trace_profile_store(const char *val, long unused);
+int trace_profile_stat_show(struct seq_file *m, long cpu);
 
 /* TRACE_TYPE_STACK: @size return addresses, innermost first. */
 struct trace_stack_rec {

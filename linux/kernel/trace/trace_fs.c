@@ -672,6 +672,10 @@ static const struct trace_fs_file trace_fs_files[] = {
 	{ .dir = TRACE_DIR_TOP, .name = "set_ftrace_notrace_pid",
 	  .mode = 0644, .arg = FENTRY_PID_NOTRACE, .fops = &fentry_pid_fops },
 #endif
+#ifdef CONFIG_FUNCTION_PROFILER
+	ATTR(TRACE_DIR_TOP, "function_profile_enabled", 0644,
+	     trace_profile_show, trace_profile_store),
+#endif
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	{ .dir = TRACE_DIR_TOP, .name = "set_graph_function",
 	  .mode = 0644, .arg = FENTRY_LIST_GRAPH, .fops = &fentry_filter_fops },
@@ -792,6 +796,34 @@ static int trace_fs_fill(unsigned int dir, struct dentry *d, long arg)
 	return 0;
 }
 
+#ifdef CONFIG_FUNCTION_PROFILER
+/* The entry behind trace_stat/function<cpu>; the argument is the CPU. */
+static const struct trace_fs_file trace_fs_prof_stat =
+	ATTR(TRACE_DIR_TOP, NULL, 0444, trace_profile_stat_show, NULL);
+
+static int trace_fs_prof_init(void)
+{
+	struct dentry *stat = trace_fs_mkdir("trace_stat", NULL);
+	char name[24];
+	int cpu, ret;
+
+	if (!stat)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		snprintf(name, sizeof(name), "function%d", cpu);
+		ret = trace_fs_create(&trace_fs_prof_stat, name, cpu, stat);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+#else
+static int trace_fs_prof_init(void)
+{
+	return 0;
+}
+#endif
+
 /* The directories of events/ftrace/, and whether each exists. */
 static const struct {
 	const char *name;
@@ -856,6 +888,9 @@ int trace_fs_init(void)
 		if (ret)
 			return ret;
 	}
+	ret = trace_fs_prof_init();
+	if (ret)
+		return ret;
 	debugfs_create_automount("tracing", NULL, trace_debugfs_automount, NULL);
 	return 0;
 }

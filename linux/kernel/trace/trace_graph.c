@@ -168,6 +168,7 @@ static struct ftrace_ops trace_graph_sched_ops = {
 
 static DEFINE_MUTEX(trace_graph_lock);
 static bool trace_graph_on;		/* under trace_graph_lock */
+static bool trace_graph_profiling;	/* under trace_graph_lock */
 static bool trace_graph_sched_on;	/* under trace_graph_lock */
 
 /*
@@ -179,7 +180,7 @@ static int trace_graph_sched_update(bool sleep_time)
 	static const char * const in[] = {
 		"finish_task_switch", "finish_task_switch.isra.0",
 	};
-	bool want = trace_graph_on && !sleep_time;
+	bool want = (trace_graph_on || trace_graph_profiling) && !sleep_time;
 	char terms[96];
 	unsigned int i;
 	int ret;
@@ -226,6 +227,28 @@ int trace_graph_set_sleep_time(bool on)
 	return trace_graph_sched_update(on);
 }
 
+/**
+ * trace_graph_sched_profile() - the function profiler starts or stops
+ * @on:		whether it runs
+ *
+ * It measures with return hooking too, and sleep-time applies to it.
+ *
+ * Return: 0, or why the scheduler hooks could not be set up.
+ */
+int trace_graph_sched_profile(bool on)
+{
+	int ret;
+
+	guard(mutex)(&trace_graph_lock);
+	trace_graph_profiling = on;
+	ret = trace_graph_sched_update(trace_opt(TRACE_OPT_SLEEP_TIME));
+	if (ret && on) {
+		trace_graph_profiling = false;
+		trace_graph_sched_update(trace_opt(TRACE_OPT_SLEEP_TIME));
+	}
+	return ret;
+}
+
 static int trace_graph_init(void)
 {
 	int ret;
@@ -241,7 +264,7 @@ static int trace_graph_init(void)
 		return 0;
 fail:
 	trace_graph_on = false;
-	trace_graph_sched_update(true);
+	trace_graph_sched_update(trace_opt(TRACE_OPT_SLEEP_TIME));
 	return ret;
 }
 
@@ -250,7 +273,7 @@ static void trace_graph_reset(void)
 	unregister_ftrace_graph(&trace_graph_ops);
 	guard(mutex)(&trace_graph_lock);
 	trace_graph_on = false;
-	trace_graph_sched_update(true);
+	trace_graph_sched_update(trace_opt(TRACE_OPT_SLEEP_TIME));
 }
 
 static struct tracer trace_graph_tracer = {

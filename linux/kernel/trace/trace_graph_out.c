@@ -122,17 +122,39 @@ static char graph_mark(u64 ns)
 	return ' ';
 }
 
+/**
+ * trace_graph_fmt_us() - a duration as the graph shows it
+ * @buf:	where to write "N.NNN us"
+ * @size:	its size
+ * @ns:		the duration in nanoseconds
+ *
+ * Microseconds with at most eight characters for the number: three
+ * decimals, fewer as the integer part grows (not rounded).
+ */
+void trace_graph_fmt_us(char *buf, size_t size, u64 ns)
+{
+	u64 us = ns;
+	u32 frac;
+	int n, dec;
+
+	frac = do_div(us, NSEC_PER_USEC);
+	n = scnprintf(buf, size, "%llu", us);
+	dec = clamp(7 - n, 0, 3);
+	if (dec && n + 1 + dec < size) {
+		/* The first @dec digits of the three. */
+		scnprintf(buf + n, size - n, ".%03u", frac);
+		buf[n + 1 + dec] = '\0';
+	}
+	strlcat(buf, " us", size);
+}
+
 /*
- * The duration column: mark, space, the time in microseconds (at most
- * eight characters: three decimals, fewer as the integer part grows) and
- * " us", padded to 12 columns, then "|". @ns is U64_MAX for a blank one.
+ * The duration column: mark, space, the time padded to 12 columns, then
+ * "|". @ns is U64_MAX for a blank one.
  */
 static void graph_print_duration(struct seq_file *m, u64 ns)
 {
 	char num[32];
-	u64 us = ns;
-	u32 frac;
-	int n, dec;
 
 	if (!trace_opt(TRACE_OPT_FUNCGRAPH_DURATION))
 		return;
@@ -140,15 +162,7 @@ static void graph_print_duration(struct seq_file *m, u64 ns)
 		seq_printf(m, "%*s|", GRAPH_DUR_WIDTH + 2, "");
 		return;
 	}
-	frac = do_div(us, NSEC_PER_USEC);
-	n = scnprintf(num, sizeof(num), "%llu", us);
-	dec = clamp(7 - n, 0, 3);
-	if (dec) {
-		/* The first @dec digits of the three, not rounded. */
-		scnprintf(num + n, sizeof(num) - n, ".%03u", frac);
-		num[n + 1 + dec] = '\0';
-	}
-	strlcat(num, " us", sizeof(num));
+	trace_graph_fmt_us(num, sizeof(num), ns);
 	seq_printf(m, "%c %-*s|", trace_opt(TRACE_OPT_FUNCGRAPH_OVERHEAD) ?
 		   graph_mark(ns) : ' ', GRAPH_DUR_WIDTH, num);
 }
