@@ -16,67 +16,7 @@
  */
 #include "bench.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
-
-#define T "/sys/kernel/tracing/"
-
-/* Write @val to tracefs file @f; exits on failure. Returns the ns taken. */
-static double put(const char *f, const char *val)
-{
-	char path[256];
-	double t0;
-	int fd;
-
-	snprintf(path, sizeof(path), T "%s", f);
-	fd = open(path, O_WRONLY | O_TRUNC);
-	if (fd < 0) {
-		perror(path);
-		exit(1);
-	}
-	t0 = now_ns();
-	if (write(fd, val, strlen(val)) != (ssize_t)strlen(val)) {
-		fprintf(stderr, "%s <- %s: %s\n", path, val, strerror(errno));
-		exit(1);
-	}
-	close(fd);
-	return now_ns() - t0;
-}
-
-/* A number after @key in tracefs file @f (e.g. "entries: 12"). */
-static long field(const char *f, const char *key)
-{
-	char path[256], line[256];
-	long v = -1;
-	FILE *fp;
-
-	snprintf(path, sizeof(path), T "%s", f);
-	fp = fopen(path, "r");
-	if (!fp) {
-		perror(path);
-		exit(1);
-	}
-	while (fgets(line, sizeof(line), fp))
-		if (!strncmp(line, key, strlen(key)))
-			v = atol(line + strlen(key));
-	fclose(fp);
-	return v;
-}
-
-static long cpu0_lost(void)
-{
-	return field("per_cpu/cpu0/stats", "overrun: ");
-}
-
-static long cpu0_written(void)
-{
-	return field("per_cpu/cpu0/stats", "entries: ") +
-	       field("per_cpu/cpu0/stats", "overrun: ");
-}
 
 int main(void)
 {

@@ -52,6 +52,12 @@ for k in ours upstream none; do
 	else
 		sed -n 's/^B1\.getppid_ns/B3.getppid_ns/p' /tmp/idle.out
 	fi
+	# B4: where there is function_graph; B4.getppid_ns as B3's otherwise.
+	if grep -qw function_graph $t/available_tracers 2>/dev/null; then
+		/harness/files/bin/graphbench
+	else
+		sed -n 's/^B1\.getppid_ns/B4.getppid_ns/p' /tmp/idle.out
+	fi
 	# B7: bytes per call-site record, the same formula for every kernel
 	# (pages of records x page size / records, from dyn_ftrace_total_info),
 	# and the boot conversion time where the kernel reports it (ours).

@@ -60,11 +60,14 @@ struct fentry_site {
 
 /*
  * What the site holds now: FENTRY_ON, a call to a trampoline (with
- * FENTRY_REGS, the one that saves every register); else the nop.
+ * FENTRY_REGS, the one that saves every register; with FENTRY_GUARD, the
+ * guard that goes on to the first only while fentry_gates is not zero);
+ * else the nop.
  */
+#define FENTRY_GUARD	BIT(27)
 #define FENTRY_ON	BIT(28)
 #define FENTRY_REGS	BIT(29)
-#define FENTRY_PATCH	(FENTRY_ON | FENTRY_REGS)
+#define FENTRY_PATCH	(FENTRY_ON | FENTRY_REGS | FENTRY_GUARD)
 #define FENTRY_USERS	GENMASK(15, 0)
 
 /**
@@ -117,6 +120,7 @@ u64 arch_fentry_cycles_to_ns(u64 cycles);
 /* The trampolines (ftrace_64.S); never called from C. */
 void fentry_caller(void);
 void fentry_regs_caller(void);
+void fentry_guard_caller(void);
 
 /* fgraph.c: return hooking, beside what linux/ftrace.h declares. */
 unsigned long fgraph_return(unsigned long retval, unsigned long sp);
@@ -186,6 +190,16 @@ extern struct ftrace_ops_hash trace_graph_sets;
  * ftrace_ops argument, so the trampoline may call it directly.
  */
 #define FENTRY_OPS_FL_OPLESS	BIT(30)
+
+/*
+ * FENTRY_OPS_FL_GATED: the user has nothing to do at a function outside
+ * its gate set (ops->private: a struct ftrace_hash __rcu ** slot; a NULL
+ * set is no gate) unless some task is inside a gate function, which the
+ * user counts in fentry_gates. Such sites get the guard trampoline: a
+ * compare and a return while fentry_gates is zero.
+ */
+#define FENTRY_OPS_FL_GATED	BIT(29)
+extern atomic_t fentry_gates;
 
 /* fentry_ops.c */
 int fentry_update(void);

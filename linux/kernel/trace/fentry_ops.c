@@ -48,6 +48,9 @@ int ftrace_enabled __read_mostly = 1;
 static struct ftrace_ops __rcu *fentry_users;
 static unsigned int fentry_nr_users;	/* under fentry_lock */
 
+/* Tasks inside a gate function of a FENTRY_OPS_FL_GATED user. */
+atomic_t fentry_gates = ATOMIC_INIT(0);
+
 /* set_ftrace_filter and set_ftrace_notrace. */
 struct ftrace_ops_hash fentry_global_hash = {
 	.regex_lock = __MUTEX_INITIALIZER(fentry_global_hash.regex_lock),
@@ -125,19 +128,33 @@ void fentry_sync_users(void)
 	schedule_on_each_cpu(fentry_sync_fn);
 }
 
+/* Can @op's calls at @ip go through the guard? */
+static bool fentry_ops_guarded(struct ftrace_ops *op, unsigned long ip)
+{
+	struct ftrace_hash __rcu **slot = op->private;
+	struct ftrace_hash *gate;
+
+	if (!(op->flags & FENTRY_OPS_FL_GATED) || !slot)
+		return false;
+	gate = rcu_dereference_protected(*slot, lockdep_is_held(&fentry_lock));
+	return gate && !fentry_hash_has(gate, ip);
+}
+
 /**
  * fentry_wanted() - what the site at @ip must hold for the current users
  * @ip:		the site
  * @users:	set to the number of users that trace it
  *
  * Context: fentry_lock held.
- * Return: FENTRY_ON, with FENTRY_REGS when a user needs every register;
- * 0 for the nop (also whenever ftrace_enabled is 0).
+ * Return: FENTRY_ON, with FENTRY_REGS when a user needs every register,
+ * or with FENTRY_GUARD when every user may be guarded; 0 for the nop
+ * (also whenever ftrace_enabled is 0).
  */
 unsigned int fentry_wanted(unsigned long ip, unsigned int *users)
 {
 	struct ftrace_ops *op;
 	unsigned int want = 0, n = 0;
+	bool guard = true;
 
 	lockdep_assert_held(&fentry_lock);
 	for (op = rcu_dereference_protected(fentry_users,
@@ -151,7 +168,10 @@ unsigned int fentry_wanted(unsigned long ip, unsigned int *users)
 		if (op->flags & (FTRACE_OPS_FL_SAVE_REGS |
 				 FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED))
 			want |= FENTRY_REGS;
+		guard &= fentry_ops_guarded(op, ip);
 	}
+	if (n && guard && !(want & FENTRY_REGS))
+		want |= FENTRY_GUARD;
 	*users = n;
 	return READ_ONCE(ftrace_enabled) ? want : 0;
 }

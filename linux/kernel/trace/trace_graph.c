@@ -14,6 +14,11 @@
  * 0 when none. A state deeper than the function being entered belongs to
  * a call that was left without its return being seen, and is dropped.
  *
+ * Functions outside set_graph_function cost almost nothing while no task
+ * is inside one of its functions: their sites call a guard trampoline
+ * that returns at once while fentry_gates, the number of tasks inside a
+ * gate, is zero.
+ *
  * With the sleep-time option off, the time a task spends switched out is
  * taken out of the functions it sleeps in: the task's frames are shifted
  * when it comes back (a hook on rcu_note_context_switch(), which every
@@ -53,6 +58,24 @@ static bool trace_graph_in(struct ftrace_hash __rcu **slot, unsigned long ip,
 	return h && fentry_hash_has(h, ip);
 }
 
+/*
+ * Store a task's state. fentry_gates counts the tasks inside a gate: while
+ * it is zero, the functions outside set_graph_function are not even
+ * called (their sites hold the guard trampoline).
+ */
+static void trace_graph_store(unsigned long *var, unsigned int gate,
+			      unsigned int hide)
+{
+	bool was = FIELD_GET(TRACE_GRAPH_GATE, *var);
+
+	if (was && !gate)
+		atomic_dec(&fentry_gates);
+	else if (!was && gate)
+		atomic_inc(&fentry_gates);
+	*var = FIELD_PREP(TRACE_GRAPH_GATE, gate) |
+	       FIELD_PREP(TRACE_GRAPH_HIDE, hide);
+}
+
 static int trace_graph_entry(struct ftrace_graph_ent *e, struct fgraph_ops *gops)
 {
 	unsigned long *var = fgraph_get_task_var(gops);
@@ -83,7 +106,7 @@ static int trace_graph_entry(struct ftrace_graph_ent *e, struct fgraph_ops *gops
 	if (!gate) {
 		in = trace_graph_in(&trace_graph_sets.filter_hash, e->func, &empty);
 		if (!empty && !in) {
-			*var = 0;
+			trace_graph_store(var, 0, 0);
 			return 0;
 		}
 		if (!empty)
@@ -99,8 +122,7 @@ static int trace_graph_entry(struct ftrace_graph_ent *e, struct fgraph_ops *gops
 		}
 	}
 keep:
-	*var = FIELD_PREP(TRACE_GRAPH_GATE, gate) |
-	       FIELD_PREP(TRACE_GRAPH_HIDE, hide);
+	trace_graph_store(var, gate, hide);
 	return 1;
 }
 
@@ -119,7 +141,7 @@ static void trace_graph_return(struct ftrace_graph_ret *ret,
 		return;
 	}
 	if (FIELD_GET(TRACE_GRAPH_GATE, *var) == depth + 1)
-		*var &= ~TRACE_GRAPH_GATE;
+		trace_graph_store(var, 0, FIELD_GET(TRACE_GRAPH_HIDE, *var));
 	if (thresh && ret->rettime - ret->calltime < thresh)
 		return;
 	r = trace_rec_reserve_ctx(TRACE_TYPE_GRAPH_RET, sizeof(*r),
@@ -139,6 +161,9 @@ static struct fgraph_ops trace_graph_ops = {
 	.entryfunc	= trace_graph_entry,
 	.retfunc	= trace_graph_return,
 	.ops.func_hash	= &fentry_global_hash,
+	/* Outside set_graph_function, sites call the hook only when needed. */
+	.ops.flags	= FENTRY_OPS_FL_GATED,
+	.ops.private	= &trace_graph_sets.filter_hash,
 };
 
 /* sleep-time off: the hooks on the scheduler. */
@@ -259,6 +284,8 @@ static int trace_graph_init(void)
 	ret = trace_graph_sched_update(trace_opt(TRACE_OPT_SLEEP_TIME));
 	if (ret)
 		goto fail;
+	/* The tasks' states start afresh: none is inside a gate. */
+	atomic_set(&fentry_gates, 0);
 	ret = register_ftrace_graph(&trace_graph_ops);
 	if (!ret)
 		return 0;

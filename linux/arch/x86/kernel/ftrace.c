@@ -82,7 +82,8 @@ void arch_fentry_sync(void)
 	sync_core();
 }
 
-/* The bytes of a site in state @state (FENTRY_ON, FENTRY_REGS or 0). */
+/* The bytes of a site in state @state (FENTRY_ON with FENTRY_REGS or
+ * FENTRY_GUARD, or 0). */
 static void fentry_insn(u8 insn[FENTRY_INSN_SIZE], unsigned long ip,
 			unsigned int state)
 {
@@ -90,6 +91,8 @@ static void fentry_insn(u8 insn[FENTRY_INSN_SIZE], unsigned long ip,
 		memcpy(insn, fentry_nop, FENTRY_INSN_SIZE);
 	else if (state & FENTRY_REGS)
 		fentry_call_insn(insn, ip, (unsigned long)fentry_regs_caller);
+	else if (state & FENTRY_GUARD)
+		fentry_call_insn(insn, ip, (unsigned long)fentry_guard_caller);
 	else
 		fentry_call_insn(insn, ip, (unsigned long)fentry_caller);
 }
@@ -97,7 +100,7 @@ static void fentry_insn(u8 insn[FENTRY_INSN_SIZE], unsigned long ip,
 /**
  * arch_fentry_poke() - queue the change of a live call site
  * @ip:		the site
- * @from:	its state now (FENTRY_ON and FENTRY_REGS bits; 0: the nop)
+ * @from:	its state now (FENTRY_ON, FENTRY_REGS, FENTRY_GUARD; 0: nop)
  * @to:		the state wanted
  *
  * Context: text_mutex held. The change is done, for every CPU, by

@@ -11,7 +11,10 @@
  *   fentry_caller       saves what a call may clobber and the argument
  *                       registers, and calls the dispatch;
  *   fentry_regs_caller  saves every register and the flags, and returns
- *                       to wherever the callbacks left regs->ip.
+ *                       to wherever the callbacks left regs->ip;
+ *   fentry_guard_caller returns at once while fentry_gates is zero, and
+ *                       is fentry_caller otherwise (for sites only gated
+ *                       users trace, outside their gates).
  *
  * Both build a struct pt_regs on the stack (the layout of struct
  * ftrace_regs on x86-64): the first leaves cs zero, which tells
@@ -113,6 +116,12 @@ SYM_FUNC_START(fentry_caller)
 	addq	$FENTRY_FRAME, %rsp
 	RET
 SYM_FUNC_END(fentry_caller)
+
+SYM_FUNC_START(fentry_guard_caller)
+	cmpl	$0, fentry_gates(%rip)
+	jne	fentry_caller
+	RET
+SYM_FUNC_END(fentry_guard_caller)
 
 SYM_FUNC_START(fentry_regs_caller)
 	/* lea leaves the flags alone: they are saved next. */

@@ -45,7 +45,9 @@ expect_reject tracing_thresh 12x "Invalid argument"
 expect_reject set_graph_function no_such_function_xyz "Invalid argument"
 expect_reject set_graph_notrace no_such_function_xyz "Invalid argument"
 
-# set_graph_function: only the subtree of outer, braces balanced.
+# set_graph_function: only the subtree of outer, braces balanced (an
+# interrupt inside it would be part of it: funcgraph-irqs keeps them out).
+echo 0 > options/funcgraph-irqs
 echo $out > set_graph_function
 [ "$(cat set_graph_function)" = "$out [$mod]" ] ||
 	fail "set_graph_function reads: $(cat set_graph_function)"
@@ -153,6 +155,11 @@ echo 0 > tracing_on
 kill $other
 : > set_ftrace_pid
 : > set_graph_function
+
+# Outside set_graph_function's functions, the sites hold the guard
+# (counted as live call sites all the same).
+grep -q "^$in (1)" enabled_functions || fail "inner not live: $(grep $mod enabled_functions)"
+echo 1 > options/funcgraph-irqs
 
 # max_graph_depth 1 with every function: only depth-0 calls.
 echo 1 > max_graph_depth

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * B4 workloads: function_graph's costs, run where the kernel has it
+ * (available_tracers lists "function_graph").
+ *
+ *   B4.call_ns      ns added per traced call, every function traced:
+ *                   (getppid traced - getppid with nop) / (calls per
+ *                   getppid, half the records written on CPU 0: each
+ *                   call writes an entry and a return), in a buffer big
+ *                   enough to lose nothing (B4.lost says what was lost)
+ *   B4.getppid_ns   ns per getppid() with function_graph on and
+ *                   set_graph_function set to a function getppid never
+ *                   calls
+ *
+ * Pinned to CPU 0. Prints "metric value" lines.
+ */
+#include "bench.h"
+
+int main(void)
+{
+	long calls = 20000;
+	double nop_ns, all_ns;
+	long before, written, lost;
+	char old_kb[32];
+	FILE *fp;
+
+	pin_cpu0();
+	put("tracing_on", "0");
+	put("current_tracer", "nop");
+	put("set_ftrace_filter", "\n");
+	put("set_ftrace_notrace", "\n");
+	put("set_graph_function", "\n");
+	nop_ns = best_getppid(calls, 3);
+
+	fp = fopen(T "buffer_size_kb", "r");
+	if (!fp || !fgets(old_kb, sizeof(old_kb), fp)) {
+		perror("buffer_size_kb");
+		return 1;
+	}
+	fclose(fp);
+	put("buffer_size_kb", "16384");
+	put("current_tracer", "function_graph");
+	put("trace", "\n");
+	before = cpu0_written();
+	lost = cpu0_lost();
+	put("tracing_on", "1");
+	all_ns = best_getppid(calls / 10, 1);
+	put("tracing_on", "0");
+	written = cpu0_written() - before;
+	lost = cpu0_lost() - lost;
+	put("current_tracer", "nop");
+	put("buffer_size_kb", old_kb);
+
+	put("set_graph_function", "vfs_fsync_range");
+	put("current_tracer", "function_graph");
+	put("tracing_on", "1");
+	printf("B4.getppid_ns %.1f\n", best_getppid(calls, 3));
+	put("tracing_on", "0");
+	put("current_tracer", "nop");
+	put("set_graph_function", "\n");
+	put("trace", "\n");
+	put("tracing_on", "1");
+
+	if (written > 1) {
+		double per_getppid = (double)written / 2 / (calls / 10);
+
+		printf("B4.call_ns %.1f\nB4.calls_per_getppid %.1f\nB4.lost %ld\n",
+		       (all_ns - nop_ns) / per_getppid, per_getppid, lost);
+	}
+	return 0;
+}
