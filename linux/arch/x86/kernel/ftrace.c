@@ -82,8 +82,7 @@ void arch_fentry_sync(void)
 	sync_core();
 }
 
-/* The bytes of a site in state @state (FENTRY_ON with FENTRY_REGS or
- * FENTRY_GUARD, or 0). */
+/* The bytes of a site in state @state: FENTRY_ON (+REGS or +GUARD), or 0. */
 static void fentry_insn(u8 insn[FENTRY_INSN_SIZE], unsigned long ip,
 			unsigned int state)
 {
