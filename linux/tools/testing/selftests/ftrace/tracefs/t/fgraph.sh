@@ -159,7 +159,8 @@ kill $other
 # Outside set_graph_function's functions the sites hold the guard, which
 # went on to the hook above only because outer was running (inner's lines
 # prove it); they count as live call sites all the same.
-grep -q "^$in \[$mod\] (1)" enabled_functions || fail "inner not live: $(grep $mod enabled_functions)"
+grep -q "^$in \[$mod\] (1)" enabled_functions ||
+	fail "inner not live: $(grep $mod enabled_functions)"
 echo 1 > options/funcgraph-irqs
 
 # max_graph_depth 1 with every function: only depth-0 calls.
