@@ -7,8 +7,9 @@
  *   B6.disable_ms   writing "nop" back
  *   B2.call_ns      ns added per traced call, with every function traced:
  *                   (getppid with tracing - getppid with nop) / (records
- *                   written on CPU 0 per getppid), in a buffer big enough
- *                   to lose nothing (B2.lost says what was overwritten)
+ *                   written on CPU 0 per getppid), best of 3 loops, in a
+ *                   buffer big enough to lose nothing (B2.lost says what
+ *                   was overwritten)
  *   B3.getppid_ns   ns per getppid() with the function tracer on and the
  *                   filter set to a function getppid never calls
  *
@@ -21,10 +22,8 @@
 int main(void)
 {
 	long calls = 20000;
-	double nop_ns, all_ns, en, dis, per_call;
-	long before, written, lost;
-	char old_kb[32];
-	FILE *fp;
+	double nop_ns, all_ns, en, dis, records;
+	long lost;
 
 	pin_cpu0();
 
@@ -38,23 +37,8 @@ int main(void)
 	en = put("current_tracer", "function");
 
 	/* B2: with every function traced and recorded, nothing lost. */
-	fp = fopen(T "buffer_size_kb", "r");
-	if (!fp || !fgets(old_kb, sizeof(old_kb), fp)) {
-		perror("buffer_size_kb");
-		return 1;
-	}
-	fclose(fp);
-	put("buffer_size_kb", "16384");
-	put("trace", "\n");
-	before = cpu0_written();
-	lost = cpu0_lost();
-	put("tracing_on", "1");
-	all_ns = best_getppid(calls / 10, 1);
-	put("tracing_on", "0");
-	written = cpu0_written() - before;
-	lost = cpu0_lost() - lost;
+	all_ns = traced_getppid(calls / 10, 3, &records, &lost);
 	dis = put("current_tracer", "nop");
-	put("buffer_size_kb", old_kb);
 
 	/* B3: the tracer on, filtered to a function getppid never calls. */
 	put("set_ftrace_filter", "vfs_fsync_range");
@@ -68,10 +52,8 @@ int main(void)
 	put("tracing_on", "1");
 
 	printf("B6.enable_ms %.1f\nB6.disable_ms %.1f\n", en / 1e6, dis / 1e6);
-	if (written > 0) {
-		per_call = (all_ns - nop_ns) / ((double)written / (calls / 10));
+	if (records > 0)
 		printf("B2.call_ns %.1f\nB2.calls_per_getppid %.1f\nB2.lost %ld\n",
-		       per_call, (double)written / (calls / 10), lost);
-	}
+		       (all_ns - nop_ns) / records, records, lost);
 	return 0;
 }

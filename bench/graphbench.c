@@ -6,8 +6,9 @@
  *   B4.call_ns      ns added per traced call, every function traced:
  *                   (getppid traced - getppid with nop) / (calls per
  *                   getppid, half the records written on CPU 0: each
- *                   call writes an entry and a return), in a buffer big
- *                   enough to lose nothing (B4.lost says what was lost)
+ *                   call writes an entry and a return), best of 3 loops,
+ *                   in a buffer big enough to lose nothing (B4.lost says
+ *                   what was lost)
  *   B4.getppid_ns   ns per getppid() with function_graph on and
  *                   set_graph_function set to a function getppid never
  *                   calls
@@ -19,10 +20,8 @@
 int main(void)
 {
 	long calls = 20000;
-	double nop_ns, all_ns;
-	long before, written, lost;
-	char old_kb[32];
-	FILE *fp;
+	double nop_ns, all_ns, records;
+	long lost;
 
 	pin_cpu0();
 	put("tracing_on", "0");
@@ -32,24 +31,9 @@ int main(void)
 	put("set_graph_function", "\n");
 	nop_ns = best_getppid(calls, 3);
 
-	fp = fopen(T "buffer_size_kb", "r");
-	if (!fp || !fgets(old_kb, sizeof(old_kb), fp)) {
-		perror("buffer_size_kb");
-		return 1;
-	}
-	fclose(fp);
-	put("buffer_size_kb", "16384");
 	put("current_tracer", "function_graph");
-	put("trace", "\n");
-	before = cpu0_written();
-	lost = cpu0_lost();
-	put("tracing_on", "1");
-	all_ns = best_getppid(calls / 10, 1);
-	put("tracing_on", "0");
-	written = cpu0_written() - before;
-	lost = cpu0_lost() - lost;
+	all_ns = traced_getppid(calls / 10, 3, &records, &lost);
 	put("current_tracer", "nop");
-	put("buffer_size_kb", old_kb);
 
 	put("set_graph_function", "vfs_fsync_range");
 	put("current_tracer", "function_graph");
@@ -61,11 +45,9 @@ int main(void)
 	put("trace", "\n");
 	put("tracing_on", "1");
 
-	if (written > 1) {
-		double per_getppid = (double)written / 2 / (calls / 10);
-
+	/* Each call writes an entry and a return record. */
+	if (records > 0)
 		printf("B4.call_ns %.1f\nB4.calls_per_getppid %.1f\nB4.lost %ld\n",
-		       (all_ns - nop_ns) / per_getppid, per_getppid, lost);
-	}
+		       (all_ns - nop_ns) / (records / 2), records / 2, lost);
 	return 0;
 }

@@ -127,7 +127,6 @@ unsigned long fgraph_return(unsigned long retval, unsigned long sp);
 void fgraph_add_subtime(struct fgraph_ops *gops, u64 delta);
 u64 fgraph_frame_subtime(void);
 void fgraph_shift_calltime(struct task_struct *t, u64 delta);
-int fgraph_stacks_in_use(void);
 
 /* The listing files (fentry_list.c); their table argument. */
 enum fentry_listing {

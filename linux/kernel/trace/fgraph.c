@@ -166,10 +166,11 @@ static void fgraph_entry(unsigned long ip, unsigned long parent_ip,
 	f->user = gops->idx;
 	f->depth = fgraph_depth_at(st, i, gops->idx);
 	f->subtime = 0;
-	f->calltime = trace_clock_read();
 	ent.func = ip;
 	ent.depth = f->depth;
 	if (gops->entryfunc(&ent, gops)) {
+		/* Taken only for calls hooked: declined ones cost no clock read. */
+		f->calltime = trace_clock_read();
 		*retp = (unsigned long)return_to_handler;
 	} else {
 		barrier();
@@ -596,14 +597,4 @@ void unregister_ftrace_graph(struct fgraph_ops *gops)
 		WRITE_ONCE(fgraph_only, NULL);
 		schedule_delayed_work(&fgraph_free_work, FGRAPH_FREE_DELAY);
 	}
-}
-
-/**
- * fgraph_stacks_in_use() - return stacks allocated now
- *
- * Return: their number (for the selftests, through dyn_ftrace_total_info).
- */
-int fgraph_stacks_in_use(void)
-{
-	return atomic_read(&fgraph_nr_stacks);
 }

@@ -168,11 +168,26 @@ int trace_graph_depth_store(const char *val, long unused);
 int trace_thresh_show(struct seq_file *m, long unused);
 int trace_thresh_store(const char *val, long unused);
 u64 trace_graph_thresh(void);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 int trace_graph_set_sleep_time(bool on);
+#else
+static inline int trace_graph_set_sleep_time(bool on)
+{
+	return 0;
+}
+#endif
 void trace_graph_print_header(struct seq_file *m);
 void trace_graph_fmt_us(char *buf, size_t size, u64 ns);
 int trace_graph_sched_profile(bool on);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 bool trace_graph_print_ev(struct seq_file *m, const struct trace_ev *ev);
+#else
+static inline bool trace_graph_print_ev(struct seq_file *m,
+					const struct trace_ev *ev)
+{
+	return false;
+}
+#endif
 int trace_graph_ent_format_show(struct seq_file *m, long unused);
 int trace_graph_ret_format_show(struct seq_file *m, long unused);
 
@@ -272,7 +287,7 @@ struct trace_ev {
 };
 
 /* The depths at which function_graph remembers the open calls. */
-#define TRACE_GRAPH_OPEN	16
+#define TRACE_GRAPH_OPEN	50
 
 /**
  * struct trace_print_state - what a printer remembers of a CPU's records

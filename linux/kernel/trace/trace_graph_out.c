@@ -94,6 +94,8 @@ static void graph_print_lead(struct seq_file *m, const struct trace_ev *ev)
 	u64 secs = ev->ts;
 	u32 rem;
 
+	if (!trace_opt(TRACE_OPT_CONTEXT_INFO))
+		return;
 	if (trace_opt(TRACE_OPT_FUNCGRAPH_ABSTIME)) {
 		rem = do_div(secs, NSEC_PER_SEC);
 		seq_printf(m, "%5llu.%06u |  ", secs, rem / (u32)NSEC_PER_USEC);
@@ -156,7 +158,8 @@ static void graph_print_duration(struct seq_file *m, u64 ns)
 {
 	char num[32];
 
-	if (!trace_opt(TRACE_OPT_FUNCGRAPH_DURATION))
+	if (!trace_opt(TRACE_OPT_FUNCGRAPH_DURATION) ||
+	    !trace_opt(TRACE_OPT_CONTEXT_INFO))
 		return;
 	if (ns == U64_MAX) {
 		seq_printf(m, "%*s|", GRAPH_DUR_WIDTH + 2, "");
@@ -206,7 +209,8 @@ static void graph_print_irq(struct seq_file *m, const struct trace_ev *ev,
 			    bool in)
 {
 	graph_print_lead(m, ev);
-	if (trace_opt(TRACE_OPT_FUNCGRAPH_DURATION))
+	if (trace_opt(TRACE_OPT_FUNCGRAPH_DURATION) &&
+	    trace_opt(TRACE_OPT_CONTEXT_INFO))
 		seq_printf(m, "  %s |", in ? "==========>" : "<==========");
 	else
 		seq_printf(m, "  %s", in ? "==========>" : "<==========");
@@ -233,6 +237,25 @@ static void graph_print_switch(struct seq_file *m, const struct trace_ev *ev,
 static bool graph_in_irq(const struct trace_ev *ev)
 {
 	return ev->rec->flags & TRACE_FLAG_HARDIRQ;
+}
+
+/*
+ * The end of a line that closes a call (a leaf or a "}"): the return value
+ * (named on a "}"), the overrun, and the interrupt it may end.
+ */
+static void graph_end_call(struct seq_file *m, const struct trace_ev *ev,
+			   struct trace_print_state *st,
+			   const struct trace_graph_ret_rec *r, bool leaf)
+{
+	if (trace_opt(TRACE_OPT_FUNCGRAPH_RETVAL))
+		graph_print_retval(m, r->func, r->retval, !leaf);
+	graph_print_overrun(m, r->overrun);
+	seq_putc(m, '\n');
+	st->depth = r->depth;
+	if (st->irq_depth == r->depth + 1) {
+		graph_print_irq(m, ev, false);
+		st->irq_depth = 0;
+	}
 }
 
 static void graph_print_entry(struct seq_file *m, const struct trace_ev *ev,
@@ -265,16 +288,8 @@ static void graph_print_entry(struct seq_file *m, const struct trace_ev *ev,
 		return;
 	}
 	seq_puts(m, "();");
-	if (trace_opt(TRACE_OPT_FUNCGRAPH_RETVAL))
-		graph_print_retval(m, r->func, r->retval, false);
-	graph_print_overrun(m, r->overrun);
-	seq_putc(m, '\n');
+	graph_end_call(m, ev, st, r, true);
 	trace_iter_absorb_next(ev->it);
-	st->depth = e->depth;
-	if (st->irq_depth == e->depth + 1) {
-		graph_print_irq(m, ev, false);
-		st->irq_depth = 0;
-	}
 }
 
 static void graph_print_return(struct seq_file *m, const struct trace_ev *ev,
@@ -289,22 +304,14 @@ static void graph_print_return(struct seq_file *m, const struct trace_ev *ev,
 	graph_print_duration(m, r->rettime - r->calltime);
 	graph_indent(m, r->depth);
 	seq_putc(m, '}');
-	if (trace_opt(TRACE_OPT_FUNCGRAPH_RETVAL)) {
-		graph_print_retval(m, r->func, r->retval, true);
-	} else if (tail) {
+	if (tail && !trace_opt(TRACE_OPT_FUNCGRAPH_RETVAL)) {
 		seq_puts(m, " /* ");
 		trace_print_sym(m, r->func);
 		seq_puts(m, " */");
 	}
-	graph_print_overrun(m, r->overrun);
-	seq_putc(m, '\n');
 	if (seen)
 		st->open[r->depth] = 0;
-	st->depth = r->depth;
-	if (st->irq_depth == r->depth + 1) {
-		graph_print_irq(m, ev, false);
-		st->irq_depth = 0;
-	}
+	graph_end_call(m, ev, st, r, false);
 }
 
 /* trace_printk() and trace_marker text: a comment in the graph. */
@@ -327,6 +334,9 @@ static void graph_print_comment(struct seq_file *m, const struct trace_ev *ev,
  * @m:		where to print
  * @ev:		the record
  *
+ * Also used for graph records whatever the current tracer. Without the
+ * context-info option, the columns before the graph are left out.
+ *
  * Return: true when printed; false for records it leaves to the default
  * printers (those that are neither graph records nor text).
  */
@@ -335,7 +345,7 @@ bool trace_graph_print_ev(struct seq_file *m, const struct trace_ev *ev)
 	struct trace_print_state st;
 	unsigned short type = ev->rec->type;
 
-	if (!ev->it || !trace_opt(TRACE_OPT_CONTEXT_INFO))
+	if (!ev->it)
 		return false;
 	if (!(type == TRACE_TYPE_GRAPH_ENT &&
 	      ev->len >= sizeof(struct trace_graph_ent_rec)) &&

@@ -31,12 +31,6 @@ static int trace_opt_overwrite(bool on)
 	return 0;
 }
 
-static int trace_opt_sleep_time(bool on)
-{
-	return IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) ?
-	       trace_graph_set_sleep_time(on) : 0;
-}
-
 static const struct trace_opt_desc trace_opt_descs[TRACE_NR_OPTS] = {
 	[TRACE_OPT_PRINT_PARENT]	= { "print-parent" },
 	[TRACE_OPT_SYM_OFFSET]		= { "sym-offset" },
@@ -71,7 +65,7 @@ static const struct trace_opt_desc trace_opt_descs[TRACE_NR_OPTS] = {
 	[TRACE_OPT_FUNCGRAPH_TAIL]	= { "funcgraph-tail" },
 	[TRACE_OPT_FUNCGRAPH_RETVAL]	= { "funcgraph-retval" },
 	[TRACE_OPT_FUNCGRAPH_RETVAL_HEX] = { "funcgraph-retval-hex" },
-	[TRACE_OPT_SLEEP_TIME]		= { "sleep-time", trace_opt_sleep_time },
+	[TRACE_OPT_SLEEP_TIME]		= { "sleep-time", trace_graph_set_sleep_time },
 	[TRACE_OPT_GRAPH_TIME]		= { "graph-time" },
 };
 

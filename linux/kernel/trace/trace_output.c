@@ -299,6 +299,12 @@ void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 	}
 	if (t && t->print_ev && !trace_opt(TRACE_OPT_RAW) && t->print_ev(m, ev))
 		return;
+	/* Graph records left from function_graph keep their graph form. */
+	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) && !trace_opt(TRACE_OPT_RAW) &&
+	    (ev->rec->type == TRACE_TYPE_GRAPH_ENT ||
+	     ev->rec->type == TRACE_TYPE_GRAPH_RET) &&
+	    trace_graph_print_ev(m, ev))
+		return;
 	if (trace_opt(TRACE_OPT_RAW))
 		seq_printf(m, "%d %d %llu ", ev->rec->pid, ev->cpu, ev->ts);
 	else if (trace_opt(TRACE_OPT_CONTEXT_INFO))

@@ -71,12 +71,14 @@ static struct prof_rec *prof_find(struct prof_table *t, unsigned long ip)
 	struct prof_rec *r;
 
 	for (n = 0; n <= t->mask; n++, i = (i + 1) & t->mask) {
+		unsigned long cur;
+
 		r = &t->recs[i];
-		if (READ_ONCE(r->ip) == ip)
-			return r;
-		if (!READ_ONCE(r->ip) && !cmpxchg_local(&r->ip, 0, ip))
-			return r;
-		if (READ_ONCE(r->ip) == ip)
+		cur = READ_ONCE(r->ip);
+		/* A free slot is claimed; an interrupt may claim it first. */
+		if (!cur)
+			cur = cmpxchg_local(&r->ip, 0, ip) ?: ip;
+		if (cur == ip)
 			return r;
 	}
 	return NULL;

@@ -130,6 +130,14 @@ echo 1 > tracing_on
 echo 2 > $poke
 echo 0 > tracing_on
 [ "$(body | grep -c .)" = 0 ] || fail "thresh 1 s: $(body | head -n 3)"
+# 1 us: outer (hooking inner inside it, emulated) is slower; no openings.
+echo 1 > tracing_thresh
+echo > trace
+echo 1 > tracing_on
+echo 2 > $poke
+echo 0 > tracing_on
+[ "$(count "} /\* $out \*/\$")" = 2 ] || fail "thresh 1 us: $(body | head -n 3)"
+[ "$(count '{$')" = 0 ] || fail "openings under a threshold: $(body | head -n 3)"
 echo 0 > tracing_thresh
 
 # Stack traces see the real callers behind hooked returns.
