@@ -68,6 +68,7 @@ ko=$BUILD/kernels/test/kernel/trace/tests/fentry_test_mod.ko
 set +e
 "$TOP/harness/vm" -q -L "$logs/console.log" -a "$sel:/opt/tracefs" \
 	-a "$ko:/opt/tracefs/fentry_test_mod.ko" \
+	-a "${ko%/*}/preemptirq_delay_test.ko:/opt/tracefs/preemptirq_delay_test.ko" \
 	'sh /opt/tracefs/run.sh' > "$logs/selftests.log" 2> "$logs/selftests.stderr"
 rc=$?
 set -e

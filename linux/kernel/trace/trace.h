@@ -27,6 +27,7 @@
 
 #include <linux/bitops.h>
 #include <linux/cpumask.h>
+#include <linux/jump_label.h>
 #include <linux/list.h>
 #include <linux/ring_buffer.h>
 #include <linux/trace_events.h>
@@ -49,6 +50,8 @@ struct trace_ev;
  *		NULL for the default one
  * @print_ev:	prints a record while the tracer is current, and returns
  *		true; false leaves it to the default printers. May be NULL.
+ * @use_max:	a latency tracer: trace shows the max buffer, in the
+ *		latency format
  * @list:	link in the registry, protected by trace_lock
  */
 struct tracer {
@@ -57,6 +60,7 @@ struct tracer {
 	void (*reset)(void);
 	void (*print_header)(struct seq_file *m);
 	bool (*print_ev)(struct seq_file *m, const struct trace_ev *ev);
+	bool use_max;
 	struct list_head list;
 };
 
@@ -167,7 +171,7 @@ int trace_graph_depth_show(struct seq_file *m, long unused);
 int trace_graph_depth_store(const char *val, long unused);
 int trace_thresh_show(struct seq_file *m, long unused);
 int trace_thresh_store(const char *val, long unused);
-u64 trace_graph_thresh(void);
+extern u64 trace_thresh_ns;
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 int trace_graph_set_sleep_time(bool on);
 #else
@@ -209,6 +213,7 @@ struct trace_stack_rec {
 struct pt_regs;
 void trace_stack_record(struct pt_regs *regs, unsigned int skip,
 			unsigned int ctx);
+void trace_stack_record_from(unsigned long fn, unsigned int ctx);
 
 /* TRACE_TYPE_PRINT: @ip is 0 for trace_marker. @buf ends with a NUL. */
 struct trace_print_rec {
@@ -231,6 +236,16 @@ int trace_print_write(unsigned long ip, const char *text, size_t len);
 
 /* The buffer (trace_buf.c) */
 extern struct trace_buffer *trace_rb;
+extern struct trace_buffer *trace_max_rb;
+int trace_max_alloc(void);
+void trace_max_release(void);
+struct trace_buffer *trace_max_get(void);
+void trace_max_put(void);
+void trace_max_reset(void);
+bool trace_max_trylock(void);
+void trace_max_unlock(void);
+void trace_max_swap_locked(void);
+unsigned long trace_buf_nest_lost(int cpu);
 
 void *trace_rec_reserve(unsigned short type, unsigned int len);
 void *trace_rec_reserve_ctx(unsigned short type, unsigned int len,
@@ -305,6 +320,9 @@ struct trace_print_state {
 };
 
 struct trace_iter *trace_iter_new(int cpu, bool consume);
+struct trace_iter *trace_iter_new_on(int cpu, struct trace_buffer *rb,
+				     u64 from, u64 to);
+u64 trace_iter_base(struct trace_iter *it);
 void trace_iter_free(struct trace_iter *it);
 bool trace_iter_peek(struct trace_iter *it, struct trace_ev *ev);
 void trace_iter_next(struct trace_iter *it);
@@ -328,6 +346,65 @@ void trace_print_sym(struct seq_file *m, unsigned long ip);
 void trace_print_text(struct seq_file *m, const char *buf, unsigned int max);
 void trace_print_context(struct seq_file *m, const struct trace_ev *ev);
 void trace_dump_buffer(int cpu);
+
+/**
+ * struct trace_lat_info - a latency a latency tracer reported
+ * @ns:		its length
+ * @from:	time stamp of the first record of it
+ * @to:		time stamp of the last
+ * @cpu:	the CPU it happened on
+ * @all_cpus:	its records are on every CPU, not only @cpu
+ * @pid:	the task it happened to
+ * @comm:	its name
+ * @uid:	its user
+ * @nice:	its nice value
+ * @policy:	its scheduling policy
+ * @rt_prio:	its real-time priority
+ * @start_ip:	where it started
+ * @end_ip:	where it ended
+ */
+struct trace_lat_info {
+	u64 ns;
+	u64 from;
+	u64 to;
+	int cpu;
+	bool all_cpus;
+	pid_t pid;
+	char comm[TASK_COMM_LEN];
+	uid_t uid;
+	int nice;
+	unsigned int policy;
+	unsigned int rt_prio;
+	unsigned long start_ip;
+	unsigned long end_ip;
+};
+
+void trace_print_lat_header(struct seq_file *m, const char *tracer,
+			    const struct trace_lat_info *lat, u64 shown,
+			    u64 total);
+void trace_print_lat_context(struct seq_file *m, const struct trace_ev *ev);
+
+/* The irqsoff and preemptoff tracers (trace_irqsoff.c) */
+DECLARE_STATIC_KEY_FALSE(trace_irqsoff_key);
+void trace_irqsoff_hook(bool on, unsigned long ip, unsigned long parent);
+#if defined(CONFIG_IRQSOFF_TRACER) || defined(CONFIG_PREEMPT_TRACER)
+int trace_irqsoff_function_trace(bool on);
+#else
+static inline int trace_irqsoff_function_trace(bool on)
+{
+	return 0;
+}
+#endif
+
+/* Latency tracers (trace_lat.c) */
+int trace_lat_max_show(struct seq_file *m, long unused);
+int trace_lat_max_store(const char *val, long unused);
+struct trace_iter *trace_lat_iter_new(int cpu);
+void trace_lat_print_header(struct seq_file *m);
+bool trace_lat_worth(u64 ns);
+void trace_lat_update(struct trace_lat_info *lat);
+void trace_lat_fill_task(struct trace_lat_info *lat, struct task_struct *p);
+void trace_lat_init(void);
 
 int trace_fs_init(void);
 extern const char trace_common_fields[];

@@ -30,8 +30,46 @@
 #define TRACE_BUF_DEFAULT_KB	1408
 #define TRACE_BUF_MIN_KB	8
 
-/* The buffer; set once at boot, never freed (free_buffer shrinks it). */
+/*
+ * The buffer writers write into; allocated at boot, never freed
+ * (free_buffer shrinks it). A latency tracer swaps it with trace_max_rb
+ * when it sees a new worst case (trace_max_swap()).
+ */
 struct trace_buffer *trace_rb;
+
+/*
+ * The max buffer: what trace shows under a latency tracer. Allocated by
+ * the first latency tracer, and freed when the tracer goes unless a
+ * reader holds it (trace_max_refs). Pointer and count are changed under
+ * trace_buf_lock; swaps happen with interrupts off, under trace_max_busy.
+ */
+struct trace_buffer *trace_max_rb;
+static unsigned int trace_max_refs;
+static bool trace_max_wanted;
+
+/*
+ * trace_max_busy: 1 while a swap is in progress. Swappers take it with a
+ * cmpxchg and give up if it is taken; trace_max_block() keeps them out
+ * while the buffers are resized, reset or freed.
+ */
+static atomic_t trace_max_busy;
+static atomic_t trace_max_blocked;
+
+/*
+ * The buffer of each reservation not yet committed on a CPU, innermost
+ * last. A swap on another CPU may change trace_rb between a reservation
+ * and its commit, and the commit must go where the reservation went.
+ * Writers nested on a CPU finish before the one they interrupted resumes,
+ * so a plain per-CPU stack serves; more than TRACE_NEST_MAX deep, the
+ * record is dropped and counted in @lost.
+ */
+#define TRACE_NEST_MAX	8
+struct trace_wstack {
+	unsigned int depth;
+	unsigned long lost;
+	struct trace_buffer *rb[TRACE_NEST_MAX];
+};
+static DEFINE_PER_CPU(struct trace_wstack, trace_wstack);
 
 /* Serialises size changes; protects trace_kb[]. */
 static DEFINE_MUTEX(trace_buf_lock);
@@ -222,16 +260,33 @@ void *trace_rec_reserve(unsigned short type, unsigned int len)
 void *trace_rec_reserve_ctx(unsigned short type, unsigned int len,
 			    unsigned int ctx)
 {
+	struct trace_buffer *rb = READ_ONCE(trace_rb);
+	struct trace_wstack *ws;
 	struct trace_entry *e;
+	unsigned int d;
 
-	if (!trace_buffer_enabled() || unlikely(!trace_rb) ||
+	if (!trace_buffer_enabled() || unlikely(!rb) ||
 	    !cpumask_test_cpu(raw_smp_processor_id(), &trace_cpus))
 		return NULL;
 	if (trace_opt(TRACE_OPT_RECORD_CMD) || trace_opt(TRACE_OPT_RECORD_TGID))
 		trace_cmdline_save();
-	e = ring_buffer_reserve(trace_rb, len);
+	preempt_disable_notrace();
+	ws = this_cpu_ptr(&trace_wstack);
+	d = READ_ONCE(ws->depth);
+	if (unlikely(d >= TRACE_NEST_MAX)) {
+		ws->lost++;
+		preempt_enable_notrace();
+		return NULL;
+	}
+	/* The reservation keeps preemption off until the commit. */
+	e = ring_buffer_reserve(rb, len);
+	preempt_enable_notrace();
 	if (!e)
 		return NULL;
+	/* A writer nested since the read of d has popped what it pushed. */
+	ws->rb[d] = rb;
+	barrier();
+	WRITE_ONCE(ws->depth, d + 1);
 	e->type = type;
 	e->flags = ctx >> 16;
 	e->preempt_count = ctx & 0xff;
@@ -244,7 +299,13 @@ void *trace_rec_reserve_ctx(unsigned short type, unsigned int len,
  */
 void trace_rec_commit(void)
 {
-	ring_buffer_commit(trace_rb);
+	struct trace_wstack *ws = this_cpu_ptr(&trace_wstack);
+	unsigned int d = READ_ONCE(ws->depth) - 1;
+	struct trace_buffer *rb = ws->rb[d];
+
+	barrier();
+	WRITE_ONCE(ws->depth, d);
+	ring_buffer_commit(rb);
 	if (unlikely(READ_ONCE(trace_want_wake))) {
 		WRITE_ONCE(trace_want_wake, false);
 		irq_work_queue(&trace_wake_work);
@@ -252,6 +313,9 @@ void trace_rec_commit(void)
 }
 
 /* Sizes */
+
+static void trace_max_block(bool on);
+static int trace_buf_resize_locked(int cpu, unsigned long kb);
 
 /**
  * trace_buf_kb() - the size of a CPU's buffer, as last set
@@ -286,7 +350,7 @@ unsigned long trace_buf_kb(int cpu)
 int trace_buf_resize(int cpu, unsigned long kb)
 {
 	unsigned long pages, avail = si_mem_available();
-	int i, ret;
+	int ret;
 
 	if (!kb)
 		return -EINVAL;
@@ -300,6 +364,22 @@ int trace_buf_resize(int cpu, unsigned long kb)
 		return -ENOMEM;
 
 	guard(mutex)(&trace_buf_lock);
+	if (trace_max_rb) {
+		/* Both buffers, with no swap in between. */
+		trace_max_block(true);
+		ret = ring_buffer_resize(trace_max_rb, cpu, kb * 1024);
+		if (!ret)
+			ret = trace_buf_resize_locked(cpu, kb);
+		trace_max_block(false);
+		return ret;
+	}
+	return trace_buf_resize_locked(cpu, kb);
+}
+
+static int trace_buf_resize_locked(int cpu, unsigned long kb)
+{
+	int i, ret;
+
 	ret = ring_buffer_resize(trace_rb, cpu, kb * 1024);
 	if (ret) {
 		/* A resize of all CPUs may have got part way: undo it. */
@@ -338,6 +418,168 @@ void trace_buf_reset(int cpu)
 		return;
 	trace_iter_reset_consumers(cpu);
 	ring_buffer_reset_cpu(trace_rb, cpu);
+}
+
+/* The max buffer */
+
+/*
+ * Keep swaps out (@on) or let them in again. Swappers run with interrupts
+ * off, so once synchronize_rcu() returns none is left in progress.
+ */
+static void trace_max_block(bool on)
+{
+	if (!on) {
+		atomic_dec(&trace_max_blocked);
+		return;
+	}
+	atomic_inc(&trace_max_blocked);
+	synchronize_rcu();
+}
+
+/**
+ * trace_max_trylock() - take the right to swap the buffers
+ *
+ * Context: interrupts off.
+ * Return: true when taken; false when a resize, a reset or another swap
+ * is in progress, or there is no max buffer.
+ */
+bool trace_max_trylock(void)
+{
+	lockdep_assert(irqs_disabled());
+	if (atomic_read(&trace_max_blocked) || !READ_ONCE(trace_max_rb))
+		return false;
+	return !atomic_cmpxchg_acquire(&trace_max_busy, 0, 1);
+}
+
+/**
+ * trace_max_unlock() - give up the right of trace_max_trylock()
+ */
+void trace_max_unlock(void)
+{
+	/* Pairs with the acquire of the next swapper's cmpxchg. */
+	atomic_set_release(&trace_max_busy, 0);
+}
+
+/**
+ * trace_max_swap_locked() - make the max buffer the one written, and the
+ * buffer written so far the max buffer
+ *
+ * Context: under trace_max_trylock(). Writers that reserved in the old
+ * buffer commit there; a swap on one CPU never waits for another.
+ */
+void trace_max_swap_locked(void)
+{
+	struct trace_buffer *rb = READ_ONCE(trace_max_rb);
+
+	WRITE_ONCE(trace_max_rb, trace_rb);
+	WRITE_ONCE(trace_rb, rb);
+}
+
+/**
+ * trace_max_alloc() - make sure the max buffer exists, the size of the
+ * trace buffer
+ *
+ * Called by a latency tracer's init, under trace_lock.
+ * Return: 0 or -ENOMEM.
+ */
+int trace_max_alloc(void)
+{
+	struct trace_buffer *rb;
+	int cpu;
+
+	guard(mutex)(&trace_buf_lock);
+	trace_max_wanted = true;
+	if (trace_max_rb)
+		return 0;
+	rb = ring_buffer_alloc(TRACE_BUF_MIN_KB * 1024, RING_BUFFER_OVERWRITE,
+			       trace_clock_read);
+	if (!rb)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		if (ring_buffer_resize(rb, cpu, trace_kb[cpu] * 1024)) {
+			ring_buffer_free(rb);
+			return -ENOMEM;
+		}
+	}
+	WRITE_ONCE(trace_max_rb, rb);
+	return 0;
+}
+
+static void trace_max_free_locked(void)
+{
+	struct trace_buffer *rb;
+
+	lockdep_assert_held(&trace_buf_lock);
+	if (trace_max_wanted || trace_max_refs || !trace_max_rb)
+		return;
+	trace_max_block(true);
+	rb = trace_max_rb;
+	WRITE_ONCE(trace_max_rb, NULL);
+	trace_max_block(false);
+	/* Writers that reserved in it before a swap are done by now. */
+	synchronize_rcu();
+	ring_buffer_free(rb);
+}
+
+/**
+ * trace_max_release() - a latency tracer no longer needs the max buffer
+ *
+ * It is freed now, or when its last reader goes. The tracer's hooks are
+ * off already.
+ */
+void trace_max_release(void)
+{
+	guard(mutex)(&trace_buf_lock);
+	trace_max_wanted = false;
+	trace_max_free_locked();
+}
+
+/**
+ * trace_max_get() - hold the max buffer for a reader
+ *
+ * Return: it, or NULL when there is none.
+ */
+struct trace_buffer *trace_max_get(void)
+{
+	guard(mutex)(&trace_buf_lock);
+	if (trace_max_rb)
+		trace_max_refs++;
+	return trace_max_rb;
+}
+
+/**
+ * trace_max_put() - a reader of trace_max_get() is done
+ */
+void trace_max_put(void)
+{
+	guard(mutex)(&trace_buf_lock);
+	if (!WARN_ON_ONCE(!trace_max_refs))
+		trace_max_refs--;
+	trace_max_free_locked();
+}
+
+/**
+ * trace_max_reset() - drop the records of the max buffer
+ */
+void trace_max_reset(void)
+{
+	guard(mutex)(&trace_buf_lock);
+	if (!trace_max_rb)
+		return;
+	trace_max_block(true);
+	ring_buffer_reset_cpu(trace_max_rb, RING_BUFFER_ALL_CPUS);
+	trace_max_block(false);
+}
+
+/**
+ * trace_buf_nest_lost() - records dropped because writers nested too deep
+ * @cpu:	the CPU
+ *
+ * Return: their number.
+ */
+unsigned long trace_buf_nest_lost(int cpu)
+{
+	return READ_ONCE(per_cpu(trace_wstack, cpu).lost);
 }
 
 /* tracing_cpumask */

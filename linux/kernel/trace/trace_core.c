@@ -406,3 +406,38 @@ static int __init trace_fs_initcall(void)
 	return trace_fs_init();
 }
 fs_initcall(trace_fs_initcall);
+
+/* tracing_thresh: 0, or the latency worth recording, in ns */
+u64 trace_thresh_ns;
+
+/**
+ * trace_thresh_show() - tracing_thresh, read (microseconds)
+ * @m:		the file
+ * @unused:	table argument
+ *
+ * Return: 0.
+ */
+int trace_thresh_show(struct seq_file *m, long unused)
+{
+	seq_printf(m, "%llu\n", div_u64(READ_ONCE(trace_thresh_ns),
+					NSEC_PER_USEC));
+	return 0;
+}
+
+/**
+ * trace_thresh_store() - tracing_thresh, written
+ * @val:	microseconds; 0 turns the threshold off
+ * @unused:	table argument
+ *
+ * Return: 0, or -EINVAL for anything but a number that fits in
+ * nanoseconds.
+ */
+int trace_thresh_store(const char *val, long unused)
+{
+	u64 us;
+
+	if (kstrtou64(val, 0, &us) || us > U64_MAX / NSEC_PER_USEC)
+		return -EINVAL;
+	WRITE_ONCE(trace_thresh_ns, us * NSEC_PER_USEC);
+	return 0;
+}

@@ -654,6 +654,12 @@ static const struct trace_fs_file trace_fs_files[] = {
 	ATTR(TRACE_DIR_TOP, "saved_tgids", 0444, saved_tgids_show, NULL),
 	ATTR(TRACE_DIR_TOP, "error_log", 0644, NULL, error_log_store),
 	ATTR(TRACE_DIR_TOP, "printk_formats", 0444, printk_formats_show, NULL),
+	ATTR(TRACE_DIR_TOP, "tracing_thresh", 0644, trace_thresh_show,
+	     trace_thresh_store),
+#ifdef CONFIG_TRACER_MAX_TRACE
+	ATTR(TRACE_DIR_TOP, "tracing_max_latency", 0644, trace_lat_max_show,
+	     trace_lat_max_store),
+#endif
 #ifdef CONFIG_DYNAMIC_FTRACE
 	{ .dir = TRACE_DIR_TOP, .name = "available_filter_functions",
 	  .mode = 0444, .arg = FENTRY_LIST_ALL, .fops = &fentry_list_fops },
@@ -683,8 +689,6 @@ static const struct trace_fs_file trace_fs_files[] = {
 	  .arg = FENTRY_LIST_GRAPH_NOTRACE, .fops = &fentry_filter_fops },
 	ATTR(TRACE_DIR_TOP, "max_graph_depth", 0644, trace_graph_depth_show,
 	     trace_graph_depth_store),
-	ATTR(TRACE_DIR_TOP, "tracing_thresh", 0644, trace_thresh_show,
-	     trace_thresh_store),
 	ATTR(TRACE_DIR_GRAPH_ENT, "format", 0444, trace_graph_ent_format_show,
 	     NULL),
 	{ .dir = TRACE_DIR_GRAPH_ENT, .name = "id", .mode = 0444,

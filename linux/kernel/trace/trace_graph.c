@@ -41,7 +41,6 @@
 
 /* max_graph_depth (0: no limit) and tracing_thresh in ns (0: off). */
 static unsigned int trace_graph_max_depth;
-static u64 trace_graph_thresh_ns;
 
 /*
  * set_graph_function (filter_hash) and set_graph_notrace (notrace_hash);
@@ -112,7 +111,7 @@ static int trace_graph_entry(struct ftrace_graph_ent *e, struct fgraph_ops *gops
 		if (!empty)
 			gate = depth + 1;
 	}
-	if (!READ_ONCE(trace_graph_thresh_ns)) {
+	if (!READ_ONCE(trace_thresh_ns)) {
 		r = trace_rec_reserve_ctx(TRACE_TYPE_GRAPH_ENT, sizeof(*r),
 					  tracing_gen_ctx_dec());
 		if (r) {
@@ -130,7 +129,7 @@ static void trace_graph_return(struct ftrace_graph_ret *ret,
 			       struct fgraph_ops *gops)
 {
 	unsigned long *var = fgraph_get_task_var(gops);
-	u64 thresh = READ_ONCE(trace_graph_thresh_ns);
+	u64 thresh = READ_ONCE(trace_thresh_ns);
 	struct trace_graph_ret_rec *r;
 	unsigned int depth = ret->depth;
 
@@ -311,7 +310,7 @@ static struct tracer trace_graph_tracer = {
 	.print_ev	= trace_graph_print_ev,
 };
 
-/* max_graph_depth and tracing_thresh */
+/* max_graph_depth */
 
 /**
  * trace_graph_depth_show() - max_graph_depth, read
@@ -341,48 +340,6 @@ int trace_graph_depth_store(const char *val, long unused)
 		return -EINVAL;
 	WRITE_ONCE(trace_graph_max_depth, d);
 	return 0;
-}
-
-/**
- * trace_thresh_show() - tracing_thresh, read (microseconds)
- * @m:		the file
- * @unused:	table argument
- *
- * Return: 0.
- */
-int trace_thresh_show(struct seq_file *m, long unused)
-{
-	seq_printf(m, "%llu\n", div_u64(READ_ONCE(trace_graph_thresh_ns),
-					NSEC_PER_USEC));
-	return 0;
-}
-
-/**
- * trace_thresh_store() - tracing_thresh, written
- * @val:	microseconds; 0 turns the threshold off
- * @unused:	table argument
- *
- * Return: 0, or -EINVAL for anything but a number that fits in
- * nanoseconds.
- */
-int trace_thresh_store(const char *val, long unused)
-{
-	u64 us;
-
-	if (kstrtou64(val, 0, &us) || us > U64_MAX / NSEC_PER_USEC)
-		return -EINVAL;
-	WRITE_ONCE(trace_graph_thresh_ns, us * NSEC_PER_USEC);
-	return 0;
-}
-
-/**
- * trace_graph_thresh() - tracing_thresh in nanoseconds
- *
- * Return: it; 0 when off.
- */
-u64 trace_graph_thresh(void)
-{
-	return READ_ONCE(trace_graph_thresh_ns);
 }
 
 static int __init trace_graph_register(void)

@@ -4,25 +4,44 @@
  *
  * With CONFIG_TRACE_IRQFLAGS, local_irq_enable() and friends, and the
  * architecture's entry code, call these functions. They feed lockdep's
- * view of the interrupt state; the irqsoff latency tracer hooks in here too
- * once it exists.
+ * view of the interrupt state, and the irqsoff latency tracer's: behind a
+ * static key, so that it costs a patched-out jump while the tracer is not
+ * selected.
  *
  * The _prepare and _finish halves are called by entry code between
  * instrumentation_begin() and instrumentation_end(), with the lockdep
  * calls made separately by the caller.
  */
 #include <linux/export.h>
+#include <linux/ftrace.h>
 #include <linux/irqflags.h>
 #include <linux/kprobes.h>
 #include <linux/lockdep.h>
 
+#include "trace.h"
+
+#ifdef CONFIG_IRQSOFF_TRACER
+DEFINE_STATIC_KEY_FALSE(trace_irqsoff_key);
+
+static __always_inline void trace_irqs_hook(bool on, unsigned long ip)
+{
+	if (static_branch_unlikely(&trace_irqsoff_key))
+		trace_irqsoff_hook(on, ip, CALLER_ADDR1);
+}
+#else
+static __always_inline void trace_irqs_hook(bool on, unsigned long ip)
+{
+}
+#endif
+
 /**
  * trace_hardirqs_on_prepare() - interrupts are about to be enabled
  *
- * The tracing half of trace_hardirqs_on(). Nothing hooks it yet.
+ * The tracing half of trace_hardirqs_on().
  */
 void trace_hardirqs_on_prepare(void)
 {
+	trace_irqs_hook(true, _RET_IP_);
 }
 EXPORT_SYMBOL(trace_hardirqs_on_prepare);
 NOKPROBE_SYMBOL(trace_hardirqs_on_prepare);
@@ -30,10 +49,11 @@ NOKPROBE_SYMBOL(trace_hardirqs_on_prepare);
 /**
  * trace_hardirqs_off_finish() - interrupts have just been disabled
  *
- * The tracing half of trace_hardirqs_off(). Nothing hooks it yet.
+ * The tracing half of trace_hardirqs_off().
  */
 void trace_hardirqs_off_finish(void)
 {
+	trace_irqs_hook(false, _RET_IP_);
 }
 EXPORT_SYMBOL(trace_hardirqs_off_finish);
 NOKPROBE_SYMBOL(trace_hardirqs_off_finish);
@@ -45,7 +65,7 @@ NOKPROBE_SYMBOL(trace_hardirqs_off_finish);
  */
 void trace_hardirqs_on(void)
 {
-	trace_hardirqs_on_prepare();
+	trace_irqs_hook(true, _RET_IP_);
 	lockdep_hardirqs_on_prepare();
 	lockdep_hardirqs_on(_RET_IP_);
 }
@@ -58,7 +78,7 @@ NOKPROBE_SYMBOL(trace_hardirqs_on);
 void trace_hardirqs_off(void)
 {
 	lockdep_hardirqs_off(_RET_IP_);
-	trace_hardirqs_off_finish();
+	trace_irqs_hook(false, _RET_IP_);
 }
 EXPORT_SYMBOL(trace_hardirqs_off);
 NOKPROBE_SYMBOL(trace_hardirqs_off);

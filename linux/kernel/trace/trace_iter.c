@@ -58,6 +58,11 @@ enum trace_iter_kind { TRACE_ITER_PEEK, TRACE_ITER_CONSUME, TRACE_ITER_DUMP };
  * @has_pending: @pending is set
  * @absorb:	the record after it, on its CPU, was printed with it and is
  *		passed too
+ * @rb:		the buffer a peeking iterator reads
+ * @from:	records older than this are passed over unseen
+ * @to:		and so are records newer than this
+ * @base:	time stamp of the first record handed out, or @from; the
+ *		latency format counts time from it
  *
  * A printer may print a record several times (seq_file retries when a
  * line overflows), so it changes nothing itself: it says what is to
@@ -72,6 +77,10 @@ struct trace_iter {
 	struct trace_print_state pending;
 	bool has_pending;
 	bool absorb;
+	struct trace_buffer *rb;
+	u64 from;
+	u64 to;
+	u64 base;
 };
 
 /* The shared consuming readers; protected by trace_consume_lock. */
@@ -134,7 +143,26 @@ static struct trace_print_state *trace_states_alloc(void)
  */
 struct trace_iter *trace_iter_new(int cpu, bool consume)
 {
+	if (consume)
+		return trace_iter_new_on(cpu, NULL, 0, U64_MAX);
+	return trace_iter_new_on(cpu, trace_rb, 0, U64_MAX);
+}
+
+/**
+ * trace_iter_new_on() - create an iterator of a given buffer and time span
+ * @cpu:	the CPU to read, or RING_BUFFER_ALL_CPUS
+ * @rb:		the buffer to peek into; NULL for a consuming iterator of
+ *		the trace buffer
+ * @from:	time stamp of the oldest record to hand out
+ * @to:		time stamp of the newest
+ *
+ * Return: the iterator, or NULL when memory ran out.
+ */
+struct trace_iter *trace_iter_new_on(int cpu, struct trace_buffer *rb,
+				     u64 from, u64 to)
+{
 	struct trace_iter *it = kzalloc(sizeof(*it), GFP_KERNEL);
+	bool consume = !rb;
 	int i;
 
 	if (!it)
@@ -146,6 +174,10 @@ struct trace_iter *trace_iter_new(int cpu, bool consume)
 	}
 	it->cpu = cpu;
 	it->last = -1;
+	it->rb = rb;
+	it->from = from;
+	it->to = to;
+	it->base = from ?: U64_MAX;
 	if (consume) {
 		scoped_guard(mutex, &trace_consume_lock) {
 			if (!trace_consumers)
@@ -158,7 +190,7 @@ struct trace_iter *trace_iter_new(int cpu, bool consume)
 		it->kind = TRACE_ITER_PEEK;
 		for_each_possible_cpu(i)
 			if (it->rd && trace_iter_has(it, i))
-				ring_buffer_cursor_start(trace_rb, i, &it->rd[i].cur);
+				ring_buffer_cursor_start(rb, i, &it->rd[i].cur);
 	}
 	if (!it->rd) {
 		kfree(it->state);
@@ -221,6 +253,13 @@ static void trace_rd_fill(struct trace_iter *it, int cpu)
 		if (rd->has_page) {
 			rd->rest = rd->walk;
 			rd->ev = ring_buffer_walk_next(&rd->walk, &rd->len);
+			if (rd->ev && (rd->walk.ts < it->from ||
+				       rd->walk.ts > it->to)) {
+				/* Outside the span: passed over, not lost. */
+				rd->ev = NULL;
+				rd->lost = 0;
+				continue;
+			}
 			if (rd->ev) {
 				rd->ts = rd->walk.ts;
 				return;
@@ -228,7 +267,7 @@ static void trace_rd_fill(struct trace_iter *it, int cpu)
 			rd->has_page = false;
 		}
 		if (it->kind == TRACE_ITER_PEEK)
-			n = ring_buffer_peek_page(trace_rb, cpu, &rd->cur, rd->page);
+			n = ring_buffer_peek_page(it->rb, cpu, &rd->cur, rd->page);
 		else
 			n = ring_buffer_read_page(trace_rb, cpu, rd->page);
 		if (n <= 0)
@@ -271,6 +310,8 @@ bool trace_iter_peek(struct trace_iter *it, struct trace_ev *ev)
 	if (best < 0)
 		return false;
 	rd = &it->rd[best];
+	if (it->base == U64_MAX)
+		it->base = rd->ts;
 	ev->it = it;
 	ev->rec = rd->ev;
 	ev->len = rd->len;
@@ -339,6 +380,18 @@ bool trace_iter_peek_after(struct trace_iter *it, struct trace_ev *next)
 	next->lost = 0;
 	next->it = it;
 	return true;
+}
+
+/**
+ * trace_iter_base() - where the latency format counts time from
+ * @it:	the iterator
+ *
+ * Return: the start of its time span, or the time stamp of the first
+ * record it handed out.
+ */
+u64 trace_iter_base(struct trace_iter *it)
+{
+	return it->base == U64_MAX ? 0 : it->base;
 }
 
 /**
@@ -516,6 +569,7 @@ static int __init trace_iter_init(void)
 		return -ENOMEM;
 	}
 	it->kind = TRACE_ITER_DUMP;
+	it->to = U64_MAX;
 	it->cpu = RING_BUFFER_ALL_CPUS;
 	it->last = -1;
 	trace_dump_iter = it;

@@ -31,6 +31,12 @@ static int trace_opt_overwrite(bool on)
 	return 0;
 }
 
+/* function-trace: the latency tracers record functions, or stop to. */
+static int trace_opt_function_trace(bool on)
+{
+	return trace_irqsoff_function_trace(on);
+}
+
 static const struct trace_opt_desc trace_opt_descs[TRACE_NR_OPTS] = {
 	[TRACE_OPT_PRINT_PARENT]	= { "print-parent" },
 	[TRACE_OPT_SYM_OFFSET]		= { "sym-offset" },
@@ -52,7 +58,8 @@ static const struct trace_opt_desc trace_opt_descs[TRACE_NR_OPTS] = {
 	[TRACE_OPT_PAUSE_ON_TRACE]	= { "pause-on-trace" },
 	[TRACE_OPT_PRINTK_MSG_ONLY]	= { "printk-msg-only" },
 	[TRACE_OPT_TRACE_PRINTK]	= { "trace_printk" },
-	[TRACE_OPT_FUNCTION_TRACE]	= { "function-trace" },
+	[TRACE_OPT_FUNCTION_TRACE]	= { "function-trace",
+					    trace_opt_function_trace },
 	[TRACE_OPT_FUNCTION_FORK]	= { "function-fork", fentry_pid_set_follow },
 	[TRACE_OPT_FUNC_STACK_TRACE]	= { "func_stack_trace" },
 	[TRACE_OPT_FUNCGRAPH_OVERRUN]	= { "funcgraph-overrun" },

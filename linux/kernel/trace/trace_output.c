@@ -7,6 +7,7 @@
  */
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
+#include <linux/utsname.h>
 #include <linux/printk.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
@@ -53,6 +54,21 @@ void trace_print_header(struct seq_file *m, int cpu)
 	if (t && t->print_header) {
 		seq_printf(m, "# tracer: %s\n#\n", t->name);
 		t->print_header(m);
+		return;
+	}
+	if (trace_opt(TRACE_OPT_LATENCY_FORMAT)) {
+		struct trace_lat_info lat = { .cpu = cpu < 0 ? 0 : cpu };
+
+		for_each_possible_cpu(i) {
+			if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+				continue;
+			ring_buffer_stats(trace_rb, i, &st);
+			entries += st.entries;
+			written += st.written + st.dropped + st.commit_overrun;
+		}
+		seq_printf(m, "# tracer: %s\n#\n", trace_current_tracer_name());
+		trace_print_lat_header(m, trace_current_tracer_name(), &lat,
+				       entries, written);
 		return;
 	}
 
@@ -143,6 +159,103 @@ void trace_print_context(struct seq_file *m, const struct trace_ev *ev)
 		seq_printf(m, "%s ", flags);
 	}
 	trace_print_time(m, ev->ts);
+}
+
+/* The preemption model, as the latency header names it. */
+static const char *trace_preempt_model(void)
+{
+	if (IS_ENABLED(CONFIG_PREEMPT_RT))
+		return "preempt_rt";
+	if (IS_ENABLED(CONFIG_PREEMPT))
+		return "preempt";
+	if (IS_ENABLED(CONFIG_PREEMPT_VOLUNTARY))
+		return "desktop";
+	return "server";
+}
+
+/**
+ * trace_print_lat_header() - the header of the latency format
+ * @m:		where to print
+ * @tracer:	the tracer's name
+ * @lat:	the latency shown (zeroes but the CPU for none)
+ * @shown:	records shown
+ * @total:	records there were
+ *
+ * The "# tracer:" line is the caller's.
+ */
+void trace_print_lat_header(struct seq_file *m, const char *tracer,
+			    const struct trace_lat_info *lat, u64 shown,
+			    u64 total)
+{
+	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", tracer,
+		   init_utsname()->release);
+	seq_puts(m, "# -----------------------------------------------------------------"
+		 "---\n");
+	seq_printf(m, "# latency: %llu us, #%llu/%llu, CPU#%d | (M:%s VP:0, KP:0, SP:0 HP:0 #P:%u)\n",
+		   div_u64(lat->ns, NSEC_PER_USEC), shown, total, lat->cpu,
+		   trace_preempt_model(), num_online_cpus());
+	seq_puts(m, "#    -----------------\n");
+	seq_printf(m, "#    | task: %.16s-%d (uid:%u nice:%d policy:%u rt_prio:%u)\n",
+		   lat->comm, lat->pid, lat->uid, lat->nice, lat->policy,
+		   lat->rt_prio);
+	seq_puts(m, "#    -----------------\n");
+	if (lat->start_ip) {
+		seq_printf(m, "#  => started at: %ps\n", (void *)lat->start_ip);
+		seq_printf(m, "#  => ended at:   %ps\n", (void *)lat->end_ip);
+		seq_puts(m, "#\n");
+	}
+	seq_puts(m, "#\n");
+	seq_puts(m, "#                    _------=> CPU#            \n");
+	seq_puts(m, "#                   / _-----=> irqs-off/BH-disabled\n");
+	seq_puts(m, "#                  | / _----=> need-resched    \n");
+	seq_puts(m, "#                  || / _---=> hardirq/softirq \n");
+	seq_puts(m, "#                  ||| / _--=> preempt-depth   \n");
+	seq_puts(m, "#                  |||| / _-=> migrate-disable \n");
+	seq_puts(m, "#                  ||||| /     delay           \n");
+	seq_puts(m, "#  cmd     pid     |||||| time  |   caller     \n");
+	seq_puts(m, "#     \\   /        ||||||  \\    |    /       \n");
+}
+
+/* The delay mark of the latency format: how long until the next record. */
+static char trace_lat_mark(u64 ns)
+{
+	static const struct { u64 ns; char c; } marks[] = {
+		{ NSEC_PER_SEC, '$' }, { 100 * NSEC_PER_MSEC, '@' },
+		{ 10 * NSEC_PER_MSEC, '*' }, { NSEC_PER_MSEC, '#' },
+		{ 100 * NSEC_PER_USEC, '!' }, { 10 * NSEC_PER_USEC, '+' },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(marks); i++)
+		if (ns > marks[i].ns)
+			return marks[i].c;
+	return ' ';
+}
+
+/**
+ * trace_print_lat_context() - the context columns of the latency format
+ * @m:		where to print
+ * @ev:		the record
+ *
+ * Task, CPU, flags, the time since the first record shown, and the mark
+ * of the delay until the CPU's next record.
+ */
+void trace_print_lat_context(struct seq_file *m, const struct trace_ev *ev)
+{
+	const struct trace_entry *e = ev->rec;
+	u64 base = trace_iter_base(ev->it), delay = 0;
+	char comm[TASK_COMM_LEN];
+	struct trace_ev next;
+	char flags[6];
+
+	trace_cmdline_find(e->pid, comm);
+	trace_flags(e, flags);
+	if (trace_iter_peek_after(ev->it, &next) && next.ts > ev->ts)
+		delay = next.ts - ev->ts;
+	seq_printf(m, "%8.8s-%-7d %3d%s %4lluus%c: ", comm, e->pid, ev->cpu,
+		   flags, div_u64(ev->ts > base ? ev->ts - base : 0,
+				  NSEC_PER_USEC),
+		   trace_lat_mark(delay));
 }
 
 /**
@@ -307,6 +420,8 @@ void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 		return;
 	if (trace_opt(TRACE_OPT_RAW))
 		seq_printf(m, "%d %d %llu ", ev->rec->pid, ev->cpu, ev->ts);
+	else if (trace_opt(TRACE_OPT_LATENCY_FORMAT) || (t && t->use_max))
+		trace_print_lat_context(m, ev);
 	else if (trace_opt(TRACE_OPT_CONTEXT_INFO))
 		trace_print_context(m, ev);
 

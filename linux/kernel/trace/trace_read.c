@@ -27,6 +27,7 @@
  *		header is position 0, the first record 1)
  * @ev:		that record
  * @paused:	opening stopped tracing (the pause-on-trace option)
+ * @max:	it shows the max buffer of a latency tracer, and holds it
  */
 struct trace_file {
 	struct trace_iter *it;
@@ -34,7 +35,15 @@ struct trace_file {
 	loff_t idx;
 	struct trace_ev ev;
 	bool paused;
+	bool max;
 };
+
+static struct trace_iter *trace_file_iter(struct trace_file *tf)
+{
+	if (tf->max)
+		return trace_lat_iter_new(tf->cpu);
+	return trace_iter_new(tf->cpu, false);
+}
 
 /* Move @tf to position @pos; NULL past the last record. */
 static void *trace_file_at(struct trace_file *tf, loff_t pos)
@@ -43,7 +52,7 @@ static void *trace_file_at(struct trace_file *tf, loff_t pos)
 		return SEQ_START_TOKEN;
 	if (pos < tf->idx) {
 		/* Going back (lseek): start over. */
-		struct trace_iter *it = trace_iter_new(tf->cpu, false);
+		struct trace_iter *it = trace_file_iter(tf);
 
 		if (!it)
 			return ERR_PTR(-ENOMEM);
@@ -97,8 +106,14 @@ static int trace_open(struct inode *inode, struct file *file)
 	int cpu = trace_fs_arg(inode);
 	struct trace_file *tf;
 
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC))
+	const struct tracer *t = trace_current_tracer();
+	bool max = t && t->use_max;
+
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
 		trace_buf_reset(cpu);
+		if (max)
+			trace_max_reset();
+	}
 	if (!(file->f_mode & FMODE_READ))
 		return 0;
 	tf = __seq_open_private(file, &trace_seq_ops, sizeof(*tf));
@@ -110,8 +125,11 @@ static int trace_open(struct inode *inode, struct file *file)
 		tracing_stop();
 		tf->paused = true;
 	}
-	tf->it = trace_iter_new(cpu, false);
+	tf->max = max && trace_max_get();
+	tf->it = trace_file_iter(tf);
 	if (!tf->it) {
+		if (tf->max)
+			trace_max_put();
 		if (tf->paused)
 			tracing_start();
 		seq_release_private(inode, file);
@@ -128,6 +146,8 @@ static int trace_release(struct inode *inode, struct file *file)
 		return 0;
 	tf = ((struct seq_file *)file->private_data)->private;
 	trace_iter_free(tf->it);
+	if (tf->max)
+		trace_max_put();
 	if (tf->paused)
 		tracing_start();
 	return seq_release_private(inode, file);

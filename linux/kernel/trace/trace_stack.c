@@ -9,7 +9,9 @@
  * Written by trace_dump_stack(), by the function tracer when
  * options/func_stack_trace is on, and by the stacktrace command.
  */
+#include <linux/kallsyms.h>
 #include <linux/kernel.h>
+#include <linux/percpu.h>
 #include <linux/ptrace.h>
 #include <linux/stacktrace.h>
 #include <linux/string.h>
@@ -44,6 +46,46 @@ void trace_stack_record(struct pt_regs *regs, unsigned int skip,
 		return;
 	r->size = n;
 	memcpy(r->caller, entries, n * sizeof(entries[0]));
+	trace_rec_commit();
+}
+
+/* The stack of trace_stack_record_from(), off the stack being walked. */
+static DEFINE_PER_CPU(unsigned long [TRACE_STACK_MAX + 8], trace_stack_scratch);
+
+/**
+ * trace_stack_record_from() - record the call stack above a function
+ * @fn:		a function the stack passes through (a tracer's hook)
+ * @ctx:	the context to record
+ *
+ * The callers above the outermost frame of the function @fn is in are
+ * recorded: what the hook's own machinery added is left out, however it
+ * was inlined. Without such a frame the whole stack is. The addresses
+ * are gathered off the stack: an unwinder that guesses would find them
+ * there.
+ *
+ * Context: interrupts off, not in NMI, and not nested in itself on a CPU.
+ */
+void trace_stack_record_from(unsigned long fn, unsigned int ctx)
+{
+	unsigned long *entries = this_cpu_ptr(trace_stack_scratch);
+	unsigned long size, off;
+	struct trace_stack_rec *r;
+	unsigned int n, i, from = 0;
+
+	if (!trace_buffer_enabled() ||
+	    !kallsyms_lookup_size_offset(fn, &size, &off))
+		return;
+	n = stack_trace_save(entries, TRACE_STACK_MAX + 8, 1);
+	for (i = 0; i < n; i++)
+		if (entries[i] - (fn - off) < size)
+			from = i + 1;
+	n = min_t(unsigned int, n - from, TRACE_STACK_MAX);
+	r = trace_rec_reserve_ctx(TRACE_TYPE_STACK, struct_size(r, caller, n),
+				  ctx);
+	if (!r)
+		return;
+	r->size = n;
+	memcpy(r->caller, entries + from, n * sizeof(entries[0]));
 	trace_rec_commit();
 }
 

@@ -32,15 +32,16 @@ reset_tracing() {
 	for f in set_graph_function set_graph_notrace; do
 		[ ! -f $f ] || : > $f
 	done
-	for f in max_graph_depth tracing_thresh; do
+	for f in max_graph_depth tracing_thresh tracing_max_latency; do
 		[ ! -f $f ] || echo 0 > $f
 	done
-	for o in function-fork func_stack_trace funcgraph-proc funcgraph-abstime \
+	for o in function-fork func_stack_trace latency-format \
+		 funcgraph-proc funcgraph-abstime \
 		 funcgraph-tail funcgraph-retval funcgraph-retval-hex \
 		 funcgraph-overrun; do
 		[ ! -f options/$o ] || echo 0 > options/$o
 	done
-	for o in funcgraph-cpu funcgraph-overhead funcgraph-duration \
+	for o in function-trace funcgraph-cpu funcgraph-overhead funcgraph-duration \
 		 funcgraph-irqs sleep-time graph-time; do
 		[ ! -f options/$o ] || echo 1 > options/$o
 	done

@@ -1,0 +1,415 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The irqsoff, preemptoff and preemptirqsoff tracers: the longest time a
+ * CPU ran with interrupts off, preemption off, or either.
+ *
+ * Each CPU has a section: it opens when the first of the timed reasons
+ * (interrupts off, preemption off) begins, and closes when the last one
+ * ends. Opening writes a function record (where it opened); closing, when
+ * the section is worth keeping (trace_lat_worth()), writes where it
+ * closed, the hook, and the stack, and hands the latency to
+ * trace_lat_update(), which swaps the buffers. With options/function-trace
+ * every function called while a section is open is recorded too.
+ *
+ * The hooks are the interrupt-state hooks (trace_irqflags.c) and
+ * trace_preempt_off()/trace_preempt_on(), each behind a static key that is
+ * on only while one of these tracers is current. Each hook runs with
+ * interrupts off and ignores hooks nested in it (from the records it
+ * writes, or the stack walk), so a CPU's section state is only ever
+ * touched by that CPU, one hook at a time.
+ */
+#include <linux/ftrace.h>
+#include <linux/irqflags.h>
+#include <linux/kprobes.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/preempt.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+
+#include "fentry.h"
+#include "trace.h"
+
+#define IRQSOFF_IRQ	BIT(0)
+#define IRQSOFF_PREEMPT	BIT(1)
+
+/**
+ * struct irqsoff_cpu - a CPU's section
+ * @why:	the timed reasons in effect (IRQSOFF_*); 0: no section
+ * @busy:	a hook is running on the CPU
+ * @paused:	stop_critical_timings() was called (the CPU goes idle)
+ * @start:	when the section opened (trace clock)
+ * @start_ip:	where
+ */
+struct irqsoff_cpu {
+	unsigned int why;
+	bool busy;
+	bool paused;
+	u64 start;
+	unsigned long start_ip;
+};
+
+static DEFINE_PER_CPU(struct irqsoff_cpu, irqsoff_cpus);
+
+DEFINE_STATIC_KEY_FALSE(trace_preemptoff_key);
+
+/* Serialises tracer changes and function-trace; protects the two below. */
+static DEFINE_MUTEX(irqsoff_lock);
+static unsigned int irqsoff_mode;	/* reasons timed; 0: not current */
+static bool irqsoff_fn_on;		/* irqsoff_fn_ops is registered */
+
+static unsigned int irqsoff_ctx(unsigned long flags)
+{
+	return tracing_gen_ctx_flags(flags);
+}
+
+static void irqsoff_fn_rec(unsigned long ip, unsigned long parent,
+			   unsigned int ctx)
+{
+	struct trace_fn_rec *r;
+
+	r = trace_rec_reserve_ctx(TRACE_TYPE_FN, sizeof(*r), ctx);
+	if (!r)
+		return;
+	r->ip = ip;
+	r->parent_ip = parent;
+	trace_rec_commit();
+}
+
+static void irqsoff_open(struct irqsoff_cpu *c, unsigned long ip,
+			 unsigned long parent, unsigned long flags)
+{
+	c->start = trace_clock_read();
+	c->start_ip = ip;
+	irqsoff_fn_rec(ip, parent, irqsoff_ctx(flags));
+}
+
+static void irqsoff_close(struct irqsoff_cpu *c, unsigned long hook,
+			  unsigned long ip, unsigned long parent,
+			  unsigned long flags)
+{
+	struct trace_lat_info lat = {};
+	u64 now = trace_clock_read();
+	unsigned int ctx;
+
+	lat.ns = now - c->start;
+	/* Outside RCU (idle, entry code) neither the stack nor the task. */
+	if (!trace_buffer_enabled() || !trace_lat_worth(lat.ns) ||
+	    !rcu_is_watching())
+		return;
+	ctx = irqsoff_ctx(flags);
+	irqsoff_fn_rec(ip, parent, ctx);
+	irqsoff_fn_rec(hook, ip, ctx);
+	trace_stack_record_from(hook, ctx);
+	lat.from = c->start;
+	lat.cpu = smp_processor_id();
+	lat.start_ip = c->start_ip;
+	lat.end_ip = ip;
+	trace_lat_fill_task(&lat, current);
+	trace_lat_update(&lat);
+}
+
+/* One hook: @why began (!@on) or ended (@on) at @ip. */
+static void irqsoff_event(unsigned int why, bool on, unsigned long hook,
+			  unsigned long ip, unsigned long parent)
+{
+	struct irqsoff_cpu *c;
+	unsigned long flags;
+
+	if (!(READ_ONCE(irqsoff_mode) & why) || in_nmi())
+		return;
+	raw_local_irq_save(flags);
+	c = this_cpu_ptr(&irqsoff_cpus);
+	if (c->busy || c->paused)
+		goto out;
+	c->busy = true;
+	barrier();
+	if (!on) {
+		if (!c->why)
+			irqsoff_open(c, ip, parent, flags);
+		c->why |= why;
+	} else if (c->why & why) {
+		c->why &= ~why;
+		if (!c->why)
+			irqsoff_close(c, hook, ip, parent, flags);
+	}
+	barrier();
+	c->busy = false;
+out:
+	raw_local_irq_restore(flags);
+}
+
+#ifdef CONFIG_IRQSOFF_TRACER
+/**
+ * trace_irqsoff_hook() - interrupts were disabled, or are to be enabled
+ * @on:		they are to be enabled
+ * @ip:		where
+ * @parent:	its caller, or 0
+ *
+ * Called by the interrupt-state hooks while trace_irqsoff_key is on.
+ */
+void trace_irqsoff_hook(bool on, unsigned long ip, unsigned long parent)
+{
+	irqsoff_event(IRQSOFF_IRQ, on,
+		      on ? (unsigned long)trace_hardirqs_on :
+			   (unsigned long)trace_hardirqs_off, ip, parent);
+}
+NOKPROBE_SYMBOL(trace_irqsoff_hook);
+#endif
+
+#ifdef CONFIG_TRACE_PREEMPT_TOGGLE
+/**
+ * trace_preempt_off() - preemption was just disabled
+ * @a0:	where
+ * @a1:	its caller (outside the locking functions)
+ */
+void trace_preempt_off(unsigned long a0, unsigned long a1)
+{
+	if (static_branch_unlikely(&trace_preemptoff_key))
+		irqsoff_event(IRQSOFF_PREEMPT, false,
+			      (unsigned long)trace_preempt_off, a0, a1);
+}
+NOKPROBE_SYMBOL(trace_preempt_off);
+
+/**
+ * trace_preempt_on() - preemption is about to be enabled
+ * @a0:	where
+ * @a1:	its caller (outside the locking functions)
+ */
+void trace_preempt_on(unsigned long a0, unsigned long a1)
+{
+	if (static_branch_unlikely(&trace_preemptoff_key))
+		irqsoff_event(IRQSOFF_PREEMPT, true,
+			      (unsigned long)trace_preempt_on, a0, a1);
+}
+NOKPROBE_SYMBOL(trace_preempt_on);
+#endif
+
+/**
+ * stop_critical_timings() - the CPU is about to idle: close its section
+ *
+ * A section open now is measured up to here; none opens until
+ * start_critical_timings().
+ */
+void stop_critical_timings(void)
+{
+	struct irqsoff_cpu *c;
+	unsigned long flags;
+
+	if (!READ_ONCE(irqsoff_mode))
+		return;
+	raw_local_irq_save(flags);
+	c = this_cpu_ptr(&irqsoff_cpus);
+	if (!c->busy) {
+		c->busy = true;
+		barrier();
+		if (c->why && !c->paused)
+			irqsoff_close(c, _THIS_IP_, _RET_IP_, 0, flags);
+		c->why = 0;
+		c->paused = true;
+		barrier();
+		c->busy = false;
+	}
+	raw_local_irq_restore(flags);
+}
+EXPORT_SYMBOL_GPL(stop_critical_timings);
+NOKPROBE_SYMBOL(stop_critical_timings);
+
+/**
+ * start_critical_timings() - the CPU is back from idle
+ *
+ * With interrupts still off, and irqsoff timed, a section opens here.
+ */
+void start_critical_timings(void)
+{
+	struct irqsoff_cpu *c;
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	c = this_cpu_ptr(&irqsoff_cpus);
+	if (c->paused && !c->busy) {
+		c->busy = true;
+		barrier();
+		c->paused = false;
+		if ((READ_ONCE(irqsoff_mode) & IRQSOFF_IRQ) &&
+		    raw_irqs_disabled_flags(flags)) {
+			irqsoff_open(c, _RET_IP_, 0, flags);
+			c->why = IRQSOFF_IRQ;
+		}
+		barrier();
+		c->busy = false;
+	}
+	raw_local_irq_restore(flags);
+}
+EXPORT_SYMBOL_GPL(start_critical_timings);
+NOKPROBE_SYMBOL(start_critical_timings);
+
+/* options/function-trace: every function called in a section. */
+static void irqsoff_fn(unsigned long ip, unsigned long parent_ip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct irqsoff_cpu *c;
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	c = this_cpu_ptr(&irqsoff_cpus);
+	if (c->why && !c->busy) {
+		c->busy = true;
+		barrier();
+		irqsoff_fn_rec(ip, parent_ip, irqsoff_ctx(flags));
+		barrier();
+		c->busy = false;
+	}
+	raw_local_irq_restore(flags);
+}
+
+static struct ftrace_ops irqsoff_fn_ops = {
+	.func		= irqsoff_fn,
+	.flags		= FTRACE_OPS_FL_RECURSION,
+	.func_hash	= &fentry_global_hash,
+};
+
+static int irqsoff_fn_set(bool on)
+{
+	int ret = 0;
+
+	lockdep_assert_held(&irqsoff_lock);
+	if (on == irqsoff_fn_on)
+		return 0;
+	if (on)
+		ret = register_ftrace_function(&irqsoff_fn_ops);
+	else
+		unregister_ftrace_function(&irqsoff_fn_ops);
+	if (!ret)
+		irqsoff_fn_on = on;
+	return ret;
+}
+
+/**
+ * trace_irqsoff_function_trace() - options/function-trace flips
+ * @on:	its new value
+ *
+ * Return: 0, or the errno of registering the function hook.
+ */
+int trace_irqsoff_function_trace(bool on)
+{
+	guard(mutex)(&irqsoff_lock);
+	if (!irqsoff_mode)
+		return 0;
+	return irqsoff_fn_set(on);
+}
+
+static void irqsoff_keys(unsigned int mode)
+{
+#ifdef CONFIG_IRQSOFF_TRACER
+	if (mode & IRQSOFF_IRQ)
+		static_branch_enable(&trace_irqsoff_key);
+	else
+		static_branch_disable(&trace_irqsoff_key);
+#endif
+	if (mode & IRQSOFF_PREEMPT)
+		static_branch_enable(&trace_preemptoff_key);
+	else
+		static_branch_disable(&trace_preemptoff_key);
+}
+
+static int irqsoff_start(unsigned int mode)
+{
+	int cpu, ret;
+
+	ret = trace_max_alloc();
+	if (ret)
+		return ret;
+	trace_lat_init();
+	guard(mutex)(&irqsoff_lock);
+	/* No hook runs: the last tracer's reset waited for them. */
+	for_each_possible_cpu(cpu)
+		memset(per_cpu_ptr(&irqsoff_cpus, cpu), 0,
+		       sizeof(struct irqsoff_cpu));
+	if (trace_opt(TRACE_OPT_FUNCTION_TRACE)) {
+		irqsoff_mode = mode;
+		ret = irqsoff_fn_set(true);
+		if (ret) {
+			irqsoff_mode = 0;
+			trace_max_release();
+			return ret;
+		}
+	}
+	WRITE_ONCE(irqsoff_mode, mode);
+	irqsoff_keys(mode);
+	return 0;
+}
+
+static void irqsoff_stop(void)
+{
+	scoped_guard(mutex, &irqsoff_lock) {
+		irqsoff_keys(0);
+		WRITE_ONCE(irqsoff_mode, 0);
+		irqsoff_fn_set(false);
+	}
+	/* Hooks run with interrupts off: after this, none is left. */
+	synchronize_rcu();
+	trace_max_release();
+}
+
+#ifdef CONFIG_IRQSOFF_TRACER
+static int irqsoff_init(void)
+{
+	return irqsoff_start(IRQSOFF_IRQ);
+}
+
+static struct tracer irqsoff_tracer = {
+	.name		= "irqsoff",
+	.init		= irqsoff_init,
+	.reset		= irqsoff_stop,
+	.print_header	= trace_lat_print_header,
+	.use_max	= true,
+};
+#endif
+
+#ifdef CONFIG_PREEMPT_TRACER
+static int preemptoff_init(void)
+{
+	return irqsoff_start(IRQSOFF_PREEMPT);
+}
+
+static struct tracer preemptoff_tracer = {
+	.name		= "preemptoff",
+	.init		= preemptoff_init,
+	.reset		= irqsoff_stop,
+	.print_header	= trace_lat_print_header,
+	.use_max	= true,
+};
+#endif
+
+#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
+static int preemptirqsoff_init(void)
+{
+	return irqsoff_start(IRQSOFF_IRQ | IRQSOFF_PREEMPT);
+}
+
+static struct tracer preemptirqsoff_tracer = {
+	.name		= "preemptirqsoff",
+	.init		= preemptirqsoff_init,
+	.reset		= irqsoff_stop,
+	.print_header	= trace_lat_print_header,
+	.use_max	= true,
+};
+#endif
+
+static int __init irqsoff_register(void)
+{
+	int ret = 0;
+
+#ifdef CONFIG_IRQSOFF_TRACER
+	ret = trace_register_tracer(&irqsoff_tracer);
+#endif
+#ifdef CONFIG_PREEMPT_TRACER
+	ret = ret ?: trace_register_tracer(&preemptoff_tracer);
+#endif
+#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
+	ret = ret ?: trace_register_tracer(&preemptirqsoff_tracer);
+#endif
+	return ret;
+}
+core_initcall(irqsoff_register);

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the latency tracers share: the worst latency seen so far
+ * (tracing_max_latency), the decision whether a new one is worth keeping
+ * (above the maximum, or above tracing_thresh when that is set), and the
+ * swap that keeps its records.
+ *
+ * A tracer writes the records of a latency into the trace buffer as it
+ * happens. When it ends and is worth keeping, trace_lat_update() swaps
+ * the trace buffer with the max buffer: the records stay there, out of
+ * the writers' way, while tracing goes on in the other buffer. The trace
+ * file of a latency tracer shows the max buffer, limited to the records
+ * of the latency: its CPU (unless it spans CPUs, as a wakeup does) and
+ * its time span. So no buffer is ever reset from the tracers' hooks.
+ */
+#include <linux/cred.h>
+#include <linux/sched.h>
+#include <linux/sched/prio.h>
+#include <linux/seqlock.h>
+#include <linux/seq_file.h>
+#include <linux/uidgid.h>
+
+#include "trace.h"
+
+/*
+ * The latency last kept. Written under trace_max_trylock() with
+ * interrupts off; readers copy it under the sequence count.
+ */
+static struct trace_lat_info trace_lat_max;
+static seqcount_t trace_lat_seq = SEQCNT_ZERO(trace_lat_seq);
+
+static void trace_lat_read(struct trace_lat_info *lat)
+{
+	unsigned int seq;
+
+	do {
+		seq = read_seqcount_begin(&trace_lat_seq);
+		*lat = trace_lat_max;
+	} while (read_seqcount_retry(&trace_lat_seq, seq));
+}
+
+/**
+ * trace_lat_worth() - whether a latency is to be kept
+ * @ns:	its length
+ *
+ * Return: true when it is above the maximum, or at least tracing_thresh
+ * when that is set. Racy: trace_lat_update() checks again.
+ */
+bool trace_lat_worth(u64 ns)
+{
+	u64 thresh = READ_ONCE(trace_thresh_ns);
+
+	if (thresh)
+		return ns >= thresh;
+	return ns > READ_ONCE(trace_lat_max.ns);
+}
+
+/**
+ * trace_lat_fill_task() - describe the task of a latency
+ * @lat:	the latency
+ * @p:		the task
+ */
+void trace_lat_fill_task(struct trace_lat_info *lat, struct task_struct *p)
+{
+	lat->pid = p->pid;
+	/* No task_lock(): this may run inside a section that holds it. */
+	memcpy(lat->comm, p->comm, sizeof(lat->comm));
+	lat->comm[sizeof(lat->comm) - 1] = '\0';
+	lat->uid = from_kuid_munged(&init_user_ns, task_uid(p));
+	lat->nice = task_nice(p);
+	lat->policy = p->policy;
+	lat->rt_prio = p->rt_priority;
+}
+
+/**
+ * trace_lat_update() - keep a latency, if it is worth it
+ * @lat:	the latency, its records written up to now; @lat->to is
+ *		set here
+ *
+ * Context: interrupts off. A latency that comes while a swap, a resize
+ * or a reset is in progress is not kept.
+ */
+void trace_lat_update(struct trace_lat_info *lat)
+{
+	lockdep_assert(irqs_disabled());
+	lat->to = trace_clock_read();
+	if (!trace_max_trylock())
+		return;
+	if (trace_lat_worth(lat->ns)) {
+		trace_max_swap_locked();
+		raw_write_seqcount_begin(&trace_lat_seq);
+		trace_lat_max = *lat;
+		raw_write_seqcount_end(&trace_lat_seq);
+	}
+	trace_max_unlock();
+}
+
+/**
+ * trace_lat_init() - forget the latency kept, for a tracer starting
+ *
+ * Keeps tracing_max_latency, as upstream does; only the records go.
+ */
+void trace_lat_init(void)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	raw_write_seqcount_begin(&trace_lat_seq);
+	trace_lat_max.from = U64_MAX;
+	trace_lat_max.to = 0;
+	raw_write_seqcount_end(&trace_lat_seq);
+	local_irq_restore(flags);
+}
+
+/**
+ * trace_lat_max_show() - tracing_max_latency, read (microseconds)
+ * @m:		the file
+ * @unused:	table argument
+ *
+ * Return: 0.
+ */
+int trace_lat_max_show(struct seq_file *m, long unused)
+{
+	seq_printf(m, "%llu\n", div_u64(READ_ONCE(trace_lat_max.ns),
+					NSEC_PER_USEC));
+	return 0;
+}
+
+/**
+ * trace_lat_max_store() - tracing_max_latency, written
+ * @val:	microseconds; 0 starts over
+ * @unused:	table argument
+ *
+ * Return: 0, or -EINVAL for anything but a number that fits in
+ * nanoseconds.
+ */
+int trace_lat_max_store(const char *val, long unused)
+{
+	unsigned long flags;
+	u64 us;
+
+	if (kstrtou64(val, 0, &us) || us > U64_MAX / NSEC_PER_USEC)
+		return -EINVAL;
+	local_irq_save(flags);
+	raw_write_seqcount_begin(&trace_lat_seq);
+	WRITE_ONCE(trace_lat_max.ns, us * NSEC_PER_USEC);
+	raw_write_seqcount_end(&trace_lat_seq);
+	local_irq_restore(flags);
+	return 0;
+}
+
+/**
+ * trace_lat_iter_new() - an iterator of the records of the latency kept
+ * @cpu:	the CPU the file shows, or RING_BUFFER_ALL_CPUS
+ *
+ * Context: the caller holds the max buffer (trace_max_get()).
+ * Return: the iterator, or NULL when memory ran out.
+ */
+struct trace_iter *trace_lat_iter_new(int cpu)
+{
+	struct trace_lat_info lat;
+
+	trace_lat_read(&lat);
+	if (!lat.all_cpus) {
+		if (cpu != RING_BUFFER_ALL_CPUS && cpu != lat.cpu)
+			lat.from = U64_MAX;	/* nothing */
+		cpu = lat.cpu;
+	}
+	return trace_iter_new_on(cpu, READ_ONCE(trace_max_rb), lat.from,
+				 lat.to);
+}
+
+/**
+ * trace_lat_print_header() - the header of a latency tracer's trace file
+ * @m:	where to print
+ */
+void trace_lat_print_header(struct seq_file *m)
+{
+	const struct tracer *t = trace_current_tracer();
+	struct trace_buffer *rb = trace_max_get();
+	struct trace_iter *it = NULL;
+	struct trace_lat_info lat;
+	struct trace_ev ev;
+	u64 n = 0;
+
+	trace_lat_read(&lat);
+	if (rb)
+		it = trace_iter_new_on(lat.all_cpus ? RING_BUFFER_ALL_CPUS :
+				       lat.cpu, rb, lat.from, lat.to);
+	for (; it && trace_iter_peek(it, &ev); trace_iter_next(it))
+		n++;
+	trace_iter_free(it);
+	if (rb)
+		trace_max_put();
+	trace_print_lat_header(m, t ? t->name : "nop", &lat, n, n);
+}
