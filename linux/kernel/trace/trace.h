@@ -21,6 +21,8 @@
  *   trace_graph.c    the function_graph tracer: records, its files
  *   trace_graph_out.c  its text output
  *   trace_profile.c  the function profiler and trace_stat/function<cpu>
+ *   trace_lat.c      latency tracers: the kept latency, the max buffer swap
+ *   trace_irqsoff.c  the irqsoff, preemptoff and preemptirqsoff tracers
  */
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
