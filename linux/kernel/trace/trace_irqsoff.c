@@ -58,11 +58,6 @@ static DEFINE_MUTEX(irqsoff_lock);
 static unsigned int irqsoff_mode;	/* reasons timed; 0: not current */
 static bool irqsoff_fn_on;		/* irqsoff_fn_ops is registered */
 
-static unsigned int irqsoff_ctx(unsigned long flags)
-{
-	return tracing_gen_ctx_flags(flags);
-}
-
 static void irqsoff_fn_rec(unsigned long ip, unsigned long parent,
 			   unsigned int ctx)
 {
@@ -81,7 +76,7 @@ static void irqsoff_open(struct irqsoff_cpu *c, unsigned long ip,
 {
 	c->start = trace_clock_read();
 	c->start_ip = ip;
-	irqsoff_fn_rec(ip, parent, irqsoff_ctx(flags));
+	irqsoff_fn_rec(ip, parent, tracing_gen_ctx_flags(flags));
 }
 
 static void irqsoff_close(struct irqsoff_cpu *c, unsigned long hook,
@@ -97,7 +92,7 @@ static void irqsoff_close(struct irqsoff_cpu *c, unsigned long hook,
 	if (!trace_buffer_enabled() || !trace_lat_worth(lat.ns) ||
 	    !rcu_is_watching())
 		return;
-	ctx = irqsoff_ctx(flags);
+	ctx = tracing_gen_ctx_flags(flags);
 	irqsoff_fn_rec(ip, parent, ctx);
 	irqsoff_fn_rec(hook, ip, ctx);
 	trace_stack_record_from(hook, ctx);
@@ -256,7 +251,7 @@ static void irqsoff_fn(unsigned long ip, unsigned long parent_ip,
 	if (c->why && !c->busy) {
 		c->busy = true;
 		barrier();
-		irqsoff_fn_rec(ip, parent_ip, irqsoff_ctx(flags));
+		irqsoff_fn_rec(ip, parent_ip, tracing_gen_ctx_flags(flags));
 		barrier();
 		c->busy = false;
 	}

@@ -56,22 +56,6 @@ void trace_print_header(struct seq_file *m, int cpu)
 		t->print_header(m);
 		return;
 	}
-	if (trace_opt(TRACE_OPT_LATENCY_FORMAT)) {
-		struct trace_lat_info lat = { .cpu = cpu < 0 ? 0 : cpu };
-
-		for_each_possible_cpu(i) {
-			if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
-				continue;
-			ring_buffer_stats(trace_rb, i, &st);
-			entries += st.entries;
-			written += st.written + st.dropped + st.commit_overrun;
-		}
-		seq_printf(m, "# tracer: %s\n#\n", trace_current_tracer_name());
-		trace_print_lat_header(m, trace_current_tracer_name(), &lat,
-				       entries, written);
-		return;
-	}
-
 	for_each_possible_cpu(i) {
 		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
 			continue;
@@ -80,6 +64,13 @@ void trace_print_header(struct seq_file *m, int cpu)
 		written += st.written + st.dropped + st.commit_overrun;
 	}
 	seq_printf(m, "# tracer: %s\n#\n", trace_current_tracer_name());
+	if (trace_opt(TRACE_OPT_LATENCY_FORMAT)) {
+		struct trace_lat_info lat = { .cpu = cpu < 0 ? 0 : cpu };
+
+		trace_print_lat_header(m, trace_current_tracer_name(), &lat,
+				       entries, written);
+		return;
+	}
 	seq_printf(m, "# entries-in-buffer/entries-written: %llu/%llu   #P:%u\n#\n",
 		   entries, written, num_online_cpus());
 	trace_print_legend(m);
