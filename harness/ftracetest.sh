@@ -14,11 +14,23 @@ suite=$BUILD/base/src/tools/testing/selftests/ftrace
 out=$BUILD/ftracetest/$flavour
 mkdir -p "$out"
 
+# The test modules the suite loads with modprobe (preemptirq_delay_test),
+# installed where modprobe looks, with their modules.dep made in the guest.
+kdir=$BUILD/kernels/$flavour
+mods=() prep=
+rel=$(cat "$kdir/include/config/kernel.release" 2>/dev/null || true)
+for m in kernel/trace/tests/preemptirq_delay_test.ko \
+	 kernel/trace/preemptirq_delay_test.ko; do
+	[ -n "$rel" ] && [ -f "$kdir/$m" ] || continue
+	mods+=(-a "$kdir/$m:/lib/modules/$rel/extra/${m##*/}")
+	prep="depmod -a && "
+done
+
 start=$(date +%s)
 set +e
 "$TOP/harness/vm" -k "$flavour" -t "${FTRACETEST_TIMEOUT:-1800}" \
-	-a "$suite:/opt/ftracetest" \
-	"cd /opt/ftracetest && ./ftracetest -l /tmp/ftracetest-logs $* 2>&1" \
+	-a "$suite:/opt/ftracetest" "${mods[@]}" \
+	"${prep}cd /opt/ftracetest && ./ftracetest -l /tmp/ftracetest-logs $* 2>&1" \
 	> "$out/output" 2> "$out/vm.stderr"
 vmrc=$?
 set -e

@@ -23,6 +23,8 @@
  *   trace_profile.c  the function profiler and trace_stat/function<cpu>
  *   trace_lat.c      latency tracers: the kept latency, the max buffer swap
  *   trace_irqsoff.c  the irqsoff, preemptoff and preemptirqsoff tracers
+ *   trace_wakeup.c   the wakeup, wakeup_rt and wakeup_dl tracers
+ *   trace_points.c   the tracepoints of event headers no subsystem owns
  */
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
@@ -39,6 +41,7 @@ struct file;
 struct inode;
 struct poll_table_struct;
 struct seq_file;
+struct task_struct;
 struct trace_ev;
 
 /**
@@ -133,6 +136,8 @@ int trace_options_store(const char *val, long unused);
  */
 enum trace_type {
 	TRACE_TYPE_FN		= 1,	/* the function tracer */
+	TRACE_TYPE_CTX		= 2,	/* context_switch: a task switch */
+	TRACE_TYPE_WAKE		= 3,	/* wakeup: a task woken */
 	TRACE_TYPE_STACK	= 4,	/* kernel_stack: a call stack */
 	TRACE_TYPE_PRINT	= 5,	/* trace_marker, trace_printk() */
 	TRACE_TYPE_GRAPH_RET	= 10,	/* funcgraph_exit */
@@ -145,6 +150,23 @@ struct trace_fn_rec {
 	struct trace_entry ent;
 	unsigned long ip;
 	unsigned long parent_ip;
+};
+
+/*
+ * TRACE_TYPE_CTX: @prev_pid switched to @next_pid on @next_cpu.
+ * TRACE_TYPE_WAKE: @prev_pid woke @next_pid, to run on @next_cpu.
+ * Priorities are the kernel's (0-139, 120 for nice 0); states are
+ * task_state_index() values.
+ */
+struct trace_ctx_rec {
+	struct trace_entry ent;
+	u32 prev_pid;
+	u32 next_pid;
+	u32 next_cpu;
+	u8 prev_prio;
+	u8 prev_state;
+	u8 next_prio;
+	u8 next_state;
 };
 
 /* TRACE_TYPE_GRAPH_ENT: a function entered, @depth calls deep. */
@@ -274,6 +296,7 @@ void trace_poll_wait(struct file *filp, struct poll_table_struct *pt);
 
 /* saved_cmdlines, saved_tgids (trace_cmdline.c) */
 void trace_cmdline_save(void);
+void trace_cmdline_save_task(struct task_struct *tsk);
 void trace_cmdline_find(pid_t pid, char comm[TASK_COMM_LEN]);
 int trace_cmdline_tgid(pid_t pid);
 int trace_cmdline_init(void);
@@ -393,6 +416,16 @@ void trace_irqsoff_hook(bool on, unsigned long ip, unsigned long parent);
 int trace_irqsoff_function_trace(bool on);
 #else
 static inline int trace_irqsoff_function_trace(bool on)
+{
+	return 0;
+}
+#endif
+
+/* The wakeup tracers (trace_wakeup.c) */
+#ifdef CONFIG_SCHED_TRACER
+int trace_wakeup_function_trace(bool on);
+#else
+static inline int trace_wakeup_function_trace(bool on)
 {
 	return 0;
 }

@@ -69,6 +69,7 @@ struct trace_wstack {
 	unsigned long lost;
 	struct trace_buffer *rb[TRACE_NEST_MAX];
 };
+
 static DEFINE_PER_CPU(struct trace_wstack, trace_wstack);
 
 /* Serialises size changes; protects trace_kb[]. */

@@ -45,13 +45,14 @@ static DEFINE_MUTEX(trace_cmdline_resize_lock);
 static DEFINE_PER_CPU(struct trace_cmdline, trace_cmdline_last);
 
 /**
- * trace_cmdline_save() - remember the current task's command name
+ * trace_cmdline_save_task() - remember a task's command name
+ * @tsk:	the task (current, or one a tracer records, such as a task
+ *		being woken)
  *
  * Callable from any context; may skip the update when contended.
  */
-void trace_cmdline_save(void)
+void trace_cmdline_save_task(struct task_struct *tsk)
 {
-	struct task_struct *tsk = current;
 	struct trace_cmdline *last, *e;
 	unsigned long flags;
 
@@ -73,6 +74,16 @@ void trace_cmdline_save(void)
 	raw_local_irq_restore(flags);
 out:
 	preempt_enable_notrace();
+}
+
+/**
+ * trace_cmdline_save() - remember the current task's command name
+ *
+ * Callable from any context; may skip the update when contended.
+ */
+void trace_cmdline_save(void)
+{
+	trace_cmdline_save_task(current);
 }
 
 /**

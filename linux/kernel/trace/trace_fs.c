@@ -500,6 +500,40 @@ static int raw_data_format_show(struct seq_file *m, long unused)
 	return 0;
 }
 
+#ifdef CONFIG_SCHED_TRACER
+/* context_switch (@type TRACE_TYPE_CTX) and wakeup (TRACE_TYPE_WAKE). */
+static int ctx_format_show(struct seq_file *m, long type)
+{
+	static const struct {
+		const char *name;
+		size_t off;
+		size_t size;
+	} fields[] = {
+		{ "unsigned int prev_pid", offsetof(struct trace_ctx_rec, prev_pid), 4 },
+		{ "unsigned int next_pid", offsetof(struct trace_ctx_rec, next_pid), 4 },
+		{ "unsigned int next_cpu", offsetof(struct trace_ctx_rec, next_cpu), 4 },
+		{ "unsigned char prev_prio", offsetof(struct trace_ctx_rec, prev_prio), 1 },
+		{ "unsigned char prev_state", offsetof(struct trace_ctx_rec, prev_state), 1 },
+		{ "unsigned char next_prio", offsetof(struct trace_ctx_rec, next_prio), 1 },
+		{ "unsigned char next_state", offsetof(struct trace_ctx_rec, next_state), 1 },
+	};
+	bool wake = type == TRACE_TYPE_WAKE;
+	unsigned int i;
+
+	seq_printf(m, "name: %s\nID: %ld\nformat:\n%s",
+		   wake ? "wakeup" : "context_switch", type, trace_common_fields);
+	for (i = 0; i < ARRAY_SIZE(fields); i++)
+		seq_printf(m, "\tfield:%s;\toffset:%zu;\tsize:%zu;\tsigned:0;\n",
+			   fields[i].name, fields[i].off, fields[i].size);
+	seq_printf(m, "\nprint fmt: \"%%u:%%u:%%u  %s %%u:%%u:%%u [%%03u]\", ",
+		   wake ? "==+" : "==>");
+	seq_puts(m, "REC->prev_pid, REC->prev_prio, REC->prev_state, ");
+	seq_puts(m, "REC->next_pid, REC->next_prio, REC->next_state, ");
+	seq_puts(m, "REC->next_cpu\n");
+	return 0;
+}
+#endif
+
 #ifdef CONFIG_FUNCTION_TRACER
 static int function_format_show(struct seq_file *m, long unused)
 {
@@ -615,7 +649,7 @@ static const struct file_operations free_buffer_fops = {
 enum trace_fs_dir {
 	TRACE_DIR_TOP, TRACE_DIR_EVENTS, TRACE_DIR_PRINT, TRACE_DIR_STACK,
 	TRACE_DIR_RAW_DATA, TRACE_DIR_FUNCTION, TRACE_DIR_GRAPH_ENT,
-	TRACE_DIR_GRAPH_RET, TRACE_DIR_CPU
+	TRACE_DIR_GRAPH_RET, TRACE_DIR_CTX, TRACE_DIR_WAKE, TRACE_DIR_CPU
 };
 
 #define ALL	RING_BUFFER_ALL_CPUS
@@ -715,6 +749,16 @@ static const struct trace_fs_file trace_fs_files[] = {
 	ATTR(TRACE_DIR_FUNCTION, "format", 0444, function_format_show, NULL),
 	{ .dir = TRACE_DIR_FUNCTION, .name = "id", .mode = 0444,
 	  .arg = TRACE_TYPE_FN, .show = event_id_show },
+#endif
+#ifdef CONFIG_SCHED_TRACER
+	{ .dir = TRACE_DIR_CTX, .name = "format", .mode = 0444,
+	  .arg = TRACE_TYPE_CTX, .show = ctx_format_show },
+	{ .dir = TRACE_DIR_CTX, .name = "id", .mode = 0444,
+	  .arg = TRACE_TYPE_CTX, .show = event_id_show },
+	{ .dir = TRACE_DIR_WAKE, .name = "format", .mode = 0444,
+	  .arg = TRACE_TYPE_WAKE, .show = ctx_format_show },
+	{ .dir = TRACE_DIR_WAKE, .name = "id", .mode = 0444,
+	  .arg = TRACE_TYPE_WAKE, .show = event_id_show },
 #endif
 	STREAM(TRACE_DIR_CPU, "trace", 0644, &trace_fops),
 	STREAM(TRACE_DIR_CPU, "trace_pipe", 0444, &trace_pipe_fops),
@@ -842,6 +886,8 @@ static const struct {
 	  IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) },
 	{ "funcgraph_exit", TRACE_DIR_GRAPH_RET,
 	  IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) },
+	{ "context_switch", TRACE_DIR_CTX, IS_ENABLED(CONFIG_SCHED_TRACER) },
+	{ "wakeup", TRACE_DIR_WAKE, IS_ENABLED(CONFIG_SCHED_TRACER) },
 };
 
 /**

@@ -149,6 +149,7 @@ void trace_irqsoff_hook(bool on, unsigned long ip, unsigned long parent)
 		      on ? (unsigned long)trace_hardirqs_on :
 			   (unsigned long)trace_hardirqs_off, ip, parent);
 }
+
 NOKPROBE_SYMBOL(trace_irqsoff_hook);
 #endif
 
@@ -164,6 +165,7 @@ void trace_preempt_off(unsigned long a0, unsigned long a1)
 		irqsoff_event(IRQSOFF_PREEMPT, false,
 			      (unsigned long)trace_preempt_off, a0, a1);
 }
+
 NOKPROBE_SYMBOL(trace_preempt_off);
 
 /**
@@ -177,6 +179,7 @@ void trace_preempt_on(unsigned long a0, unsigned long a1)
 		irqsoff_event(IRQSOFF_PREEMPT, true,
 			      (unsigned long)trace_preempt_on, a0, a1);
 }
+
 NOKPROBE_SYMBOL(trace_preempt_on);
 #endif
 

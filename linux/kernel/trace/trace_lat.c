@@ -98,7 +98,7 @@ void trace_lat_update(struct trace_lat_info *lat)
 /**
  * trace_lat_init() - forget the latency kept, for a tracer starting
  *
- * Keeps tracing_max_latency, as upstream does; only the records go.
+ * tracing_max_latency starts again from 0, as upstream's tracers do.
  */
 void trace_lat_init(void)
 {
@@ -106,6 +106,7 @@ void trace_lat_init(void)
 
 	local_irq_save(flags);
 	raw_write_seqcount_begin(&trace_lat_seq);
+	WRITE_ONCE(trace_lat_max.ns, 0);
 	trace_lat_max.from = U64_MAX;
 	trace_lat_max.to = 0;
 	raw_write_seqcount_end(&trace_lat_seq);

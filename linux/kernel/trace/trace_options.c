@@ -34,7 +34,8 @@ static int trace_opt_overwrite(bool on)
 /* function-trace: the latency tracers record functions, or stop to. */
 static int trace_opt_function_trace(bool on)
 {
-	return trace_irqsoff_function_trace(on);
+	return trace_irqsoff_function_trace(on) ?:
+	       trace_wakeup_function_trace(on);
 }
 
 static const struct trace_opt_desc trace_opt_descs[TRACE_NR_OPTS] = {

@@ -6,6 +6,7 @@
  * replace the text with numbers, hex digits or the bytes themselves.
  */
 #include <linux/kallsyms.h>
+#include <linux/log2.h>
 #include <linux/kernel.h>
 #include <linux/utsname.h>
 #include <linux/printk.h>
@@ -164,6 +165,19 @@ static const char *trace_preempt_model(void)
 	return "server";
 }
 
+/* The column legend, each line as tools expect it, trailing blanks kept. */
+static const char * const trace_lat_legend[] = {
+	"#                    _------=> CPU#            ",
+	"#                   / _-----=> irqs-off/BH-disabled",
+	"#                  | / _----=> need-resched    ",
+	"#                  || / _---=> hardirq/softirq ",
+	"#                  ||| / _--=> preempt-depth   ",
+	"#                  |||| / _-=> migrate-disable ",
+	"#                  ||||| /     delay           ",
+	"#  cmd     pid     |||||| time  |   caller     ",
+	"#     \\   /        ||||||  \\    |    /       ",
+};
+
 /**
  * trace_print_lat_header() - the header of the latency format
  * @m:		where to print
@@ -178,10 +192,14 @@ void trace_print_lat_header(struct seq_file *m, const char *tracer,
 			    const struct trace_lat_info *lat, u64 shown,
 			    u64 total)
 {
+	unsigned int i;
+
 	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", tracer,
 		   init_utsname()->release);
-	seq_puts(m, "# -----------------------------------------------------------------"
-		 "---\n");
+	seq_puts(m, "# ");
+	for (i = 0; i < 68; i++)
+		seq_putc(m, '-');
+	seq_putc(m, '\n');
 	seq_printf(m, "# latency: %llu us, #%llu/%llu, CPU#%d | (M:%s VP:0, KP:0, SP:0 HP:0 #P:%u)\n",
 		   div_u64(lat->ns, NSEC_PER_USEC), shown, total, lat->cpu,
 		   trace_preempt_model(), num_online_cpus());
@@ -196,15 +214,10 @@ void trace_print_lat_header(struct seq_file *m, const char *tracer,
 		seq_puts(m, "#\n");
 	}
 	seq_puts(m, "#\n");
-	seq_puts(m, "#                    _------=> CPU#            \n");
-	seq_puts(m, "#                   / _-----=> irqs-off/BH-disabled\n");
-	seq_puts(m, "#                  | / _----=> need-resched    \n");
-	seq_puts(m, "#                  || / _---=> hardirq/softirq \n");
-	seq_puts(m, "#                  ||| / _--=> preempt-depth   \n");
-	seq_puts(m, "#                  |||| / _-=> migrate-disable \n");
-	seq_puts(m, "#                  ||||| /     delay           \n");
-	seq_puts(m, "#  cmd     pid     |||||| time  |   caller     \n");
-	seq_puts(m, "#     \\   /        ||||||  \\    |    /       \n");
+	for (i = 0; i < ARRAY_SIZE(trace_lat_legend); i++) {
+		seq_puts(m, trace_lat_legend[i]);
+		seq_putc(m, '\n');
+	}
 }
 
 /* The delay mark of the latency format: how long until the next record. */
@@ -320,6 +333,37 @@ static void trace_print_fn(struct seq_file *m, const struct trace_ev *ev)
 	seq_putc(m, '\n');
 }
 
+/*
+ * context_switch and wakeup: "pid:prio:state" of the task running, an
+ * arrow, the CPU, then the same for the task switched to or woken, and
+ * its name.
+ */
+static char trace_state_char(unsigned int index)
+{
+	return index <= ilog2(TASK_REPORT_MAX) ? task_index_to_char(index) :
+						 '?';
+}
+
+static void trace_print_ctx(struct seq_file *m, const struct trace_ev *ev)
+{
+	const struct trace_ctx_rec *r = (const void *)ev->rec;
+	char prev = trace_state_char(r->prev_state);
+	char next = trace_state_char(r->next_state);
+	char comm[TASK_COMM_LEN];
+
+	if (trace_opt(TRACE_OPT_RAW)) {
+		seq_printf(m, "%u %u %c %u %u %u %c\n", r->prev_pid,
+			   r->prev_prio, prev, r->next_cpu, r->next_pid,
+			   r->next_prio, next);
+		return;
+	}
+	trace_cmdline_find(r->next_pid, comm);
+	seq_printf(m, " %7u:%3u:%c %s [%03u] %7u:%3u:%c %s\n", r->prev_pid,
+		   r->prev_prio, prev,
+		   r->ent.type == TRACE_TYPE_WAKE ? "  +" : "==>",
+		   r->next_cpu, r->next_pid, r->next_prio, next, comm);
+}
+
 static void trace_print_stack(struct seq_file *m, const struct trace_ev *ev)
 {
 	const struct trace_stack_rec *r = (const void *)ev->rec;
@@ -373,6 +417,8 @@ static const struct {
 	void (*print)(struct seq_file *m, const struct trace_ev *ev);
 } trace_printers[] = {
 	{ TRACE_TYPE_FN, sizeof(struct trace_fn_rec), trace_print_fn },
+	{ TRACE_TYPE_CTX, sizeof(struct trace_ctx_rec), trace_print_ctx },
+	{ TRACE_TYPE_WAKE, sizeof(struct trace_ctx_rec), trace_print_ctx },
 	{ TRACE_TYPE_STACK, sizeof(struct trace_stack_rec), trace_print_stack },
 	{ TRACE_TYPE_PRINT, sizeof(struct trace_print_rec), trace_print_print },
 	{ TRACE_TYPE_RAW_DATA, sizeof(struct trace_raw_rec),

@@ -7,22 +7,29 @@
  * keeps interrupts off (test_mode=irq) or preemption off
  * (test_mode=preempt) for delay microseconds, spinning on the clock in
  * delay_test_irqs_off() or delay_test_preempt_off(), which the tracers
- * then name as where the section started and ended. count= repeats it,
+ * then name as where the section started and ended. test_mode=wakeup
+ * wakes a real-time kernel thread (delay_test, SCHED_FIFO priority 1) on
+ * the loader's CPU from delay_test_wakeup(), which keeps preemption off
+ * for delay microseconds before letting it run. count= repeats it,
  * with the delays changing by step= microseconds each time. stop=1 turns
  * tracing off right after the last one, so that what the tracers kept
  * is not replaced by the system's own sections before a test reads it.
  */
 #include <linux/init.h>
+#include <linux/completion.h>
+#include <linux/err.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
+#include <linux/kthread.h>
 #include <linux/module.h>
 #include <linux/preempt.h>
+#include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
 
 static char test_mode[12] = "irq";
 module_param_string(test_mode, test_mode, sizeof(test_mode), 0444);
-MODULE_PARM_DESC(test_mode, "irq or preempt");
+MODULE_PARM_DESC(test_mode, "irq, preempt or wakeup");
 
 static unsigned long delay = 100;
 module_param(delay, ulong, 0444);
@@ -64,16 +71,69 @@ static noinline void delay_test_preempt_off(unsigned long us)
 	preempt_enable();
 }
 
+/* test_mode=wakeup: the thread woken, and its handshake with the loader. */
+static struct task_struct *delay_test_sleeper;
+static DECLARE_COMPLETION(delay_test_asleep);
+
+static int delay_test_sleep(void *unused)
+{
+	for (;;) {
+		/* Asleep before the loader hears so: no wakeup is missed. */
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (kthread_should_stop())
+			break;
+		complete(&delay_test_asleep);
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
+/* Wake the thread, and keep it off the CPU for @us microseconds. */
+static noinline void delay_test_wakeup(unsigned long us)
+{
+	wait_for_completion(&delay_test_asleep);
+	preempt_disable();
+	wake_up_process(delay_test_sleeper);
+	delay_test_spin(us);
+	preempt_enable();
+}
+
+static int delay_test_wakeups(unsigned int n)
+{
+	struct task_struct *t;
+	unsigned int i;
+
+	/* The thread shares the loader's CPU, which stays put meanwhile. */
+	migrate_disable();
+	t = kthread_create(delay_test_sleep, NULL, "delay_test");
+	if (IS_ERR(t)) {
+		migrate_enable();
+		return PTR_ERR(t);
+	}
+	kthread_bind(t, raw_smp_processor_id());
+	sched_set_fifo_low(t);
+	delay_test_sleeper = t;
+	wake_up_process(t);
+	delay_test_wakeup(0);
+	for (i = 0; i < n; i++)
+		delay_test_wakeup(delay + (long)i * step);
+	migrate_enable();
+	kthread_stop(t);
+	return 0;
+}
+
 static int __init delay_test_init(void)
 {
-	void (*fn)(unsigned long us);
+	void (*fn)(unsigned long us) = NULL;
 	unsigned int i;
+	int ret = 0;
 
 	if (!strcmp(test_mode, "irq"))
 		fn = delay_test_irqs_off;
 	else if (!strcmp(test_mode, "preempt"))
 		fn = delay_test_preempt_off;
-	else
+	else if (strcmp(test_mode, "wakeup"))
 		return -EINVAL;
 	if (!count || count > 100 || delay > USEC_PER_SEC * 10 ||
 	    abs(step) > USEC_PER_SEC ||
@@ -81,11 +141,15 @@ static int __init delay_test_init(void)
 		return -EINVAL;
 	/* Emulators translate code on first use: not inside a section. */
 	delay_test_spin(1);
-	for (i = 0; i < count; i++)
-		fn(delay + (long)i * step);
+	if (fn) {
+		for (i = 0; i < count; i++)
+			fn(delay + (long)i * step);
+	} else {
+		ret = delay_test_wakeups(count);
+	}
 	if (stop)
 		tracing_off();
-	return 0;
+	return ret;
 }
 
 static void __exit delay_test_exit(void)

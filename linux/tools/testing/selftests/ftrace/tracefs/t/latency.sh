@@ -81,14 +81,17 @@ f=/tmp/lat.trace
 head -n 1 $f | grep -qx "# tracer: preemptirqsoff" || fail "tracer line: $(head -1 $f)"
 grep -qx "# preemptirqsoff latency trace v1.1.5 on $(uname -r)" $f ||
 	fail "title: $(sed -n 3p $f)"
-grep -Eq "^# latency: [0-9]+ us, #[0-9]+/[0-9]+, CPU#[0-9]+ \| \(M:[a-z_]+ VP:0, KP:0, SP:0 HP:0 #P:[0-9]+\)$" $f ||
+latline='^# latency: [0-9]+ us, #[0-9]+/[0-9]+, CPU#[0-9]+ '
+latline="$latline\\| \\(M:[a-z_]+ VP:0, KP:0, SP:0 HP:0 #P:[0-9]+\\)$"
+grep -Eq "$latline" $f ||
 	fail "latency line: $(sed -n 5p $f)"
 grep -Eq "^#    \| task: insmod-[0-9]+ \(uid:0 nice:0 policy:0 rt_prio:0\)$" $f ||
 	fail "task line: $(sed -n 7p $f)"
 grep -qx "#  cmd     pid     |||||| time  |   caller     " $f || fail "legend"
-grep -Eq "^  insmod-[0-9]+ +[0-9][.dDbNnpshHzZ0-9]{5} +[0-9]us[ +!#*@$]: delay_test_preempt_off" $f ||
+ctx='[0-9][.dDbNnpshHzZ0-9]{5}'
+grep -Eq "^  insmod-[0-9]+ +$ctx +[0-9]us[ +!#*@$]: delay_test_preempt_off" $f ||
 	fail "first record: $(grep -v '^#' $f | head -1)"
-grep -Eq "^  insmod-[0-9]+ +[0-9][.dDbNnpshHzZ0-9]{5} +[0-9]+us : <stack trace>$" $f ||
+grep -Eq "^  insmod-[0-9]+ +$ctx +[0-9]+us : <stack trace>$" $f ||
 	fail "stack record: $(grep -v '^#' $f)"
 grep -q "^ => delay_test_preempt_off" $f || fail "stack: $(grep " => " $f)"
 n=$(grep -Evc '^#|^ =>' $f || true)
@@ -129,7 +132,7 @@ expect_reject tracing_max_latency -1 "Invalid argument"
 # latency-format under another tracer: the same columns.
 echo 1 > options/latency-format
 echo hello > trace_marker
-grep -Eq "^ +sh-[0-9]+ +[0-9][.dDbNnpshHzZ0-9]{5} +[0-9]+us[ +!#*@$]: tracing_mark_write: hello" trace ||
+grep -Eq "^ +sh-[0-9]+ +$ctx +[0-9]+us[ +!#*@$]: tracing_mark_write: hello" trace ||
 	fail "latency-format: $(grep -v '^#' trace)"
 grep -q "^# nop latency trace v1.1.5 on" trace || fail "latency-format header"
 echo 0 > options/latency-format
