@@ -66,7 +66,9 @@ sel=$TOP/linux/tools/testing/selftests/ftrace/tracefs
 # The module of traceable functions that func_module.sh loads.
 ko=$BUILD/kernels/test/kernel/trace/tests/fentry_test_mod.ko
 set +e
-"$TOP/harness/vm" -q -L "$logs/console.log" -a "$sel:/opt/tracefs" \
+# Each test has its own limit (run.sh); the whole run takes about 10 minutes
+# of emulation here, and a slower machine must not cut it short.
+"$TOP/harness/vm" -q -t 1800 -L "$logs/console.log" -a "$sel:/opt/tracefs" \
 	-a "$ko:/opt/tracefs/fentry_test_mod.ko" \
 	-a "${ko%/*}/preemptirq_delay_test.ko:/opt/tracefs/preemptirq_delay_test.ko" \
 	'sh /opt/tracefs/run.sh' > "$logs/selftests.log" 2> "$logs/selftests.stderr"
