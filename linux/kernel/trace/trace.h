@@ -440,6 +440,10 @@ bool trace_lat_worth(u64 ns);
 void trace_lat_update(struct trace_lat_info *lat);
 void trace_lat_fill_task(struct trace_lat_info *lat, struct task_struct *p);
 void trace_lat_init(void);
+void trace_lat_fn_rec(unsigned long ip, unsigned long parent,
+		      unsigned int ctx);
+struct ftrace_ops;
+int trace_lat_fn_hook(struct ftrace_ops *ops, bool *on, bool want);
 
 int trace_fs_init(void);
 extern const char trace_common_fields[];

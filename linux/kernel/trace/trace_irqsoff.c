@@ -58,25 +58,12 @@ static DEFINE_MUTEX(irqsoff_lock);
 static unsigned int irqsoff_mode;	/* reasons timed; 0: not current */
 static bool irqsoff_fn_on;		/* irqsoff_fn_ops is registered */
 
-static void irqsoff_fn_rec(unsigned long ip, unsigned long parent,
-			   unsigned int ctx)
-{
-	struct trace_fn_rec *r;
-
-	r = trace_rec_reserve_ctx(TRACE_TYPE_FN, sizeof(*r), ctx);
-	if (!r)
-		return;
-	r->ip = ip;
-	r->parent_ip = parent;
-	trace_rec_commit();
-}
-
 static void irqsoff_open(struct irqsoff_cpu *c, unsigned long ip,
 			 unsigned long parent, unsigned long flags)
 {
 	c->start = trace_clock_read();
 	c->start_ip = ip;
-	irqsoff_fn_rec(ip, parent, tracing_gen_ctx_flags(flags));
+	trace_lat_fn_rec(ip, parent, tracing_gen_ctx_flags(flags));
 }
 
 static void irqsoff_close(struct irqsoff_cpu *c, unsigned long hook,
@@ -93,8 +80,8 @@ static void irqsoff_close(struct irqsoff_cpu *c, unsigned long hook,
 	    !rcu_is_watching())
 		return;
 	ctx = tracing_gen_ctx_flags(flags);
-	irqsoff_fn_rec(ip, parent, ctx);
-	irqsoff_fn_rec(hook, ip, ctx);
+	trace_lat_fn_rec(ip, parent, ctx);
+	trace_lat_fn_rec(hook, ip, ctx);
 	trace_stack_record_from(hook, ctx);
 	lat.from = c->start;
 	lat.cpu = smp_processor_id();
@@ -254,7 +241,7 @@ static void irqsoff_fn(unsigned long ip, unsigned long parent_ip,
 	if (c->why && !c->busy) {
 		c->busy = true;
 		barrier();
-		irqsoff_fn_rec(ip, parent_ip, tracing_gen_ctx_flags(flags));
+		trace_lat_fn_rec(ip, parent_ip, tracing_gen_ctx_flags(flags));
 		barrier();
 		c->busy = false;
 	}
@@ -269,18 +256,8 @@ static struct ftrace_ops irqsoff_fn_ops = {
 
 static int irqsoff_fn_set(bool on)
 {
-	int ret = 0;
-
 	lockdep_assert_held(&irqsoff_lock);
-	if (on == irqsoff_fn_on)
-		return 0;
-	if (on)
-		ret = register_ftrace_function(&irqsoff_fn_ops);
-	else
-		unregister_ftrace_function(&irqsoff_fn_ops);
-	if (!ret)
-		irqsoff_fn_on = on;
-	return ret;
+	return trace_lat_fn_hook(&irqsoff_fn_ops, &irqsoff_fn_on, on);
 }
 
 /**

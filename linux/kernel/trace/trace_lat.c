@@ -14,6 +14,7 @@
  * its time span. So no buffer is ever reset from the tracers' hooks.
  */
 #include <linux/cred.h>
+#include <linux/ftrace.h>
 #include <linux/sched.h>
 #include <linux/sched/prio.h>
 #include <linux/seqlock.h>
@@ -93,6 +94,48 @@ void trace_lat_update(struct trace_lat_info *lat)
 		raw_write_seqcount_end(&trace_lat_seq);
 	}
 	trace_max_unlock();
+}
+
+/**
+ * trace_lat_fn_rec() - a function record of a latency tracer
+ * @ip:		the function
+ * @parent:	its caller, or 0
+ * @ctx:	the context to record
+ */
+void trace_lat_fn_rec(unsigned long ip, unsigned long parent,
+		      unsigned int ctx)
+{
+	struct trace_fn_rec *r;
+
+	r = trace_rec_reserve_ctx(TRACE_TYPE_FN, sizeof(*r), ctx);
+	if (!r)
+		return;
+	r->ip = ip;
+	r->parent_ip = parent;
+	trace_rec_commit();
+}
+
+/**
+ * trace_lat_fn_hook() - hook or unhook a latency tracer's function-trace
+ * @ops:	the tracer's function hook
+ * @on:		whether it is registered; the caller's lock protects it
+ * @want:	whether it is to be
+ *
+ * Return: 0, or the errno of registering @ops (then @on is unchanged).
+ */
+int trace_lat_fn_hook(struct ftrace_ops *ops, bool *on, bool want)
+{
+	int ret = 0;
+
+	if (want == *on)
+		return 0;
+	if (want)
+		ret = register_ftrace_function(ops);
+	else
+		unregister_ftrace_function(ops);
+	if (!ret)
+		*on = want;
+	return ret;
 }
 
 /**

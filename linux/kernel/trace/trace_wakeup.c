@@ -63,19 +63,6 @@ static bool wakeup_fn_on;		/* wakeup_fn_ops is registered */
 /* A probe or the callback is writing on this CPU: do not nest. */
 static DEFINE_PER_CPU(bool, wakeup_busy);
 
-static void wakeup_fn_rec(unsigned long ip, unsigned long parent,
-			  unsigned int ctx)
-{
-	struct trace_fn_rec *r;
-
-	r = trace_rec_reserve_ctx(TRACE_TYPE_FN, sizeof(*r), ctx);
-	if (!r)
-		return;
-	r->ip = ip;
-	r->parent_ip = parent;
-	trace_rec_commit();
-}
-
 /* A wakeup (@type TRACE_TYPE_WAKE) or a switch (TRACE_TYPE_CTX) record. */
 static void wakeup_ctx_rec(unsigned short type, struct task_struct *prev,
 			   struct task_struct *next, int cpu, unsigned int ctx)
@@ -158,7 +145,7 @@ static void wakeup_probe_wake(void *unused, struct task_struct *p)
 	wakeup_start = trace_clock_read();
 	ctx = tracing_gen_ctx_flags(flags);
 	wakeup_ctx_rec(TRACE_TYPE_WAKE, current, p, cpu, ctx);
-	wakeup_fn_rec(_RET_IP_, 0, ctx);
+	trace_lat_fn_rec(_RET_IP_, 0, ctx);
 	trace_stack_record_from((unsigned long)wakeup_probe_wake, ctx);
 out:
 	raw_spin_unlock(&wakeup_lock);
@@ -193,7 +180,7 @@ static void wakeup_probe_switch(void *unused, bool preempt,
 	lat.ns = trace_clock_read() - wakeup_start;
 	if (trace_buffer_enabled() && trace_lat_worth(lat.ns)) {
 		ctx = tracing_gen_ctx_flags(flags);
-		wakeup_fn_rec(_RET_IP_, 0, ctx);
+		trace_lat_fn_rec(_RET_IP_, 0, ctx);
 		wakeup_ctx_rec(TRACE_TYPE_CTX, prev, next, smp_processor_id(),
 			       ctx);
 		trace_stack_record_from((unsigned long)wakeup_probe_switch,
@@ -244,7 +231,7 @@ static void wakeup_fn(unsigned long ip, unsigned long parent_ip,
 	if (!*busy && READ_ONCE(wakeup_cpu) == smp_processor_id()) {
 		*busy = true;
 		barrier();
-		wakeup_fn_rec(ip, parent_ip, tracing_gen_ctx_flags(flags));
+		trace_lat_fn_rec(ip, parent_ip, tracing_gen_ctx_flags(flags));
 		barrier();
 		*busy = false;
 	}
@@ -259,18 +246,8 @@ static struct ftrace_ops wakeup_fn_ops = {
 
 static int wakeup_fn_set(bool on)
 {
-	int ret = 0;
-
 	lockdep_assert_held(&wakeup_mutex);
-	if (on == wakeup_fn_on)
-		return 0;
-	if (on)
-		ret = register_ftrace_function(&wakeup_fn_ops);
-	else
-		unregister_ftrace_function(&wakeup_fn_ops);
-	if (!ret)
-		wakeup_fn_on = on;
-	return ret;
+	return trace_lat_fn_hook(&wakeup_fn_ops, &wakeup_fn_on, on);
 }
 
 /**
@@ -371,36 +348,23 @@ static int wakeup_dl_init(void)
 	return wakeup_start_mode(WAKEUP_DL);
 }
 
-static struct tracer wakeup_tracer = {
-	.name		= "wakeup",
-	.init		= wakeup_init,
-	.reset		= wakeup_stop,
-	.print_header	= trace_lat_print_header,
-	.use_max	= true,
-};
+#define WAKEUP_TRACER(_name, _init) {			\
+	.name = _name, .init = _init, .reset = wakeup_stop,	\
+	.print_header = trace_lat_print_header, .use_max = true }
 
-static struct tracer wakeup_rt_tracer = {
-	.name		= "wakeup_rt",
-	.init		= wakeup_rt_init,
-	.reset		= wakeup_stop,
-	.print_header	= trace_lat_print_header,
-	.use_max	= true,
-};
-
-static struct tracer wakeup_dl_tracer = {
-	.name		= "wakeup_dl",
-	.init		= wakeup_dl_init,
-	.reset		= wakeup_stop,
-	.print_header	= trace_lat_print_header,
-	.use_max	= true,
+static struct tracer wakeup_tracers[] = {
+	WAKEUP_TRACER("wakeup", wakeup_init),
+	WAKEUP_TRACER("wakeup_rt", wakeup_rt_init),
+	WAKEUP_TRACER("wakeup_dl", wakeup_dl_init),
 };
 
 static int __init wakeup_register(void)
 {
-	int ret;
+	unsigned int i;
+	int ret = 0;
 
-	ret = trace_register_tracer(&wakeup_tracer);
-	ret = ret ?: trace_register_tracer(&wakeup_rt_tracer);
-	return ret ?: trace_register_tracer(&wakeup_dl_tracer);
+	for (i = 0; i < ARRAY_SIZE(wakeup_tracers) && !ret; i++)
+		ret = trace_register_tracer(&wakeup_tracers[i]);
+	return ret;
 }
 core_initcall(wakeup_register);
