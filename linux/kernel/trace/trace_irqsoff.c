@@ -301,25 +301,33 @@ static int irqsoff_start(unsigned int mode)
 	for_each_possible_cpu(cpu)
 		memset(per_cpu_ptr(&irqsoff_cpus, cpu), 0,
 		       sizeof(struct irqsoff_cpu));
+	/* irqsoff_fn() records nothing until a section opens. */
 	if (trace_opt(TRACE_OPT_FUNCTION_TRACE)) {
-		irqsoff_mode = mode;
 		ret = irqsoff_fn_set(true);
 		if (ret) {
-			irqsoff_mode = 0;
 			trace_max_release();
 			return ret;
 		}
 	}
-	WRITE_ONCE(irqsoff_mode, mode);
+	/*
+	 * Every hook is live before any section may open: a section opened
+	 * while a closing hook is still patched out (the key is switched
+	 * site by site) would stay open until that site is patched in, and
+	 * report the whole wait as a latency. The static key update
+	 * synchronises all CPUs before it returns; this store pairs with the
+	 * READ_ONCE() in irqsoff_event() and the critical-timing hooks.
+	 */
 	irqsoff_keys(mode);
+	WRITE_ONCE(irqsoff_mode, mode);
 	return 0;
 }
 
 static void irqsoff_stop(void)
 {
 	scoped_guard(mutex, &irqsoff_lock) {
-		irqsoff_keys(0);
+		/* Hooks first ignore everything, then are patched out. */
 		WRITE_ONCE(irqsoff_mode, 0);
+		irqsoff_keys(0);
 		irqsoff_fn_set(false);
 	}
 	/* Hooks run with interrupts off: after this, none is left. */

@@ -122,6 +122,21 @@ echo 0 > options/function-trace
 [ "$(grep -c . enabled_functions)" = 0 ] ||
 	fail "function-trace off left functions hooked: $(head enabled_functions)"
 
+# A section opens only once every hook is live. Starting irqsoff with
+# function-trace on patches every function in: a section that an idle CPU
+# opened before its closing hook was patched in stayed open through it all,
+# with interrupts on again (kept as a latency of seconds).
+echo nop > current_tracer
+echo 1 > options/function-trace
+echo irqsoff > current_tracer
+sleep 1
+echo 0 > tracing_on
+grep -Ev '^#|^ =>' trace | awk '$2 !~ /^[0-9][dD]/' > /tmp/lat.on
+echo 1 > tracing_on
+echo 0 > options/function-trace
+[ ! -s /tmp/lat.on ] ||
+	fail "irqsoff kept records with interrupts on: $(head -3 /tmp/lat.on)"
+
 # Bad values change nothing.
 echo nop > current_tracer
 echo 1234 > tracing_max_latency
