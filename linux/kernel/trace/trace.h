@@ -113,6 +113,7 @@ enum trace_opt {
 	TRACE_OPT_FUNCGRAPH_RETVAL_HEX,
 	TRACE_OPT_SLEEP_TIME,
 	TRACE_OPT_GRAPH_TIME,
+	TRACE_OPT_DISPLAY_GRAPH,
 	TRACE_NR_OPTS
 };
 
@@ -209,11 +210,23 @@ void trace_graph_fmt_us(char *buf, size_t size, u64 ns);
 int trace_graph_sched_profile(bool on);
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 bool trace_graph_print_ev(struct seq_file *m, const struct trace_ev *ev);
+bool trace_graph_print_lat_ev(struct seq_file *m, const struct trace_ev *ev);
+void trace_graph_print_lat_legend(struct seq_file *m);
 #else
 static inline bool trace_graph_print_ev(struct seq_file *m,
 					const struct trace_ev *ev)
 {
 	return false;
+}
+
+static inline bool trace_graph_print_lat_ev(struct seq_file *m,
+					    const struct trace_ev *ev)
+{
+	return false;
+}
+
+static inline void trace_graph_print_lat_legend(struct seq_file *m)
+{
 }
 #endif
 int trace_graph_ent_format_show(struct seq_file *m, long unused);
@@ -408,14 +421,17 @@ void trace_print_lat_header(struct seq_file *m, const char *tracer,
 			    const struct trace_lat_info *lat, u64 shown,
 			    u64 total);
 void trace_print_lat_context(struct seq_file *m, const struct trace_ev *ev);
+void trace_print_lat_legend(struct seq_file *m);
+void trace_ctx_flags(const struct trace_entry *e, char f[6]);
+bool trace_print_body(struct seq_file *m, const struct trace_ev *ev);
 
 /* The irqsoff and preemptoff tracers (trace_irqsoff.c) */
 DECLARE_STATIC_KEY_FALSE(trace_irqsoff_key);
 void trace_irqsoff_hook(bool on, unsigned long ip, unsigned long parent);
 #if defined(CONFIG_IRQSOFF_TRACER) || defined(CONFIG_PREEMPT_TRACER)
-int trace_irqsoff_function_trace(bool on);
+int trace_irqsoff_hooks(bool fn, bool graph);
 #else
-static inline int trace_irqsoff_function_trace(bool on)
+static inline int trace_irqsoff_hooks(bool fn, bool graph)
 {
 	return 0;
 }
@@ -423,9 +439,9 @@ static inline int trace_irqsoff_function_trace(bool on)
 
 /* The wakeup tracers (trace_wakeup.c) */
 #ifdef CONFIG_SCHED_TRACER
-int trace_wakeup_function_trace(bool on);
+int trace_wakeup_hooks(bool fn, bool graph);
 #else
-static inline int trace_wakeup_function_trace(bool on)
+static inline int trace_wakeup_hooks(bool fn, bool graph)
 {
 	return 0;
 }
@@ -440,10 +456,55 @@ bool trace_lat_worth(u64 ns);
 void trace_lat_update(struct trace_lat_info *lat);
 void trace_lat_fill_task(struct trace_lat_info *lat, struct task_struct *p);
 void trace_lat_init(void);
+
+/* Their function records and hooks (trace_lat_fn.c) */
+enum trace_lat_hooked {
+	TRACE_LAT_HOOK_NONE,
+	TRACE_LAT_HOOK_FN,
+	TRACE_LAT_HOOK_GRAPH,
+};
+
+/**
+ * struct trace_lat_hook - a latency tracer's function hooks
+ * @gate:	called with interrupts off: true when the CPU is in a section
+ *		and no record of the tracer is being written on it; the CPU
+ *		is then marked busy
+ * @ungate:	clears the mark
+ * @fn:		the hook of options/function-trace
+ * @graph:	the hook of function-trace with options/display-graph
+ * @hooked:	which is registered; changed under the tracer's lock
+ */
+struct trace_lat_hook {
+	bool (*gate)(void);
+	void (*ungate)(void);
+	struct ftrace_ops fn;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	struct fgraph_ops graph;
+#endif
+	enum trace_lat_hooked hooked;
+};
+
 void trace_lat_fn_rec(unsigned long ip, unsigned long parent,
 		      unsigned int ctx);
-struct ftrace_ops;
-int trace_lat_fn_hook(struct ftrace_ops *ops, bool *on, bool want);
+void trace_lat_hook_init(struct trace_lat_hook *h, bool (*gate)(void),
+			 void (*ungate)(void));
+int trace_lat_hook_set(struct trace_lat_hook *h, bool on, bool fn, bool graph);
+
+/**
+ * trace_lat_hooks_update() - function-trace or display-graph flips
+ * @fn:		function-trace, its value to be
+ * @graph:	display-graph, its value to be
+ *
+ * The current latency tracer, if any, hooks what they ask for.
+ *
+ * Return: 0, or the errno of registering its hook.
+ */
+static inline int trace_lat_hooks_update(bool fn, bool graph)
+{
+	return trace_irqsoff_hooks(fn, graph) ?: trace_wakeup_hooks(fn, graph);
+}
+
+bool trace_lat_print_ev(struct seq_file *m, const struct trace_ev *ev);
 
 int trace_fs_init(void);
 extern const char trace_common_fields[];

@@ -66,6 +66,41 @@ void trace_graph_print_header(struct seq_file *m)
 	graph_header_line(m, bars);
 }
 
+/*
+ * The graph of a latency tracer (options/display-graph): its columns are
+ * fixed, the time is relative to the latency's first record, and the
+ * context flags come after the task.
+ */
+static bool graph_lat_mode(void)
+{
+	const struct tracer *t = trace_current_tracer();
+
+	return t && t->use_max && trace_opt(TRACE_OPT_DISPLAY_GRAPH);
+}
+
+/**
+ * trace_graph_print_lat_legend() - the column titles of a latency graph
+ * @m:	where to print
+ */
+void trace_graph_print_lat_legend(struct seq_file *m)
+{
+	static const char *const legend[] = {
+		"#                                       _-----=> irqs-off        ",
+		"#                                      / _----=> need-resched    ",
+		"#                                     | / _---=> hardirq/softirq ",
+		"#                                     || / _--=> preempt-depth   ",
+		"#                                     ||| /                      ",
+		"#   REL TIME      CPU  TASK/PID       ||||     DURATION                  FUNCTION CALLS",
+		"#      |          |     |    |        ||||      |   |                     |   |   |   |",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(legend); i++) {
+		seq_puts(m, legend[i]);
+		seq_putc(m, '\n');
+	}
+}
+
 /* "comm-pid" centred in @width columns. */
 static void graph_print_task(struct seq_file *m, int pid, unsigned int width)
 {
@@ -91,9 +126,21 @@ static void graph_print_cpu(struct seq_file *m, int cpu)
 /* The columns before the duration: time, CPU, task. */
 static void graph_print_lead(struct seq_file *m, const struct trace_ev *ev)
 {
-	u64 secs = ev->ts;
+	u64 secs = ev->ts, base;
+	char flags[6];
 	u32 rem;
 
+	if (graph_lat_mode()) {
+		base = trace_iter_base(ev->it);
+		seq_printf(m, "%9llu us |  ",
+			   div_u64(ev->ts > base ? ev->ts - base : 0,
+				   NSEC_PER_USEC));
+		graph_print_cpu(m, ev->cpu);
+		graph_print_task(m, ev->rec->pid, GRAPH_PROC_WIDTH);
+		trace_ctx_flags(ev->rec, flags);
+		seq_printf(m, " |  %s | ", flags);
+		return;
+	}
 	if (!trace_opt(TRACE_OPT_CONTEXT_INFO))
 		return;
 	if (trace_opt(TRACE_OPT_FUNCGRAPH_ABSTIME)) {
@@ -158,8 +205,8 @@ static void graph_print_duration(struct seq_file *m, u64 ns)
 {
 	char num[32];
 
-	if (!trace_opt(TRACE_OPT_FUNCGRAPH_DURATION) ||
-	    !trace_opt(TRACE_OPT_CONTEXT_INFO))
+	if (!graph_lat_mode() && (!trace_opt(TRACE_OPT_FUNCGRAPH_DURATION) ||
+				  !trace_opt(TRACE_OPT_CONTEXT_INFO)))
 		return;
 	if (ns == U64_MAX) {
 		seq_printf(m, "%*s|", GRAPH_DUR_WIDTH + 2, "");
@@ -266,7 +313,7 @@ static void graph_print_entry(struct seq_file *m, const struct trace_ev *ev,
 	struct trace_ev next;
 	bool leaf = false;
 
-	if (graph_in_irq(ev) && !st->irq_depth) {
+	if (graph_in_irq(ev) && !st->irq_depth && !graph_lat_mode()) {
 		graph_print_irq(m, ev, true);
 		st->irq_depth = e->depth + 1;
 	}
@@ -329,6 +376,21 @@ static void graph_print_comment(struct seq_file *m, const struct trace_ev *ev,
 	seq_printf(m, "/* %.*s */\n", n, p->buf);
 }
 
+/* Another record of a latency tracer (a wakeup, a switch): a comment. */
+static void graph_print_other(struct seq_file *m, const struct trace_ev *ev,
+			      struct trace_print_state *st)
+{
+	graph_print_lead(m, ev);
+	graph_print_duration(m, U64_MAX);
+	graph_indent(m, st->depth);
+	seq_puts(m, "/* ");
+	trace_print_body(m, ev);
+	/* The record's text ends its line: the comment ends it here. */
+	if (m->count && m->count < m->size && m->buf[m->count - 1] == '\n')
+		m->count--;
+	seq_puts(m, " */\n");
+}
+
 /**
  * trace_graph_print_ev() - a record as function_graph shows it
  * @m:		where to print
@@ -362,6 +424,33 @@ bool trace_graph_print_ev(struct seq_file *m, const struct trace_ev *ev)
 		graph_print_return(m, ev, &st);
 	else
 		graph_print_comment(m, ev, &st);
+	trace_iter_set_state(ev->it, ev->cpu, &st);
+	return true;
+}
+
+/**
+ * trace_graph_print_lat_ev() - a latency tracer's record in its graph
+ * @m:		where to print
+ * @ev:		the record
+ *
+ * Calls, returns and text as in function_graph; wakeups and switches as
+ * comments.
+ *
+ * Return: false for the records left to the latency format (the stack,
+ * function records).
+ */
+bool trace_graph_print_lat_ev(struct seq_file *m, const struct trace_ev *ev)
+{
+	unsigned short type = ev->rec->type;
+	struct trace_print_state st;
+
+	if (!ev->it)
+		return false;
+	if (type != TRACE_TYPE_WAKE && type != TRACE_TYPE_CTX)
+		return trace_graph_print_ev(m, ev);
+	st = *trace_iter_state(ev->it, ev->cpu);
+	graph_print_switch(m, ev, &st);
+	graph_print_other(m, ev, &st);
 	trace_iter_set_state(ev->it, ev->cpu, &st);
 	return true;
 }

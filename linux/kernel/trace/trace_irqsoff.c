@@ -9,7 +9,8 @@
  * the section is worth keeping (trace_lat_worth()), writes where it
  * closed, the hook, and the stack, and hands the latency to
  * trace_lat_update(), which swaps the buffers. With options/function-trace
- * every function called while a section is open is recorded too.
+ * every function called while a section is open is recorded too, as a
+ * graph with options/display-graph (trace_lat_fn.c).
  *
  * The hooks are the interrupt-state hooks (trace_irqflags.c) and
  * trace_preempt_off()/trace_preempt_on(), each behind a static key that is
@@ -53,10 +54,12 @@ static DEFINE_PER_CPU(struct irqsoff_cpu, irqsoff_cpus);
 
 DEFINE_STATIC_KEY_FALSE(trace_preemptoff_key);
 
-/* Serialises tracer changes and function-trace; protects the two below. */
+/*
+ * Serialises tracer changes and the function hook's; protects the mode's
+ * changes and irqsoff_fn_hook.hooked.
+ */
 static DEFINE_MUTEX(irqsoff_lock);
 static unsigned int irqsoff_mode;	/* reasons timed; 0: not current */
-static bool irqsoff_fn_on;		/* irqsoff_fn_ops is registered */
 
 static void irqsoff_open(struct irqsoff_cpu *c, unsigned long ip,
 			 unsigned long parent, unsigned long flags)
@@ -229,49 +232,37 @@ void start_critical_timings(void)
 EXPORT_SYMBOL_GPL(start_critical_timings);
 NOKPROBE_SYMBOL(start_critical_timings);
 
-/* options/function-trace: every function called in a section. */
-static void irqsoff_fn(unsigned long ip, unsigned long parent_ip,
-		       struct ftrace_ops *op, struct ftrace_regs *fregs)
+/* The gate of function-trace: a section is open, no hook runs here. */
+static bool irqsoff_gate(void)
 {
-	struct irqsoff_cpu *c;
-	unsigned long flags;
+	struct irqsoff_cpu *c = this_cpu_ptr(&irqsoff_cpus);
 
-	raw_local_irq_save(flags);
-	c = this_cpu_ptr(&irqsoff_cpus);
-	if (c->why && !c->busy) {
-		c->busy = true;
-		barrier();
-		trace_lat_fn_rec(ip, parent_ip, tracing_gen_ctx_flags(flags));
-		barrier();
-		c->busy = false;
-	}
-	raw_local_irq_restore(flags);
+	if (!c->why || c->busy)
+		return false;
+	c->busy = true;
+	barrier();
+	return true;
 }
 
-static struct ftrace_ops irqsoff_fn_ops = {
-	.func		= irqsoff_fn,
-	.flags		= FTRACE_OPS_FL_RECURSION,
-	.func_hash	= &fentry_global_hash,
-};
-
-static int irqsoff_fn_set(bool on)
+static void irqsoff_ungate(void)
 {
-	lockdep_assert_held(&irqsoff_lock);
-	return trace_lat_fn_hook(&irqsoff_fn_ops, &irqsoff_fn_on, on);
+	barrier();
+	this_cpu_write(irqsoff_cpus.busy, false);
 }
+
+static struct trace_lat_hook irqsoff_fn_hook;
 
 /**
- * trace_irqsoff_function_trace() - options/function-trace flips
- * @on:	its new value
+ * trace_irqsoff_hooks() - function-trace or display-graph flips
+ * @fn:		function-trace, its value to be
+ * @graph:	display-graph, its value to be
  *
  * Return: 0, or the errno of registering the function hook.
  */
-int trace_irqsoff_function_trace(bool on)
+int trace_irqsoff_hooks(bool fn, bool graph)
 {
 	guard(mutex)(&irqsoff_lock);
-	if (!irqsoff_mode)
-		return 0;
-	return irqsoff_fn_set(on);
+	return trace_lat_hook_set(&irqsoff_fn_hook, irqsoff_mode, fn, graph);
 }
 
 static void irqsoff_keys(unsigned int mode)
@@ -301,13 +292,13 @@ static int irqsoff_start(unsigned int mode)
 	for_each_possible_cpu(cpu)
 		memset(per_cpu_ptr(&irqsoff_cpus, cpu), 0,
 		       sizeof(struct irqsoff_cpu));
-	/* irqsoff_fn() records nothing until a section opens. */
-	if (trace_opt(TRACE_OPT_FUNCTION_TRACE)) {
-		ret = irqsoff_fn_set(true);
-		if (ret) {
-			trace_max_release();
-			return ret;
-		}
+	/* The function hook records nothing until a section opens. */
+	ret = trace_lat_hook_set(&irqsoff_fn_hook, true,
+				 trace_opt(TRACE_OPT_FUNCTION_TRACE),
+				 trace_opt(TRACE_OPT_DISPLAY_GRAPH));
+	if (ret) {
+		trace_max_release();
+		return ret;
 	}
 	/*
 	 * Every hook is live before any section may open: a section opened
@@ -328,7 +319,7 @@ static void irqsoff_stop(void)
 		/* Hooks first ignore everything, then are patched out. */
 		WRITE_ONCE(irqsoff_mode, 0);
 		irqsoff_keys(0);
-		irqsoff_fn_set(false);
+		trace_lat_hook_set(&irqsoff_fn_hook, false, false, false);
 	}
 	/* Hooks run with interrupts off: after this, none is left. */
 	synchronize_rcu();
@@ -346,6 +337,7 @@ static struct tracer irqsoff_tracer = {
 	.init		= irqsoff_init,
 	.reset		= irqsoff_stop,
 	.print_header	= trace_lat_print_header,
+	.print_ev	= trace_lat_print_ev,
 	.use_max	= true,
 };
 #endif
@@ -361,6 +353,7 @@ static struct tracer preemptoff_tracer = {
 	.init		= preemptoff_init,
 	.reset		= irqsoff_stop,
 	.print_header	= trace_lat_print_header,
+	.print_ev	= trace_lat_print_ev,
 	.use_max	= true,
 };
 #endif
@@ -376,6 +369,7 @@ static struct tracer preemptirqsoff_tracer = {
 	.init		= preemptirqsoff_init,
 	.reset		= irqsoff_stop,
 	.print_header	= trace_lat_print_header,
+	.print_ev	= trace_lat_print_ev,
 	.use_max	= true,
 };
 #endif
@@ -384,6 +378,7 @@ static int __init irqsoff_register(void)
 {
 	int ret = 0;
 
+	trace_lat_hook_init(&irqsoff_fn_hook, irqsoff_gate, irqsoff_ungate);
 #ifdef CONFIG_IRQSOFF_TRACER
 	ret = trace_register_tracer(&irqsoff_tracer);
 #endif

@@ -97,48 +97,6 @@ void trace_lat_update(struct trace_lat_info *lat)
 }
 
 /**
- * trace_lat_fn_rec() - a function record of a latency tracer
- * @ip:		the function
- * @parent:	its caller, or 0
- * @ctx:	the context to record
- */
-void trace_lat_fn_rec(unsigned long ip, unsigned long parent,
-		      unsigned int ctx)
-{
-	struct trace_fn_rec *r;
-
-	r = trace_rec_reserve_ctx(TRACE_TYPE_FN, sizeof(*r), ctx);
-	if (!r)
-		return;
-	r->ip = ip;
-	r->parent_ip = parent;
-	trace_rec_commit();
-}
-
-/**
- * trace_lat_fn_hook() - hook or unhook a latency tracer's function-trace
- * @ops:	the tracer's function hook
- * @on:		whether it is registered; the caller's lock protects it
- * @want:	whether it is to be
- *
- * Return: 0, or the errno of registering @ops (then @on is unchanged).
- */
-int trace_lat_fn_hook(struct ftrace_ops *ops, bool *on, bool want)
-{
-	int ret = 0;
-
-	if (want == *on)
-		return 0;
-	if (want)
-		ret = register_ftrace_function(ops);
-	else
-		unregister_ftrace_function(ops);
-	if (!ret)
-		*on = want;
-	return ret;
-}
-
-/**
  * trace_lat_init() - forget the latency kept, for a tracer starting
  *
  * tracing_max_latency starts again from 0, as upstream's tracers do.
@@ -237,4 +195,9 @@ void trace_lat_print_header(struct seq_file *m)
 	if (rb)
 		trace_max_put();
 	trace_print_lat_header(m, t ? t->name : "nop", &lat, n, n);
+	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) &&
+	    trace_opt(TRACE_OPT_DISPLAY_GRAPH))
+		trace_graph_print_lat_legend(m);
+	else
+		trace_print_lat_legend(m);
 }

@@ -34,8 +34,13 @@ static int trace_opt_overwrite(bool on)
 /* function-trace: the latency tracers record functions, or stop to. */
 static int trace_opt_function_trace(bool on)
 {
-	return trace_irqsoff_function_trace(on) ?:
-	       trace_wakeup_function_trace(on);
+	return trace_lat_hooks_update(on, trace_opt(TRACE_OPT_DISPLAY_GRAPH));
+}
+
+/* display-graph: they record calls and returns instead, or stop to. */
+static int trace_opt_display_graph(bool on)
+{
+	return trace_lat_hooks_update(trace_opt(TRACE_OPT_FUNCTION_TRACE), on);
 }
 
 static const struct trace_opt_desc trace_opt_descs[TRACE_NR_OPTS] = {
@@ -75,6 +80,8 @@ static const struct trace_opt_desc trace_opt_descs[TRACE_NR_OPTS] = {
 	[TRACE_OPT_FUNCGRAPH_RETVAL_HEX] = { "funcgraph-retval-hex" },
 	[TRACE_OPT_SLEEP_TIME]		= { "sleep-time", trace_graph_set_sleep_time },
 	[TRACE_OPT_GRAPH_TIME]		= { "graph-time" },
+	[TRACE_OPT_DISPLAY_GRAPH]	= { "display-graph",
+					    trace_opt_display_graph },
 };
 
 /*

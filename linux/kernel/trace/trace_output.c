@@ -70,6 +70,7 @@ void trace_print_header(struct seq_file *m, int cpu)
 
 		trace_print_lat_header(m, trace_current_tracer_name(), &lat,
 				       entries, written);
+		trace_print_lat_legend(m);
 		return;
 	}
 	seq_printf(m, "# entries-in-buffer/entries-written: %llu/%llu   #P:%u\n#\n",
@@ -77,8 +78,15 @@ void trace_print_header(struct seq_file *m, int cpu)
 	trace_print_legend(m);
 }
 
-/* The five context flag columns of a record. */
-static void trace_flags(const struct trace_entry *e, char f[6])
+/**
+ * trace_ctx_flags() - the five context flag columns of a record
+ * @e:	the record
+ * @f:	where to write them, NUL-terminated
+ *
+ * Interrupts off, need-resched, hard/soft interrupt, preemption depth and
+ * migrate-disable depth, as in the latency format.
+ */
+void trace_ctx_flags(const struct trace_entry *e, char f[6])
 {
 	unsigned int fl = e->flags;
 	bool irqs = fl & TRACE_FLAG_IRQS_OFF, bh = fl & TRACE_FLAG_BH_OFF;
@@ -147,7 +155,7 @@ void trace_print_context(struct seq_file *m, const struct trace_ev *ev)
 	}
 	seq_printf(m, "[%03d] ", ev->cpu);
 	if (trace_opt(TRACE_OPT_IRQ_INFO)) {
-		trace_flags(e, flags);
+		trace_ctx_flags(e, flags);
 		seq_printf(m, "%s ", flags);
 	}
 	trace_print_time(m, ev->ts);
@@ -214,6 +222,16 @@ void trace_print_lat_header(struct seq_file *m, const char *tracer,
 		seq_puts(m, "#\n");
 	}
 	seq_puts(m, "#\n");
+}
+
+/**
+ * trace_print_lat_legend() - the column legend of the latency format
+ * @m:		where to print
+ */
+void trace_print_lat_legend(struct seq_file *m)
+{
+	unsigned int i;
+
 	for (i = 0; i < ARRAY_SIZE(trace_lat_legend); i++) {
 		seq_puts(m, trace_lat_legend[i]);
 		seq_putc(m, '\n');
@@ -253,7 +271,7 @@ void trace_print_lat_context(struct seq_file *m, const struct trace_ev *ev)
 	char flags[6];
 
 	trace_cmdline_find(e->pid, comm);
-	trace_flags(e, flags);
+	trace_ctx_flags(e, flags);
 	if (trace_iter_peek_after(ev->it, &next) && next.ts > ev->ts)
 		delay = next.ts - ev->ts;
 	seq_printf(m, "%8.8s-%-7d %3d%s %4lluus%c: ", comm, e->pid, ev->cpu,
@@ -426,6 +444,29 @@ static const struct {
 };
 
 /**
+ * trace_print_body() - a record's own text, after the context columns
+ * @m:		where to print
+ * @ev:		the record
+ *
+ * Return: false when its type is unknown or it is too short (nothing is
+ * printed then).
+ */
+bool trace_print_body(struct seq_file *m, const struct trace_ev *ev)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(trace_printers); i++) {
+		if (trace_printers[i].type != ev->rec->type)
+			continue;
+		if (ev->len < trace_printers[i].min_len)
+			return false;
+		trace_printers[i].print(m, ev);
+		return true;
+	}
+	return false;
+}
+
+/**
  * trace_print_ev() - a record as a line of the trace output
  * @m:		where to print
  * @ev:		the record
@@ -435,7 +476,6 @@ static const struct {
 void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 {
 	const struct tracer *t = trace_current_tracer();
-	unsigned int i;
 
 	if (ev->lost == ULONG_MAX)
 		seq_printf(m, "CPU:%d [LOST EVENTS]\n", ev->cpu);
@@ -462,15 +502,8 @@ void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 	else if (trace_opt(TRACE_OPT_CONTEXT_INFO))
 		trace_print_context(m, ev);
 
-	for (i = 0; i < ARRAY_SIZE(trace_printers); i++) {
-		if (trace_printers[i].type != ev->rec->type)
-			continue;
-		if (ev->len < trace_printers[i].min_len)
-			break;
-		trace_printers[i].print(m, ev);
-		return;
-	}
-	seq_printf(m, "Unknown type %u\n", ev->rec->type);
+	if (!trace_print_body(m, ev))
+		seq_printf(m, "Unknown type %u\n", ev->rec->type);
 }
 
 /**

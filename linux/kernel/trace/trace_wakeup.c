@@ -55,10 +55,12 @@ static u64 wakeup_start;
  */
 static int wakeup_cpu = -1;
 
-/* Serialises tracer changes and function-trace; protects the two below. */
+/*
+ * Serialises tracer changes and the function hook's; protects the mode's
+ * changes and wakeup_fn_hook.hooked.
+ */
 static DEFINE_MUTEX(wakeup_mutex);
 static enum wakeup_mode wakeup_mode;	/* read by the probes too */
-static bool wakeup_fn_on;		/* wakeup_fn_ops is registered */
 
 /* A probe or the callback is writing on this CPU: do not nest. */
 static DEFINE_PER_CPU(bool, wakeup_busy);
@@ -217,70 +219,57 @@ static void wakeup_probe_migrate(void *unused, struct task_struct *p,
 
 NOKPROBE_SYMBOL(wakeup_probe_migrate);
 
-/* options/function-trace: the functions run on the task's CPU. */
-static void wakeup_fn(unsigned long ip, unsigned long parent_ip,
-		      struct ftrace_ops *op, struct ftrace_regs *fregs)
+/* The gate of function-trace: the task's CPU, no probe writing there. */
+static bool wakeup_gate(void)
 {
-	unsigned long flags;
-	bool *busy;
+	bool *busy = this_cpu_ptr(&wakeup_busy);
 
-	if (READ_ONCE(wakeup_cpu) != raw_smp_processor_id())
-		return;
-	raw_local_irq_save(flags);
-	busy = this_cpu_ptr(&wakeup_busy);
-	if (!*busy && READ_ONCE(wakeup_cpu) == smp_processor_id()) {
-		*busy = true;
-		barrier();
-		trace_lat_fn_rec(ip, parent_ip, tracing_gen_ctx_flags(flags));
-		barrier();
-		*busy = false;
-	}
-	raw_local_irq_restore(flags);
+	if (*busy || READ_ONCE(wakeup_cpu) != smp_processor_id())
+		return false;
+	*busy = true;
+	barrier();
+	return true;
 }
 
-static struct ftrace_ops wakeup_fn_ops = {
-	.func		= wakeup_fn,
-	.flags		= FTRACE_OPS_FL_RECURSION,
-	.func_hash	= &fentry_global_hash,
-};
-
-static int wakeup_fn_set(bool on)
+static void wakeup_ungate(void)
 {
-	lockdep_assert_held(&wakeup_mutex);
-	return trace_lat_fn_hook(&wakeup_fn_ops, &wakeup_fn_on, on);
+	barrier();
+	this_cpu_write(wakeup_busy, false);
 }
+
+static struct trace_lat_hook wakeup_fn_hook;
 
 /**
- * trace_wakeup_function_trace() - options/function-trace flips
- * @on:	its new value
+ * trace_wakeup_hooks() - function-trace or display-graph flips
+ * @fn:		function-trace, its value to be
+ * @graph:	display-graph, its value to be
  *
  * Return: 0, or the errno of registering the function hook.
  */
-int trace_wakeup_function_trace(bool on)
+int trace_wakeup_hooks(bool fn, bool graph)
 {
 	guard(mutex)(&wakeup_mutex);
-	if (wakeup_mode == WAKEUP_OFF)
-		return 0;
-	return wakeup_fn_set(on);
+	return trace_lat_hook_set(&wakeup_fn_hook, wakeup_mode != WAKEUP_OFF,
+				  fn, graph);
 }
 
 static void wakeup_probes_off(void)
 {
-	unregister_trace_sched_migrate_task(wakeup_probe_migrate, NULL);
-	unregister_trace_sched_switch(wakeup_probe_switch, NULL);
-	unregister_trace_sched_wakeup_new(wakeup_probe_wake, NULL);
 	unregister_trace_sched_wakeup(wakeup_probe_wake, NULL);
+	unregister_trace_sched_wakeup_new(wakeup_probe_wake, NULL);
+	unregister_trace_sched_switch(wakeup_probe_switch, NULL);
+	unregister_trace_sched_migrate_task(wakeup_probe_migrate, NULL);
 }
 
 static int wakeup_probes_on(void)
 {
 	int ret;
 
-	ret = register_trace_sched_wakeup(wakeup_probe_wake, NULL);
-	ret = ret ?: register_trace_sched_wakeup_new(wakeup_probe_wake, NULL);
+	/* What follows and ends a wakeup is there before any is caught. */
+	ret = register_trace_sched_migrate_task(wakeup_probe_migrate, NULL);
 	ret = ret ?: register_trace_sched_switch(wakeup_probe_switch, NULL);
-	ret = ret ?: register_trace_sched_migrate_task(wakeup_probe_migrate,
-						      NULL);
+	ret = ret ?: register_trace_sched_wakeup_new(wakeup_probe_wake, NULL);
+	ret = ret ?: register_trace_sched_wakeup(wakeup_probe_wake, NULL);
 	if (ret) {
 		/* Unregistering a probe never registered is harmless. */
 		wakeup_probes_off();
@@ -310,10 +299,12 @@ static int wakeup_start_mode(enum wakeup_mode mode)
 	guard(mutex)(&wakeup_mutex);
 	wakeup_clear();
 	WRITE_ONCE(wakeup_mode, mode);
-	ret = trace_opt(TRACE_OPT_FUNCTION_TRACE) ? wakeup_fn_set(true) : 0;
+	ret = trace_lat_hook_set(&wakeup_fn_hook, true,
+				 trace_opt(TRACE_OPT_FUNCTION_TRACE),
+				 trace_opt(TRACE_OPT_DISPLAY_GRAPH));
 	ret = ret ?: wakeup_probes_on();
 	if (ret) {
-		wakeup_fn_set(false);
+		trace_lat_hook_set(&wakeup_fn_hook, false, false, false);
 		WRITE_ONCE(wakeup_mode, WAKEUP_OFF);
 		trace_max_release();
 	}
@@ -325,7 +316,7 @@ static void wakeup_stop(void)
 	scoped_guard(mutex, &wakeup_mutex) {
 		WRITE_ONCE(wakeup_mode, WAKEUP_OFF);
 		wakeup_probes_off();
-		wakeup_fn_set(false);
+		trace_lat_hook_set(&wakeup_fn_hook, false, false, false);
 	}
 	/* After this no probe runs: the task reference can go. */
 	tracepoint_synchronize_unregister();
@@ -350,7 +341,8 @@ static int wakeup_dl_init(void)
 
 #define WAKEUP_TRACER(_name, _init) {			\
 	.name = _name, .init = _init, .reset = wakeup_stop,	\
-	.print_header = trace_lat_print_header, .use_max = true }
+	.print_header = trace_lat_print_header,			\
+	.print_ev = trace_lat_print_ev, .use_max = true }
 
 static struct tracer wakeup_tracers[] = {
 	WAKEUP_TRACER("wakeup", wakeup_init),
@@ -363,6 +355,7 @@ static int __init wakeup_register(void)
 	unsigned int i;
 	int ret = 0;
 
+	trace_lat_hook_init(&wakeup_fn_hook, wakeup_gate, wakeup_ungate);
 	for (i = 0; i < ARRAY_SIZE(wakeup_tracers) && !ret; i++)
 		ret = trace_register_tracer(&wakeup_tracers[i]);
 	return ret;

@@ -121,6 +121,28 @@ grep -q ": delay_test_spin <-delay_test_irqs_off" /tmp/lat.trace ||
 echo 0 > options/function-trace
 [ "$(grep -c . enabled_functions)" = 0 ] ||
 	fail "function-trace off left functions hooked: $(head enabled_functions)"
+echo 1 > options/function-trace
+
+# display-graph: the section as a call graph, in upstream's columns; the
+# stack stays in the latency format.
+echo 1 > options/display-graph
+measure irqsoff irq 2000 delay_test_irqs_off > /dev/null
+f=/tmp/lat.trace
+legend="#   REL TIME      CPU  TASK/PID       ||||     DURATION"
+grep -qx "$legend                  FUNCTION CALLS" $f ||
+	fail "display-graph legend: $(sed -n 11,20p $f)"
+g=" +[0-9]+ us \\|  +[0-9]+\\) +insmod-[0-9]+ +\\|  d[.A-Za-z0-9]{4} \\| "
+grep -Eq "^$g  0\\.000 us    \\|  delay_test_irqs_off\\(\\);$" $f ||
+	fail "display-graph start: $(grep -v '^#' $f | head -3)"
+grep -Eq "^$g.{14}\\| +delay_test_spin\\(\\)( \\{|;)$" $f ||
+	fail "display-graph calls: $(grep -v '^#' $f | head)"
+grep -Eq "^  insmod-[0-9]+ +$ctx +[0-9]+us : <stack trace>$" $f ||
+	fail "display-graph stack: $(grep -v '^#' $f | tail -5)"
+echo 0 > options/display-graph
+measure irqsoff irq 2000 delay_test_irqs_off > /dev/null
+grep -q ": delay_test_spin <-delay_test_irqs_off" /tmp/lat.trace ||
+	fail "display-graph off: $(grep -v '^#' /tmp/lat.trace | head)"
+echo 0 > options/function-trace
 
 # A section opens only once every hook is live. Starting irqsoff with
 # function-trace on patches every function in: a section that an idle CPU

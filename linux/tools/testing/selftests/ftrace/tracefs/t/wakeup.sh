@@ -110,6 +110,25 @@ echo 0 > options/function-trace
 [ "$(grep -c . enabled_functions)" = 0 ] ||
 	fail "function-trace off left functions hooked: $(head enabled_functions)"
 
+# display-graph: the wakeup and the switch are comments in the graph.
+echo 1 > options/function-trace
+echo 1 > options/display-graph
+measure wakeup_rt 2000 > /dev/null
+f=/tmp/wk.trace
+grep -q "^#   REL TIME      CPU  TASK/PID       ||||" $f ||
+	fail "display-graph legend: $(sed -n 9,18p $f)"
+g=" +[0-9]+ us \\|  +[0-9]+\\) +[^ ]+ +\\|  [.A-Za-z0-9]{5} \\| {15}\\| +"
+grep -Eq "^$g/\\* +[0-9]+:120:R   \\+ \\[[0-9]{3}\\] +[0-9]+: 98:R delay_test \\*/$" $f ||
+	fail "display-graph wakeup: $(grep -v '^#' $f | head -3)"
+grep -Eq "^$g/\\* +[0-9]+:120:R ==> \\[[0-9]{3}\\] +[0-9]+: 98:R delay_test \\*/$" $f ||
+	fail "display-graph switch: $(grep -v '^#' $f | tail -20)"
+grep -Eq "\\| +delay_test_spin\\(\\)( \\{|;)$" $f ||
+	fail "display-graph calls: $(grep -v '^#' $f | head)"
+echo 0 > options/display-graph
+echo 0 > options/function-trace
+[ "$(grep -c . enabled_functions)" = 0 ] ||
+	fail "display-graph off left functions hooked: $(head enabled_functions)"
+
 # chrt -f 5 sleep 1: wakeup_rt follows the sleep (another real-time
 # wakeup may be the worse one: try again).
 echo wakeup_rt > current_tracer

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The functions a latency tracer records inside a section: with
+ * options/function-trace, every function called there, and with
+ * options/display-graph, as a call graph (a funcgraph_entry record when a
+ * function is entered, a funcgraph_exit record when it returns) instead
+ * of function records.
+ *
+ * A tracer describes itself with a struct trace_lat_hook: whether the
+ * current CPU is inside its section (the gate, called with interrupts
+ * off, which also marks the CPU busy so that nothing nests), and what
+ * ends that mark. Either of its two hooks is registered, or none; only
+ * the tracer's own lock changes which.
+ *
+ * The records that open and close a section (trace_lat_fn_rec()) follow
+ * display-graph too: a call and its return at depth 0, taking no time.
+ */
+#include <linux/ftrace.h>
+#include <linux/irqflags.h>
+#include <linux/kprobes.h>
+
+#include "fentry.h"
+#include "trace.h"
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+static bool trace_lat_graph_ent_rec(unsigned long func, int depth,
+				    unsigned int ctx)
+{
+	struct trace_graph_ent_rec *r;
+
+	r = trace_rec_reserve_ctx(TRACE_TYPE_GRAPH_ENT, sizeof(*r), ctx);
+	if (!r)
+		return false;
+	r->func = func;
+	r->depth = depth;
+	trace_rec_commit();
+	return true;
+}
+
+static void trace_lat_graph_ret_rec(const struct ftrace_graph_ret *ret,
+				    unsigned int ctx)
+{
+	struct trace_graph_ret_rec *r;
+
+	r = trace_rec_reserve_ctx(TRACE_TYPE_GRAPH_RET, sizeof(*r), ctx);
+	if (!r)
+		return;
+	r->func = ret->func;
+	r->retval = ret->retval;
+	r->depth = ret->depth;
+	r->overrun = ret->overrun;
+	r->calltime = ret->calltime;
+	r->rettime = ret->rettime;
+	trace_rec_commit();
+}
+#endif
+
+/**
+ * trace_lat_fn_rec() - a function record of a latency tracer
+ * @ip:		the function
+ * @parent:	its caller, or 0
+ * @ctx:	the context to record
+ *
+ * With display-graph, a call of @ip at depth 0 that returns at once.
+ */
+void trace_lat_fn_rec(unsigned long ip, unsigned long parent,
+		      unsigned int ctx)
+{
+	struct trace_fn_rec *r;
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (trace_opt(TRACE_OPT_DISPLAY_GRAPH)) {
+		struct ftrace_graph_ret ret = { .func = ip };
+
+		if (!trace_lat_graph_ent_rec(ip, 0, ctx))
+			return;
+		ret.calltime = trace_clock_read();
+		ret.rettime = ret.calltime;
+		trace_lat_graph_ret_rec(&ret, ctx);
+		return;
+	}
+#endif
+	r = trace_rec_reserve_ctx(TRACE_TYPE_FN, sizeof(*r), ctx);
+	if (!r)
+		return;
+	r->ip = ip;
+	r->parent_ip = parent;
+	trace_rec_commit();
+}
+
+/* function-trace: a function record when the gate lets it through. */
+static void trace_lat_fn(unsigned long ip, unsigned long parent_ip,
+			 struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct trace_lat_hook *h = container_of(op, struct trace_lat_hook, fn);
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	if (h->gate()) {
+		trace_lat_fn_rec(ip, parent_ip, tracing_gen_ctx_flags(flags));
+		h->ungate();
+	}
+	raw_local_irq_restore(flags);
+}
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/* display-graph: a call inside the section; its return is wanted. */
+static int trace_lat_graph_entry(struct ftrace_graph_ent *e,
+				 struct fgraph_ops *gops)
+{
+	struct trace_lat_hook *h = container_of(gops, struct trace_lat_hook,
+						graph);
+	unsigned long flags;
+	int want = 0;
+
+	raw_local_irq_save(flags);
+	if (h->gate()) {
+		want = trace_lat_graph_ent_rec(e->func, e->depth,
+					       tracing_gen_ctx_flags(flags));
+		h->ungate();
+	}
+	raw_local_irq_restore(flags);
+	return want;
+}
+
+/* A return, recorded only while the section is still open. */
+static void trace_lat_graph_return(struct ftrace_graph_ret *ret,
+				   struct fgraph_ops *gops)
+{
+	struct trace_lat_hook *h = container_of(gops, struct trace_lat_hook,
+						graph);
+	unsigned long flags;
+
+	raw_local_irq_save(flags);
+	if (h->gate()) {
+		trace_lat_graph_ret_rec(ret, tracing_gen_ctx_flags(flags));
+		h->ungate();
+	}
+	raw_local_irq_restore(flags);
+}
+#endif
+
+/**
+ * trace_lat_hook_init() - set up a latency tracer's function hooks
+ * @h:		the hooks
+ * @gate:	with interrupts off: true when the CPU's functions are to be
+ *		recorded now, and then the CPU is marked busy
+ * @ungate:	clears that mark
+ */
+void __init trace_lat_hook_init(struct trace_lat_hook *h, bool (*gate)(void),
+				void (*ungate)(void))
+{
+	h->gate = gate;
+	h->ungate = ungate;
+	h->fn.func = trace_lat_fn;
+	h->fn.flags = FTRACE_OPS_FL_RECURSION;
+	h->fn.func_hash = &fentry_global_hash;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	h->graph.entryfunc = trace_lat_graph_entry;
+	h->graph.retfunc = trace_lat_graph_return;
+	h->graph.ops.func_hash = &fentry_global_hash;
+#endif
+}
+
+static int trace_lat_hook_reg(struct trace_lat_hook *h,
+			      enum trace_lat_hooked how)
+{
+	switch (how) {
+	case TRACE_LAT_HOOK_FN:
+		return register_ftrace_function(&h->fn);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	case TRACE_LAT_HOOK_GRAPH:
+		return register_ftrace_graph(&h->graph);
+#endif
+	default:
+		return 0;
+	}
+}
+
+static void trace_lat_hook_unreg(struct trace_lat_hook *h,
+				 enum trace_lat_hooked how)
+{
+	switch (how) {
+	case TRACE_LAT_HOOK_FN:
+		unregister_ftrace_function(&h->fn);
+		break;
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	case TRACE_LAT_HOOK_GRAPH:
+		unregister_ftrace_graph(&h->graph);
+		break;
+#endif
+	default:
+		break;
+	}
+}
+
+/**
+ * trace_lat_hook_set() - hook what the options ask for, or nothing
+ * @h:		the tracer's hooks; the tracer's lock is held
+ * @on:		whether the tracer is current
+ * @fn:		options/function-trace, its value to be
+ * @graph:	options/display-graph, its value to be
+ *
+ * Return: 0, or the errno of registering the hook wanted (nothing is
+ * hooked then).
+ */
+int trace_lat_hook_set(struct trace_lat_hook *h, bool on, bool fn, bool graph)
+{
+	enum trace_lat_hooked want = TRACE_LAT_HOOK_NONE;
+	int ret;
+
+	if (on && fn)
+		want = graph && IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) ?
+		       TRACE_LAT_HOOK_GRAPH : TRACE_LAT_HOOK_FN;
+	if (want == h->hooked)
+		return 0;
+	trace_lat_hook_unreg(h, h->hooked);
+	h->hooked = TRACE_LAT_HOOK_NONE;
+	ret = trace_lat_hook_reg(h, want);
+	if (!ret)
+		h->hooked = want;
+	return ret;
+}
+
+/**
+ * trace_lat_print_ev() - a record of a latency tracer, with display-graph
+ * @m:		where to print
+ * @ev:		the record
+ *
+ * Return: true when printed as part of the graph; false for the records
+ * left to the latency format (the stack, function records).
+ */
+bool trace_lat_print_ev(struct seq_file *m, const struct trace_ev *ev)
+{
+	if (!IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) ||
+	    !trace_opt(TRACE_OPT_DISPLAY_GRAPH))
+		return false;
+	return trace_graph_print_lat_ev(m, ev);
+}
