@@ -211,6 +211,10 @@ int trace_graph_sched_profile(bool on);
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 bool trace_graph_print_ev(struct seq_file *m, const struct trace_ev *ev);
 bool trace_graph_print_lat_ev(struct seq_file *m, const struct trace_ev *ev);
+struct ftrace_graph_ret;
+bool trace_graph_ent_write(unsigned long func, int depth, unsigned int ctx);
+void trace_graph_ret_write(const struct ftrace_graph_ret *ret,
+			   unsigned int ctx);
 void trace_graph_print_lat_legend(struct seq_file *m);
 #else
 static inline bool trace_graph_print_ev(struct seq_file *m,
@@ -483,6 +487,12 @@ struct trace_lat_hook {
 #endif
 	enum trace_lat_hooked hooked;
 };
+
+/* A latency tracer: trace shows its kept section, in the latency format. */
+#define TRACE_LAT_TRACER(_name, _init, _reset) {			\
+	.name = (_name), .init = (_init), .reset = (_reset),		\
+	.print_header = trace_lat_print_header,				\
+	.print_ev = trace_lat_print_ev, .use_max = true }
 
 void trace_lat_fn_rec(unsigned long ip, unsigned long parent,
 		      unsigned int ctx);

@@ -75,12 +75,54 @@ static void trace_graph_store(unsigned long *var, unsigned int gate,
 	       FIELD_PREP(TRACE_GRAPH_HIDE, hide);
 }
 
+/**
+ * trace_graph_ent_write() - write a funcgraph_entry record
+ * @func:	the function entered
+ * @depth:	how deep
+ * @ctx:	the context to record
+ *
+ * Return: false when the record could not be written.
+ */
+bool trace_graph_ent_write(unsigned long func, int depth, unsigned int ctx)
+{
+	struct trace_graph_ent_rec *r;
+
+	r = trace_rec_reserve_ctx(TRACE_TYPE_GRAPH_ENT, sizeof(*r), ctx);
+	if (!r)
+		return false;
+	r->func = func;
+	r->depth = depth;
+	trace_rec_commit();
+	return true;
+}
+
+/**
+ * trace_graph_ret_write() - write a funcgraph_exit record
+ * @ret:	the return
+ * @ctx:	the context to record
+ */
+void trace_graph_ret_write(const struct ftrace_graph_ret *ret,
+			   unsigned int ctx)
+{
+	struct trace_graph_ret_rec *r;
+
+	r = trace_rec_reserve_ctx(TRACE_TYPE_GRAPH_RET, sizeof(*r), ctx);
+	if (!r)
+		return;
+	/* The header trace_rec_reserve_ctx() filled in stays. */
+	*r = (struct trace_graph_ret_rec) {
+		.ent = r->ent, .func = ret->func, .retval = ret->retval,
+		.depth = ret->depth, .overrun = ret->overrun,
+		.calltime = ret->calltime, .rettime = ret->rettime,
+	};
+	trace_rec_commit();
+}
+
 static int trace_graph_entry(struct ftrace_graph_ent *e, struct fgraph_ops *gops)
 {
 	unsigned long *var = fgraph_get_task_var(gops);
 	unsigned int gate, hide, depth = e->depth;
 	unsigned int max = READ_ONCE(trace_graph_max_depth);
-	struct trace_graph_ent_rec *r;
 	bool in, empty;
 
 	if (!var || unlikely(!trace_buffer_enabled()) || fentry_pid_ignores())
@@ -111,15 +153,8 @@ static int trace_graph_entry(struct ftrace_graph_ent *e, struct fgraph_ops *gops
 		if (!empty)
 			gate = depth + 1;
 	}
-	if (!READ_ONCE(trace_thresh_ns)) {
-		r = trace_rec_reserve_ctx(TRACE_TYPE_GRAPH_ENT, sizeof(*r),
-					  tracing_gen_ctx_dec());
-		if (r) {
-			r->func = e->func;
-			r->depth = depth;
-			trace_rec_commit();
-		}
-	}
+	if (!READ_ONCE(trace_thresh_ns))
+		trace_graph_ent_write(e->func, depth, tracing_gen_ctx_dec());
 keep:
 	trace_graph_store(var, gate, hide);
 	return 1;
@@ -130,7 +165,6 @@ static void trace_graph_return(struct ftrace_graph_ret *ret,
 {
 	unsigned long *var = fgraph_get_task_var(gops);
 	u64 thresh = READ_ONCE(trace_thresh_ns);
-	struct trace_graph_ret_rec *r;
 	unsigned int depth = ret->depth;
 
 	if (!var)
@@ -143,17 +177,7 @@ static void trace_graph_return(struct ftrace_graph_ret *ret,
 		trace_graph_store(var, 0, FIELD_GET(TRACE_GRAPH_HIDE, *var));
 	if (thresh && ret->rettime - ret->calltime < thresh)
 		return;
-	r = trace_rec_reserve_ctx(TRACE_TYPE_GRAPH_RET, sizeof(*r),
-				  tracing_gen_ctx_dec());
-	if (!r)
-		return;
-	r->func = ret->func;
-	r->retval = ret->retval;
-	r->depth = depth;
-	r->overrun = ret->overrun;
-	r->calltime = ret->calltime;
-	r->rettime = ret->rettime;
-	trace_rec_commit();
+	trace_graph_ret_write(ret, tracing_gen_ctx_dec());
 }
 
 static struct fgraph_ops trace_graph_ops = {

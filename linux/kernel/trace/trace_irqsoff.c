@@ -326,68 +326,41 @@ static void irqsoff_stop(void)
 	trace_max_release();
 }
 
-#ifdef CONFIG_IRQSOFF_TRACER
-static int irqsoff_init(void)
+static int __maybe_unused irqsoff_init(void)
 {
 	return irqsoff_start(IRQSOFF_IRQ);
 }
 
-static struct tracer irqsoff_tracer = {
-	.name		= "irqsoff",
-	.init		= irqsoff_init,
-	.reset		= irqsoff_stop,
-	.print_header	= trace_lat_print_header,
-	.print_ev	= trace_lat_print_ev,
-	.use_max	= true,
-};
-#endif
-
-#ifdef CONFIG_PREEMPT_TRACER
-static int preemptoff_init(void)
+static int __maybe_unused preemptoff_init(void)
 {
 	return irqsoff_start(IRQSOFF_PREEMPT);
 }
 
-static struct tracer preemptoff_tracer = {
-	.name		= "preemptoff",
-	.init		= preemptoff_init,
-	.reset		= irqsoff_stop,
-	.print_header	= trace_lat_print_header,
-	.print_ev	= trace_lat_print_ev,
-	.use_max	= true,
-};
-#endif
-
-#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
-static int preemptirqsoff_init(void)
+static int __maybe_unused preemptirqsoff_init(void)
 {
 	return irqsoff_start(IRQSOFF_IRQ | IRQSOFF_PREEMPT);
 }
 
-static struct tracer preemptirqsoff_tracer = {
-	.name		= "preemptirqsoff",
-	.init		= preemptirqsoff_init,
-	.reset		= irqsoff_stop,
-	.print_header	= trace_lat_print_header,
-	.print_ev	= trace_lat_print_ev,
-	.use_max	= true,
-};
+static struct tracer irqsoff_tracers[] = {
+#ifdef CONFIG_IRQSOFF_TRACER
+	TRACE_LAT_TRACER("irqsoff", irqsoff_init, irqsoff_stop),
 #endif
+#ifdef CONFIG_PREEMPT_TRACER
+	TRACE_LAT_TRACER("preemptoff", preemptoff_init, irqsoff_stop),
+#endif
+#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
+	TRACE_LAT_TRACER("preemptirqsoff", preemptirqsoff_init, irqsoff_stop),
+#endif
+};
 
 static int __init irqsoff_register(void)
 {
+	unsigned int i;
 	int ret = 0;
 
 	trace_lat_hook_init(&irqsoff_fn_hook, irqsoff_gate, irqsoff_ungate);
-#ifdef CONFIG_IRQSOFF_TRACER
-	ret = trace_register_tracer(&irqsoff_tracer);
-#endif
-#ifdef CONFIG_PREEMPT_TRACER
-	ret = ret ?: trace_register_tracer(&preemptoff_tracer);
-#endif
-#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
-	ret = ret ?: trace_register_tracer(&preemptirqsoff_tracer);
-#endif
+	for (i = 0; i < ARRAY_SIZE(irqsoff_tracers) && !ret; i++)
+		ret = trace_register_tracer(&irqsoff_tracers[i]);
 	return ret;
 }
 core_initcall(irqsoff_register);

@@ -22,39 +22,6 @@
 #include "fentry.h"
 #include "trace.h"
 
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-static bool trace_lat_graph_ent_rec(unsigned long func, int depth,
-				    unsigned int ctx)
-{
-	struct trace_graph_ent_rec *r;
-
-	r = trace_rec_reserve_ctx(TRACE_TYPE_GRAPH_ENT, sizeof(*r), ctx);
-	if (!r)
-		return false;
-	r->func = func;
-	r->depth = depth;
-	trace_rec_commit();
-	return true;
-}
-
-static void trace_lat_graph_ret_rec(const struct ftrace_graph_ret *ret,
-				    unsigned int ctx)
-{
-	struct trace_graph_ret_rec *r;
-
-	r = trace_rec_reserve_ctx(TRACE_TYPE_GRAPH_RET, sizeof(*r), ctx);
-	if (!r)
-		return;
-	r->func = ret->func;
-	r->retval = ret->retval;
-	r->depth = ret->depth;
-	r->overrun = ret->overrun;
-	r->calltime = ret->calltime;
-	r->rettime = ret->rettime;
-	trace_rec_commit();
-}
-#endif
-
 /**
  * trace_lat_fn_rec() - a function record of a latency tracer
  * @ip:		the function
@@ -72,11 +39,11 @@ void trace_lat_fn_rec(unsigned long ip, unsigned long parent,
 	if (trace_opt(TRACE_OPT_DISPLAY_GRAPH)) {
 		struct ftrace_graph_ret ret = { .func = ip };
 
-		if (!trace_lat_graph_ent_rec(ip, 0, ctx))
+		if (!trace_graph_ent_write(ip, 0, ctx))
 			return;
 		ret.calltime = trace_clock_read();
 		ret.rettime = ret.calltime;
-		trace_lat_graph_ret_rec(&ret, ctx);
+		trace_graph_ret_write(&ret, ctx);
 		return;
 	}
 #endif
@@ -115,8 +82,8 @@ static int trace_lat_graph_entry(struct ftrace_graph_ent *e,
 
 	raw_local_irq_save(flags);
 	if (h->gate()) {
-		want = trace_lat_graph_ent_rec(e->func, e->depth,
-					       tracing_gen_ctx_flags(flags));
+		want = trace_graph_ent_write(e->func, e->depth,
+					     tracing_gen_ctx_flags(flags));
 		h->ungate();
 	}
 	raw_local_irq_restore(flags);
@@ -133,7 +100,7 @@ static void trace_lat_graph_return(struct ftrace_graph_ret *ret,
 
 	raw_local_irq_save(flags);
 	if (h->gate()) {
-		trace_lat_graph_ret_rec(ret, tracing_gen_ctx_flags(flags));
+		trace_graph_ret_write(ret, tracing_gen_ctx_flags(flags));
 		h->ungate();
 	}
 	raw_local_irq_restore(flags);

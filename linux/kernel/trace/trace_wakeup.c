@@ -339,15 +339,10 @@ static int wakeup_dl_init(void)
 	return wakeup_start_mode(WAKEUP_DL);
 }
 
-#define WAKEUP_TRACER(_name, _init) {			\
-	.name = _name, .init = _init, .reset = wakeup_stop,	\
-	.print_header = trace_lat_print_header,			\
-	.print_ev = trace_lat_print_ev, .use_max = true }
-
 static struct tracer wakeup_tracers[] = {
-	WAKEUP_TRACER("wakeup", wakeup_init),
-	WAKEUP_TRACER("wakeup_rt", wakeup_rt_init),
-	WAKEUP_TRACER("wakeup_dl", wakeup_dl_init),
+	TRACE_LAT_TRACER("wakeup", wakeup_init, wakeup_stop),
+	TRACE_LAT_TRACER("wakeup_rt", wakeup_rt_init, wakeup_stop),
+	TRACE_LAT_TRACER("wakeup_dl", wakeup_dl_init, wakeup_stop),
 };
 
 static int __init wakeup_register(void)
