@@ -38,6 +38,16 @@ for k in ours upstream; do
 		{ cat "$m/build.log" >&2; die "cannot build the B10 module for $k"; }
 done
 
+# B11 module: the same source against every kernel.
+for k in ours upstream none; do
+	m=$out/irqmod/$k
+	rm -rf "$m" && mkdir -p "$m"
+	cp "$TOP"/bench/irqbench/* "$m/"
+	make -s -C "$BUILD/kernels/${flavour[$k]}" M="$m" CC="ccache gcc" \
+		modules > "$m/build.log" 2>&1 ||
+		{ cat "$m/build.log" >&2; die "cannot build the B11 module for $k"; }
+done
+
 # The guest side of one round: select nop where tracefs exists, then run
 # every workload; each prints "metric value" lines.
 for k in ours upstream none; do
@@ -68,6 +78,23 @@ for k in ours upstream none; do
 	fi
 	dmesg | sed -n 's/^.*ftrace: converted [0-9]* call sites to nops in \([0-9]*\) us.*/B7.convert_ms \1/p' |
 		awk '{ printf "%s %.3f\n", $1, $2 / 1000 }'
+	# B11: an interrupt disable/enable pair under nop, then under irqsoff
+	# (function-trace off) where it exists; the difference is its cost.
+	b=/harness/files/irqmod/irqbench.ko
+	if [ -f $b ]; then
+		insmod $b tag=nop 2>/dev/null
+		if grep -qw irqsoff $t/available_tracers 2>/dev/null; then
+			echo 0 > $t/options/function-trace
+			echo irqsoff > $t/current_tracer
+			insmod $b tag=irqsoff 2>/dev/null
+			echo nop > $t/current_tracer
+			echo 1 > $t/options/function-trace
+		fi
+		dmesg | sed -n 's/^.*\] \(B11\.[a-z]*_pair_ns\) \([0-9.]*\)$/\1 \2/p' > /tmp/b11
+		cat /tmp/b11
+		awk '$1 == "B11.nop_pair_ns" { n = $2 } $1 == "B11.irqsoff_pair_ns" { i = $2 }
+		     END { if (i != "") printf "B11.irqsoff_ns %.1f\n", i - n }' /tmp/b11
+	fi
 	if [ -f /harness/files/mod/rbbench.ko ]; then
 		insmod /harness/files/mod/rbbench.ko 2>/dev/null
 		dmesg | sed -n 's/^.*\] \(B10\.[a-z]*_[0-9]*_ns\) \([0-9.]*\)$/\1 \2/p'
@@ -81,6 +108,7 @@ for r in $(seq 1 "$rounds"); do
 		msg "round $r/$rounds: $k"
 		mods=()
 		[ -d "$out/mod/$k" ] && mods=(-a "$out/mod/$k/rbbench.ko:/harness/files/mod/rbbench.ko")
+		mods+=(-a "$out/irqmod/$k/irqbench.ko:/harness/files/irqmod/irqbench.ko")
 		"$TOP/harness/vm" -q -k "${flavour[$k]}" -t 600 -a "$out/bin" "${mods[@]}" \
 			-c "$out/round-$k.sh" > "$out/round.out" 2> "$out/round.err" ||
 			{ cat "$out/round.err" >&2; die "round $r on $k failed"; }

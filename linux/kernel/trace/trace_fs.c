@@ -355,7 +355,9 @@ static int stats_show(struct seq_file *m, long cpu)
 	seq_printf(m, "bytes: %llu\n", st.bytes);
 	trace_print_ts(m, "oldest event ts", trace_oldest_ts(cpu));
 	trace_print_ts(m, "now ts", trace_clock_read());
-	seq_printf(m, "dropped events: %llu\n", st.dropped);
+	/* Records a writer nested too deep could not write are lost too. */
+	seq_printf(m, "dropped events: %llu\n",
+		   st.dropped + trace_buf_nest_lost(cpu));
 	seq_printf(m, "read events: %llu\n", st.read);
 	return 0;
 }

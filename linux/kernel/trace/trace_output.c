@@ -62,7 +62,8 @@ void trace_print_header(struct seq_file *m, int cpu)
 			continue;
 		ring_buffer_stats(trace_rb, i, &st);
 		entries += st.entries;
-		written += st.written + st.dropped + st.commit_overrun;
+		written += st.written + st.dropped + st.commit_overrun +
+			   trace_buf_nest_lost(i);
 	}
 	seq_printf(m, "# tracer: %s\n#\n", trace_current_tracer_name());
 	if (trace_opt(TRACE_OPT_LATENCY_FORMAT)) {
