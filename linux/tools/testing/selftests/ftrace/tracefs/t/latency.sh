@@ -89,7 +89,7 @@ grep -Eq "^#    \| task: insmod-[0-9]+ \(uid:0 nice:0 policy:0 rt_prio:0\)$" $f 
 	fail "task line: $(sed -n 7p $f)"
 grep -qx "#  cmd     pid     |||||| time  |   caller     " $f || fail "legend"
 ctx='[0-9][.dDbNnpshHzZ0-9]{5}'
-grep -Eq "^  insmod-[0-9]+ +$ctx +[0-9]us[ +!#*@$]: delay_test_preempt_off" $f ||
+grep -Eq "^  insmod-[0-9]+ +$ctx +[0-9]+us[ +!#*@$]: delay_test_preempt_off" $f ||
 	fail "first record: $(grep -v '^#' $f | head -1)"
 grep -Eq "^  insmod-[0-9]+ +$ctx +[0-9]+us : <stack trace>$" $f ||
 	fail "stack record: $(grep -v '^#' $f)"
