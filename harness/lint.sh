@@ -31,11 +31,12 @@ cp_one() {
 	*)	 case $1 in scripts/*) extra=(--ignore CAMELCASE) ;; esac
 		 out=$(cd "$TOP/linux" && cp_ "${extra[@]}" -f "$1" 2>&1) ;;
 	esac && return 0
-	# include/trace/define_trace.h is preprocessor plumbing by nature:
-	# event macros that drop most of their arguments, and a computed
-	# #include <...> path. Its findings are the one accepted exception.
+	# include/trace/define_trace.h and trace_ev_stages.h are preprocessor
+	# plumbing by nature: event macros that drop some of their arguments,
+	# expand to declarations, and a computed #include <...> path. Their
+	# findings are the one accepted exception.
 	out=$(printf '%s\n' "$out" | awk -v RS= -v ORS='\n\n' \
-		'/^(ERROR|WARNING|CHECK):/ && !/FILE: include\/trace\/define_trace\.h:/')
+		'/^(ERROR|WARNING|CHECK):/ && !/FILE: include\/trace\/(define_trace|trace_ev_stages)\.h:/')
 	[ -n "$out" ] || return 0
 	echo "== ${1##*/}"
 	echo "$out"

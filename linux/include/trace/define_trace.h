@@ -11,10 +11,11 @@
  * The one unit that owns a header's tracepoints defines CREATE_TRACE_POINTS
  * before including it. Here, that unit re-reads the header with each event
  * macro turned into DEFINE_TRACE_FN(), so each tracepoint gets its
- * struct tracepoint, its static call and its iterator exactly once. The
- * event classes, their record layouts and their print formats are dropped:
- * the tracers take what they need from the tracepoints by registering
- * probes on them.
+ * struct tracepoint, its static call and its iterator exactly once. With
+ * CONFIG_EVENT_TRACING, trace_ev_stages.h then reads the header again to
+ * make each event of it a trace event (record layout, probe, printer,
+ * format); without, the event classes are dropped, and the tracers take
+ * what they need from the tracepoints by registering probes on them.
  *
  * On the way out, every macro set here is undefined again, so that the next
  * <linux/tracepoint.h> include restores the declaring meaning, and
@@ -94,6 +95,10 @@
 #else
 #include __tp_header(TRACE_SYSTEM)
 #endif
+/* With event tracing, the header's events too. */
+#ifdef CONFIG_EVENT_TRACING
+#include <trace/trace_ev_stages.h>
+#endif
 #undef TRACE_HEADER_MULTI_READ
 
 #undef __tp_header
@@ -112,6 +117,8 @@
 #undef DEFINE_EVENT_PRINT
 #undef DEFINE_EVENT_CONDITION
 #undef DEFINE_EVENT_NOP
+#undef TRACE_EVENT_FLAGS
+#undef TRACE_EVENT_PERF_PERM
 
 #define CREATE_TRACE_POINTS
 #endif /* CREATE_TRACE_POINTS */

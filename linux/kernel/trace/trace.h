@@ -25,6 +25,10 @@
  *   trace_irqsoff.c  the irqsoff, preemptoff and preemptirqsoff tracers
  *   trace_wakeup.c   the wakeup, wakeup_rt and wakeup_dl tracers
  *   trace_points.c   the tracepoints of event headers no subsystem owns
+ *   trace_ev.c       trace events: the registry, record types, printing
+ *   trace_ev_fs.c    the files of events/<system>/ and of each event
+ *   trace_ev_set.c   set_event and available_events
+ *   trace_seq.c      struct trace_seq and the print-format helpers
  */
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
@@ -37,6 +41,7 @@
 #include <linux/trace_events.h>
 #include <linux/types.h>
 
+struct dentry;
 struct file;
 struct inode;
 struct poll_table_struct;
@@ -516,7 +521,32 @@ static inline int trace_lat_hooks_update(bool fn, bool graph)
 
 bool trace_lat_print_ev(struct seq_file *m, const struct trace_ev *ev);
 
-int trace_fs_init(void);
+/* Trace events (trace_ev.c, trace_ev_fs.c, trace_ev_set.c) */
+#ifdef CONFIG_EVENT_TRACING
+bool trace_ev_print(struct seq_file *m, const struct trace_ev *ev);
+void __init trace_ev_init(void);
+void trace_ev_fs_set_top(struct dentry *events);
+int trace_ev_enable_show(struct seq_file *m, long unused);
+int trace_ev_enable_store(const char *val, long unused);
+extern const struct file_operations trace_ev_set_fops;
+extern const struct file_operations trace_ev_avail_fops;
+#else
+static inline bool trace_ev_print(struct seq_file *m,
+				  const struct trace_ev *ev)
+{
+	return false;
+}
+
+static inline void trace_ev_init(void)
+{
+}
+
+static inline void trace_ev_fs_set_top(struct dentry *events)
+{
+}
+#endif
+
+int __init trace_fs_init(void);
 extern const char trace_common_fields[];
 
 /* options/function-fork (fentry_pid.c) */

@@ -156,6 +156,16 @@ static const char trace_readme[] =
 	"  per_cpu/cpuN/        - trace, trace_pipe, trace_pipe_raw (binary\n"
 	"                         pages), buffer_size_kb and stats of one CPU\n"
 	"  events/enable        - 1 or 0 enables or disables every trace event\n"
+#ifdef CONFIG_EVENT_TRACING
+	"  events/<system>/<event>/ - enable (0/1), format (the record's\n"
+	"                         layout), id, filter; events/<system>/enable\n"
+	"                         reads X when its events differ\n"
+	"  available_events     - every event, as system:event\n"
+	"  set_event            - the events that record, as system:event;\n"
+	"                         write system:event, system:*, *:event or a\n"
+	"                         name (event or system), '!' before one to\n"
+	"                         stop it; '>' stops every other event first\n"
+#endif
 	"  events/header_page   - the layout of a trace_pipe_raw page\n"
 	"  events/header_event  - the layout of an event header in a page\n"
 	"  trace_clock          - the clock of the time stamps; the current one is\n"
@@ -397,25 +407,22 @@ static int printk_formats_show(struct seq_file *m, long unused)
 	return 0;
 }
 
-/*
- * events/enable enables or disables every trace event. There are no trace
- * events yet: every event is disabled, and 0 and 1 are both no-ops.
- */
-static int events_enable_show(struct seq_file *m, long unused)
+#ifndef CONFIG_EVENT_TRACING
+/* events/enable without trace events: 0, and 0 and 1 are no-ops. */
+static int trace_ev_enable_show(struct seq_file *m, long unused)
 {
 	seq_puts(m, "0\n");
 	return 0;
 }
 
-static int events_enable_store(const char *val, long unused)
+static int trace_ev_enable_store(const char *val, long unused)
 {
-	bool on;
-
 	/* Only the digits: kstrtobool() would also take y/n/on/off. */
 	if (strcmp(val, "0") && strcmp(val, "1"))
 		return -EINVAL;
-	return kstrtobool(val, &on);
+	return 0;
 }
+#endif
 
 /* The layout of a trace_pipe_raw page, for libtraceevent. */
 static int header_page_show(struct seq_file *m, long unused)
@@ -734,8 +741,12 @@ static const struct trace_fs_file trace_fs_files[] = {
 	{ .dir = TRACE_DIR_GRAPH_RET, .name = "id", .mode = 0444,
 	  .arg = TRACE_TYPE_GRAPH_RET, .show = event_id_show },
 #endif
-	ATTR(TRACE_DIR_EVENTS, "enable", 0644, events_enable_show,
-	     events_enable_store),
+	ATTR(TRACE_DIR_EVENTS, "enable", 0644, trace_ev_enable_show,
+	     trace_ev_enable_store),
+#ifdef CONFIG_EVENT_TRACING
+	STREAM(TRACE_DIR_TOP, "set_event", 0644, &trace_ev_set_fops),
+	STREAM(TRACE_DIR_TOP, "available_events", 0444, &trace_ev_avail_fops),
+#endif
 	ATTR(TRACE_DIR_EVENTS, "header_page", 0444, header_page_show, NULL),
 	ATTR(TRACE_DIR_EVENTS, "header_event", 0444, header_event_show, NULL),
 	ATTR(TRACE_DIR_PRINT, "format", 0444, print_format_show, NULL),
@@ -897,7 +908,7 @@ static const struct {
  *
  * Return: 0, or -ENOMEM when a file could not be created.
  */
-int trace_fs_init(void)
+int __init trace_fs_init(void)
 {
 	struct dentry *events, *ftrace, *options, *per_cpu, *d;
 	char name[16];
@@ -943,6 +954,8 @@ int trace_fs_init(void)
 	ret = trace_fs_prof_init();
 	if (ret)
 		return ret;
+	trace_ev_fs_set_top(events);
+	trace_ev_init();
 	debugfs_create_automount("tracing", NULL, trace_debugfs_automount, NULL);
 	return 0;
 }

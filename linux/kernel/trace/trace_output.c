@@ -464,7 +464,7 @@ bool trace_print_body(struct seq_file *m, const struct trace_ev *ev)
 		trace_printers[i].print(m, ev);
 		return true;
 	}
-	return false;
+	return trace_ev_print(m, ev);
 }
 
 /**

@@ -5,12 +5,17 @@
  * when it unloads, and :mod: filters and commands name them.
  *
  * Writing N to /sys/kernel/debug/fentry_test_mod calls
- * fentry_test_mod_outer() N times, which calls fentry_test_mod_inner().
+ * fentry_test_mod_outer() N times, which calls fentry_test_mod_inner(),
+ * and fires the module's trace event fentry_test:fentry_test_call with
+ * n = 0 .. N-1.
  */
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+
+#define CREATE_TRACE_POINTS
+#include "fentry_test_trace.h"
 
 static struct dentry *fentry_test_mod_file;
 
@@ -34,8 +39,10 @@ static ssize_t fentry_test_mod_write(struct file *file, const char __user *buf,
 	ret = kstrtouint_from_user(buf, count, 10, &n);
 	if (ret)
 		return ret;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		fentry_test_mod_outer(i);
+		trace_fentry_test_call(i, "writer");
+	}
 	return count;
 }
 

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the code generated from an event header (include/trace/
+ * trace_ev_stages.h) needs of the event core (kernel/trace/trace_ev.c).
+ *
+ * Each TRACE_EVENT() or DEFINE_EVENT() of a header whose tracepoints a
+ * unit defines becomes a struct trace_ev_call: its name, its class (the
+ * record layout, the probe that writes it, the field list that the format
+ * file and the filters read) and the tracepoint it hangs on. A pointer to
+ * each is placed in the _ftrace_events section, where the core finds the
+ * events of vmlinux at boot and those of a module when it loads.
+ */
+#ifndef _TRACE_TRACE_EV_H
+#define _TRACE_TRACE_EV_H
+
+#include <linux/compiler.h>
+#include <linux/trace_events.h>
+#include <linux/trace_seq.h>
+#include <linux/types.h>
+
+struct seq_file;
+struct tracepoint;
+struct trace_ev_rt;
+
+/* What a field is, for the filters. */
+enum trace_ev_kind {
+	TRACE_EV_NUM,		/* an integer, a pointer or a struct */
+	TRACE_EV_ARRAY,		/* a fixed array; of char, a string */
+	TRACE_EV_DYN,		/* __data_loc: offset and length words */
+	TRACE_EV_REL,		/* __rel_loc: the same, from the field's end */
+};
+
+/**
+ * struct trace_ev_field - a field of an event record
+ * @type:	its C type as the format file shows it ("pid_t",
+ *		"__data_loc char[]"); of an array, the element's type
+ * @name:	its name
+ * @offset:	bytes from the start of the record (struct trace_entry)
+ * @size:	its size in the record
+ * @count:	the elements of an array
+ * @is_signed:	an integer type that is signed
+ * @kind:	enum trace_ev_kind
+ */
+struct trace_ev_field {
+	const char *type;
+	const char *name;
+	unsigned short offset;
+	unsigned short size;
+	unsigned short count;
+	unsigned char is_signed;
+	unsigned char kind;
+};
+
+/**
+ * struct trace_ev_class - what the events of a DECLARE_EVENT_CLASS share
+ * @system:	the TRACE_SYSTEM of its header
+ * @fields:	returns its fields, ended by one with a NULL name
+ * @probe:	the tracepoint probe that writes its record
+ * @size:	the length of its record without the variable parts
+ */
+struct trace_ev_class {
+	const char *system;
+	const struct trace_ev_field *(*fields)(void);
+	void *probe;
+	unsigned int size;
+};
+
+/* Prints the fields of a record, after the event's name and a colon. */
+typedef void (*trace_ev_print_fn)(struct seq_file *m, struct trace_seq *p,
+				  const void *rec);
+
+/* trace_ev_call.flags: the probe records (set only while registered). */
+#define TRACE_EV_FL_RECORD	BIT(0)
+/* Records pass through trace_ev_commit_slow() (a filter, a trigger). */
+#define TRACE_EV_FL_SLOW	BIT(1)
+/* Each record is checked against set_event_pid. */
+#define TRACE_EV_FL_PID		BIT(2)
+
+/**
+ * struct trace_ev_call - one trace event
+ * @name:	the event's name: the directory under events/<system>/
+ * @class:	its class
+ * @tp:		the tracepoint it hangs on
+ * @print:	its text; the class's, unless DEFINE_EVENT_PRINT() gave one
+ * @print_fmt:	the "print fmt:" of its format file
+ * @flags:	TRACE_EV_FL_*, read locklessly by the probe; changed by the
+ *		event core under its lock
+ * @id:		the common_type of its records, given by the core
+ * @rt:		the core's state of it (opaque)
+ */
+struct trace_ev_call {
+	const char *name;
+	const struct trace_ev_class *class;
+	struct tracepoint *tp;
+	trace_ev_print_fn print;
+	const char *print_fmt;
+	unsigned long flags;
+	unsigned short id;
+	struct trace_ev_rt *rt;
+};
+
+void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned int len);
+void trace_ev_commit_slow(struct trace_ev_call *call, void *rec);
+void *trace_ev_reserve_rec(unsigned short type, unsigned int len);
+void trace_ev_commit_rec(void);
+
+/**
+ * trace_ev_reserve() - room for a record of an event, from its probe
+ * @call:	the event
+ * @len:	the record's length, struct trace_entry included
+ *
+ * Return: the record, its struct trace_entry filled in; NULL when the
+ * event does not record now (soft disabled, another task) or the buffer
+ * has no room.
+ */
+static __always_inline void *trace_ev_reserve(struct trace_ev_call *call,
+					      unsigned int len)
+{
+	unsigned long fl = READ_ONCE(call->flags);
+
+	if (unlikely(!(fl & TRACE_EV_FL_RECORD)))
+		return NULL;
+	if (unlikely(fl & (TRACE_EV_FL_SLOW | TRACE_EV_FL_PID)))
+		return trace_ev_reserve_slow(call, len);
+	return trace_ev_reserve_rec(call->id, len);
+}
+
+/**
+ * trace_ev_commit() - publish a record trace_ev_reserve() gave
+ * @call:	its event
+ * @rec:	the record
+ */
+static __always_inline void trace_ev_commit(struct trace_ev_call *call,
+					    void *rec)
+{
+	if (unlikely(READ_ONCE(call->flags) & TRACE_EV_FL_SLOW))
+		trace_ev_commit_slow(call, rec);
+	else
+		trace_ev_commit_rec();
+}
+
+/*
+ * Lengths and copies of the variable parts of a record (__string() and
+ * friends), out of line so that each probe stays short.
+ */
+unsigned int trace_ev_str_len(const char *src);
+void trace_ev_str_copy(char *dst, const char *src, unsigned int len);
+unsigned int trace_ev_vstr_len(const char *fmt, va_list *ap);
+void trace_ev_vstr_copy(char *dst, unsigned int len, const char *fmt,
+			va_list *ap);
+
+#endif /* _TRACE_TRACE_EV_H */

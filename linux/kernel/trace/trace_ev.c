@@ -1,0 +1,482 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The registry of trace events.
+ *
+ * Event headers, read by include/trace/trace_ev_stages.h where their
+ * tracepoints are defined, leave a pointer to each event's struct
+ * trace_ev_call in the _ftrace_events section: of vmlinux, found here at
+ * boot, or of a module, found when it loads. Each event gets a record
+ * type above those of the ftrace system, a place in its system, and a
+ * directory under events/.
+ *
+ * An event records while its probe is registered on its tracepoint; the
+ * probe writes its record straight into the trace buffer. The records
+ * are printed through the type found here (trace_ev_print()), under RCU:
+ * an event of a module leaves the type table, and its module is freed,
+ * only once the buffer holds none of its records and no reader is still
+ * printing one.
+ */
+#include <linux/kernel.h>
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/rcupdate.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+#include <linux/xarray.h>
+
+#include "trace.h"
+#include "trace_ev_core.h"
+
+/* Guards the systems, their events, their states and directories. */
+DEFINE_MUTEX(trace_ev_lock);
+LIST_HEAD(trace_ev_systems);
+
+/*
+ * The record types of events: after those of the ftrace system. Lookups
+ * are under RCU; changes under trace_ev_lock.
+ */
+#define TRACE_EV_FIRST_ID	32
+static DEFINE_XARRAY_ALLOC(trace_ev_types);
+
+/* Each CPU's scratch for the print helpers (__print_flags() and co). */
+static DEFINE_PER_CPU(struct trace_seq, trace_ev_scratch);
+
+/* Writing records */
+
+/**
+ * trace_ev_reserve_rec() - room for an event's record in the buffer
+ * @type:	its type
+ * @len:	its length
+ *
+ * The context recorded is the probe's caller's: the preemption count
+ * without the level the tracepoint itself added.
+ *
+ * Return: the record, or NULL.
+ */
+void *trace_ev_reserve_rec(unsigned short type, unsigned int len)
+{
+	return trace_rec_reserve_ctx(type, len, tracing_gen_ctx_dec());
+}
+EXPORT_SYMBOL_GPL(trace_ev_reserve_rec);
+NOKPROBE_SYMBOL(trace_ev_reserve_rec);
+
+/**
+ * trace_ev_commit_rec() - publish the record trace_ev_reserve_rec() gave
+ */
+void trace_ev_commit_rec(void)
+{
+	trace_rec_commit();
+}
+EXPORT_SYMBOL_GPL(trace_ev_commit_rec);
+NOKPROBE_SYMBOL(trace_ev_commit_rec);
+
+/**
+ * trace_ev_reserve_slow() - trace_ev_reserve() for an event with checks
+ * @call:	the event
+ * @len:	the record's length
+ *
+ * Return: the record, or NULL when a check declines it or there is no
+ * room.
+ */
+void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned int len)
+{
+	return trace_ev_reserve_rec(call->id, len);
+}
+EXPORT_SYMBOL_GPL(trace_ev_reserve_slow);
+
+/**
+ * trace_ev_commit_slow() - trace_ev_commit() for an event with checks
+ * @call:	the event
+ * @rec:	its record
+ */
+void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
+{
+	trace_rec_commit();
+}
+EXPORT_SYMBOL_GPL(trace_ev_commit_slow);
+
+/**
+ * trace_ev_str_len() - the room a __string() field takes
+ * @src:	the string, or NULL
+ *
+ * Return: its length with the NUL; NULL is recorded as "(null)".
+ */
+unsigned int trace_ev_str_len(const char *src)
+{
+	return strlen(src ?: EVENT_NULL_STR) + 1;
+}
+EXPORT_SYMBOL_GPL(trace_ev_str_len);
+
+/**
+ * trace_ev_str_copy() - fill a __string() or __string_len() field
+ * @dst:	the field's room
+ * @src:	the string, or NULL
+ * @len:	the room, NUL included
+ *
+ * Copies at most @len - 1 bytes, stopping at a NUL, and ends the field
+ * with a NUL.
+ */
+void trace_ev_str_copy(char *dst, const char *src, unsigned int len)
+{
+	size_t n;
+
+	if (!len)
+		return;
+	src = src ?: EVENT_NULL_STR;
+	n = strnlen(src, len - 1);
+	memcpy(dst, src, n);
+	memset(dst + n, 0, len - n);
+}
+EXPORT_SYMBOL_GPL(trace_ev_str_copy);
+
+/**
+ * trace_ev_vstr_len() - the room a __vstring() field takes
+ * @fmt:	its format
+ * @ap:		its arguments, left for the copy
+ *
+ * Return: the length of the text with its NUL.
+ */
+unsigned int trace_ev_vstr_len(const char *fmt, va_list *ap)
+{
+	va_list aq;
+	int n;
+
+	va_copy(aq, *ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	return n + 1;
+}
+EXPORT_SYMBOL_GPL(trace_ev_vstr_len);
+
+/**
+ * trace_ev_vstr_copy() - fill a __vstring() field
+ * @dst:	the field's room
+ * @len:	the room
+ * @fmt:	the format
+ * @ap:		its arguments, left for the caller
+ */
+void trace_ev_vstr_copy(char *dst, unsigned int len, const char *fmt,
+			va_list *ap)
+{
+	va_list aq;
+
+	va_copy(aq, *ap);
+	vsnprintf(dst, len, fmt, aq);
+	va_end(aq);
+}
+EXPORT_SYMBOL_GPL(trace_ev_vstr_copy);
+
+/* Printing records */
+
+/**
+ * trace_ev_print() - the text of an event's record
+ * @m:		where to print
+ * @ev:		the record
+ *
+ * Prints "<event>: <its TP_printk()>".
+ *
+ * Return: false when no event has the record's type, or the record is
+ * shorter than its class's fixed part; nothing is printed then.
+ */
+bool trace_ev_print(struct seq_file *m, const struct trace_ev *ev)
+{
+	struct trace_ev_call *call;
+	struct trace_seq *p;
+	bool ok = false;
+
+	rcu_read_lock();
+	call = xa_load(&trace_ev_types, ev->rec->type);
+	if (call && ev->len >= call->class->size) {
+		seq_printf(m, "%s: ", call->name);
+		p = get_cpu_ptr(&trace_ev_scratch);
+		trace_seq_init(p);
+		call->print(m, p, ev->rec);
+		put_cpu_ptr(&trace_ev_scratch);
+		ok = true;
+	}
+	rcu_read_unlock();
+	return ok;
+}
+
+/* The registry */
+
+static struct trace_ev_sys *trace_ev_sys_get(const char *name)
+{
+	struct trace_ev_sys *sys;
+
+	list_for_each_entry(sys, &trace_ev_systems, list) {
+		if (!strcmp(sys->name, name)) {
+			kref_get(&sys->ref);
+			return sys;
+		}
+	}
+	sys = kzalloc(sizeof(*sys), GFP_KERNEL);
+	if (!sys)
+		return NULL;
+	sys->name = kstrdup(name, GFP_KERNEL);
+	if (!sys->name) {
+		kfree(sys);
+		return NULL;
+	}
+	INIT_LIST_HEAD(&sys->events);
+	/* One reference for trace_ev_systems, one for the caller's event. */
+	kref_init(&sys->ref);
+	kref_get(&sys->ref);
+	list_add_tail(&sys->list, &trace_ev_systems);
+	if (trace_ev_fs_add_sys(sys))
+		pr_warn("tracing: no directory for event system %s\n", name);
+	return sys;
+}
+
+static void trace_ev_sys_release(struct kref *ref)
+{
+	struct trace_ev_sys *sys = container_of(ref, struct trace_ev_sys, ref);
+
+	kfree(sys->name);
+	kfree(sys);
+}
+
+/**
+ * trace_ev_sys_put() - drop a reference to a system
+ * @sys:	the system
+ */
+void trace_ev_sys_put(struct trace_ev_sys *sys)
+{
+	kref_put(&sys->ref, trace_ev_sys_release);
+}
+
+static void trace_ev_rt_release(struct kref *ref)
+{
+	struct trace_ev_rt *rt = container_of(ref, struct trace_ev_rt, ref);
+
+	trace_ev_sys_put(rt->sys);
+	kfree(rt);
+}
+
+/**
+ * trace_ev_rt_put() - drop a reference to an event's state
+ * @rt:		the state
+ */
+void trace_ev_rt_put(struct trace_ev_rt *rt)
+{
+	kref_put(&rt->ref, trace_ev_rt_release);
+}
+
+/**
+ * trace_ev_next() - the event after one, system by system
+ * @rt:		the event, or NULL for the first
+ *
+ * Called with trace_ev_lock held.
+ *
+ * Return: the next event, or NULL after the last.
+ */
+struct trace_ev_rt *trace_ev_next(struct trace_ev_rt *rt)
+{
+	struct trace_ev_sys *sys;
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (rt && !list_is_last(&rt->list, &rt->sys->events))
+		return list_next_entry(rt, list);
+	sys = rt ? rt->sys : list_entry(&trace_ev_systems, struct trace_ev_sys,
+					list);
+	list_for_each_entry_continue(sys, &trace_ev_systems, list) {
+		if (!list_empty(&sys->events))
+			return list_first_entry(&sys->events,
+						struct trace_ev_rt, list);
+	}
+	return NULL;
+}
+
+/**
+ * trace_ev_is_on() - whether an event records
+ * @rt:		the event
+ *
+ * Called with trace_ev_lock held.
+ *
+ * Return: true while its probe is registered; false once its module is
+ * gone (its struct trace_ev_call went with it).
+ */
+bool trace_ev_is_on(const struct trace_ev_rt *rt)
+{
+	return !rt->dead && (READ_ONCE(rt->call->flags) & TRACE_EV_FL_RECORD);
+}
+
+/**
+ * trace_ev_set_locked() - start or stop an event
+ * @rt:		the event
+ * @on:		true to record it
+ *
+ * Called with trace_ev_lock held.
+ *
+ * Return: 0, or the errno of registering its probe.
+ */
+int trace_ev_set_locked(struct trace_ev_rt *rt, bool on)
+{
+	struct trace_ev_call *call;
+	int ret;
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (rt->dead)
+		return -ENODEV;
+	if (on == trace_ev_is_on(rt))
+		return 0;
+	call = rt->call;
+	if (on) {
+		ret = tracepoint_probe_register(call->tp, call->class->probe,
+						call);
+		if (ret)
+			return ret;
+		rt->used = true;
+		WRITE_ONCE(call->flags, call->flags | TRACE_EV_FL_RECORD);
+		return 0;
+	}
+	WRITE_ONCE(call->flags, call->flags & ~TRACE_EV_FL_RECORD);
+	return tracepoint_probe_unregister(call->tp, call->class->probe, call);
+}
+
+static int trace_ev_add(struct trace_ev_call *call, struct module *mod)
+{
+	struct trace_ev_rt *rt;
+	u32 id;
+	int ret;
+
+	lockdep_assert_held(&trace_ev_lock);
+	rt = kzalloc(sizeof(*rt), GFP_KERNEL);
+	if (!rt)
+		return -ENOMEM;
+	ret = xa_alloc(&trace_ev_types, &id, call,
+		       XA_LIMIT(TRACE_EV_FIRST_ID, U16_MAX), GFP_KERNEL);
+	if (ret) {
+		kfree(rt);
+		return ret;
+	}
+	rt->sys = trace_ev_sys_get(call->class->system);
+	if (!rt->sys) {
+		xa_erase(&trace_ev_types, id);
+		kfree(rt);
+		return -ENOMEM;
+	}
+	call->id = id;
+	call->flags = 0;
+	call->rt = rt;
+	rt->call = call;
+	rt->mod = mod;
+	kref_init(&rt->ref);
+	list_add_tail(&rt->list, &rt->sys->events);
+	if (trace_ev_fs_add(rt))
+		pr_warn("tracing: no directory for event %s\n", call->name);
+	return 0;
+}
+
+static void trace_ev_add_all(struct trace_ev_call **start,
+			     struct trace_ev_call **stop, struct module *mod)
+{
+	struct trace_ev_call **c;
+
+	mutex_lock(&trace_ev_lock);
+	for (c = start; c < stop; c++) {
+		if (trace_ev_add(*c, mod))
+			pr_warn("tracing: event %s not added\n", (*c)->name);
+	}
+	mutex_unlock(&trace_ev_lock);
+}
+
+#ifdef CONFIG_MODULES
+/*
+ * A module's events go. Their probes come off first (this notifier runs
+ * before the tracepoint core's); their types leave the table once no
+ * probe runs and no reader prints; a buffer that may hold their records
+ * is cleared, since their printers leave with the module.
+ */
+static void trace_ev_remove_module(struct module *mod)
+{
+	struct trace_ev_sys *sys, *stmp;
+	struct trace_ev_rt *rt, *tmp;
+	LIST_HEAD(gone);
+	bool used = false;
+
+	mutex_lock(&trace_ev_lock);
+	list_for_each_entry(sys, &trace_ev_systems, list) {
+		list_for_each_entry_safe(rt, tmp, &sys->events, list) {
+			if (rt->mod != mod)
+				continue;
+			trace_ev_set_locked(rt, false);
+			rt->dead = true;
+			used |= rt->used;
+			xa_erase(&trace_ev_types, rt->call->id);
+			trace_ev_fs_remove(rt->dir);
+			rt->dir = NULL;
+			list_move(&rt->list, &gone);
+		}
+	}
+	list_for_each_entry_safe(sys, stmp, &trace_ev_systems, list) {
+		if (!list_empty(&sys->events))
+			continue;
+		trace_ev_fs_remove(sys->dir);
+		sys->dir = NULL;
+		list_del(&sys->list);
+		trace_ev_sys_put(sys);
+	}
+	mutex_unlock(&trace_ev_lock);
+
+	if (list_empty(&gone))
+		return;
+	tracepoint_synchronize_unregister();
+	if (used)
+		trace_buf_reset(RING_BUFFER_ALL_CPUS);
+	list_for_each_entry_safe(rt, tmp, &gone, list) {
+		list_del(&rt->list);
+		trace_ev_rt_put(rt);
+	}
+}
+
+static int trace_ev_module_notify(struct notifier_block *nb,
+				  unsigned long state, void *data)
+{
+	struct module *mod = data;
+	/* The loader types the section as upstream's events; it is ours. */
+	struct trace_ev_call **calls = (struct trace_ev_call **)mod->trace_events;
+
+	switch (state) {
+	case MODULE_STATE_COMING:
+		if (mod->num_trace_events)
+			trace_ev_add_all(calls, calls + mod->num_trace_events,
+					 mod);
+		break;
+	case MODULE_STATE_GOING:
+		if (mod->num_trace_events)
+			trace_ev_remove_module(mod);
+		break;
+	}
+	return NOTIFY_OK;
+}
+
+/* Before the tracepoint core's notifier (priority 0) on the way out. */
+static struct notifier_block trace_ev_module_nb = {
+	.notifier_call = trace_ev_module_notify,
+	.priority = 1,
+};
+
+static void trace_ev_init_modules(void)
+{
+	if (register_module_notifier(&trace_ev_module_nb))
+		pr_warn("tracing: module events will not be traced\n");
+}
+#else
+static void trace_ev_init_modules(void)
+{
+}
+#endif
+
+/**
+ * trace_ev_init() - register the events of vmlinux and of later modules
+ *
+ * Called once tracefs holds events/.
+ */
+void __init trace_ev_init(void)
+{
+	trace_ev_add_all(__start_ftrace_events, __stop_ftrace_events, NULL);
+	trace_ev_init_modules();
+}

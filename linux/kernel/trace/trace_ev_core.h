@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The trace event core's own declarations, shared by trace_ev.c (the
+ * registry), trace_ev_fs.c (the files of events/) and trace_ev_set.c
+ * (set_event and available_events).
+ */
+#ifndef _KERNEL_TRACE_TRACE_EV_CORE_H
+#define _KERNEL_TRACE_TRACE_EV_CORE_H
+
+#include <linux/kref.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <trace/trace_ev.h>
+
+struct dentry;
+struct module;
+struct seq_file;
+
+/* Guards every list, every state and every directory of the events. */
+extern struct mutex trace_ev_lock;
+
+/* The systems, each with its events: protected by trace_ev_lock. */
+extern struct list_head trace_ev_systems;
+
+struct trace_ev_attr;
+
+/**
+ * struct trace_ev_node - what a file of an event or a system points to
+ * @attr:	what the file does
+ * @obj:	its event (struct trace_ev_rt) or system (struct trace_ev_sys)
+ */
+struct trace_ev_node {
+	const struct trace_ev_attr *attr;
+	void *obj;
+};
+
+/* The files of an event's directory, and of a system's. */
+#define TRACE_EV_FILES		4
+#define TRACE_EV_SYS_FILES	2
+
+/**
+ * struct trace_ev_sys - a directory events/<system>/
+ * @name:	the system's name
+ * @list:	link in trace_ev_systems
+ * @events:	its events (struct trace_ev_rt), in order of registration
+ * @dir:	its directory
+ * @ref:	held by each of its events and each open file of it
+ * @nodes:	its files
+ *
+ * All but @ref are protected by trace_ev_lock.
+ */
+struct trace_ev_sys {
+	char *name;
+	struct list_head list;
+	struct list_head events;
+	struct dentry *dir;
+	struct kref ref;
+	struct trace_ev_node nodes[TRACE_EV_SYS_FILES];
+};
+
+/**
+ * struct trace_ev_rt - the core's state of an event
+ * @call:	the event, as its header defined it
+ * @sys:	its system
+ * @list:	link in @sys->events
+ * @mod:	the module it came with; NULL for vmlinux
+ * @dir:	its directory
+ * @dead:	its module is gone: its files answer ENODEV
+ * @used:	it was enabled once: its records may be in the buffer
+ * @ref:	held while registered and by each open file of it
+ * @nodes:	its files
+ *
+ * All but @ref are protected by trace_ev_lock.
+ */
+struct trace_ev_rt {
+	struct trace_ev_call *call;
+	struct trace_ev_sys *sys;
+	struct list_head list;
+	struct module *mod;
+	struct dentry *dir;
+	bool dead;
+	bool used;
+	struct kref ref;
+	struct trace_ev_node nodes[TRACE_EV_FILES];
+};
+
+struct trace_ev_rt *trace_ev_next(struct trace_ev_rt *rt);
+
+/* Every event, system by system; with trace_ev_lock held. */
+#define trace_ev_for_each(rt) \
+	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt))
+
+/* The events of vmlinux: a table in init data. */
+extern struct trace_ev_call *__start_ftrace_events[];
+extern struct trace_ev_call *__stop_ftrace_events[];
+
+int trace_ev_set_locked(struct trace_ev_rt *rt, bool on);
+bool trace_ev_is_on(const struct trace_ev_rt *rt);
+void trace_ev_rt_put(struct trace_ev_rt *rt);
+void trace_ev_sys_put(struct trace_ev_sys *sys);
+
+/* trace_ev_fs.c */
+int trace_ev_fs_add(struct trace_ev_rt *rt);
+int trace_ev_fs_add_sys(struct trace_ev_sys *sys);
+void trace_ev_fs_remove(struct dentry *dir);
+int trace_ev_show_state(struct seq_file *m, struct trace_ev_sys *only);
+int trace_ev_store_state(const char *val, struct trace_ev_sys *only);
+
+#endif /* _KERNEL_TRACE_TRACE_EV_CORE_H */

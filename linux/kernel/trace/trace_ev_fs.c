@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The files of events/<system>/ and events/<system>/<event>/, from one
+ * table.
+ *
+ * Each file points to a struct trace_ev_node in its event's (or system's)
+ * state: the table entry and the object. Opening a file takes a
+ * reference to the object, and fails with ENODEV once the event's module
+ * is gone; show() and store() run under trace_ev_lock, so that they see
+ * the event whole, and a store() that fails changes nothing.
+ */
+#include <linux/fs.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tracefs.h>
+#include <linux/uaccess.h>
+
+#include "trace.h"
+#include "trace_ev_core.h"
+
+/* Longest write to an event's file, NUL included. */
+#define TRACE_EV_WRITE_MAX	4096
+
+/**
+ * struct trace_ev_attr - a file of each event's or system's directory
+ * @name:	its name
+ * @mode:	its permissions
+ * @sys:	a file of a system's directory (@obj is a trace_ev_sys)
+ * @show:	prints it; called with trace_ev_lock held
+ * @store:	takes one stripped write, with trace_ev_lock held; returns 0
+ *		or a negative errno, and changes nothing on error. NULL for
+ *		a read-only file.
+ */
+struct trace_ev_attr {
+	const char *name;
+	umode_t mode;
+	bool sys;
+	int (*show)(struct seq_file *m, void *obj);
+	int (*store)(const char *val, void *obj);
+};
+
+/* enable: 0 or 1 for an event; 0, 1 or X (mixed) for a set of them. */
+
+/**
+ * trace_ev_show_state() - whether a set of events records
+ * @m:		where to print "0", "1" or "X" (some do, some not)
+ * @only:	the events of this system, or NULL for every event
+ *
+ * Called with trace_ev_lock held.
+ *
+ * Return: 0.
+ */
+int trace_ev_show_state(struct seq_file *m, struct trace_ev_sys *only)
+{
+	struct trace_ev_rt *rt;
+	bool on = false, off = false;
+
+	trace_ev_for_each(rt) {
+		if (only && rt->sys != only)
+			continue;
+		if (trace_ev_is_on(rt))
+			on = true;
+		else
+			off = true;
+	}
+	seq_puts(m, on && off ? "X\n" : on ? "1\n" : "0\n");
+	return 0;
+}
+
+/**
+ * trace_ev_store_state() - start or stop a set of events
+ * @val:	"0" or "1"
+ * @only:	the events of this system, or NULL for every event
+ *
+ * Called with trace_ev_lock held. An event whose probe cannot be
+ * registered is left off, and the first such errno returned.
+ *
+ * Return: 0, -EINVAL for another value, or a registration's errno.
+ */
+int trace_ev_store_state(const char *val, struct trace_ev_sys *only)
+{
+	struct trace_ev_rt *rt;
+	int ret = 0, err;
+
+	if (strcmp(val, "0") && strcmp(val, "1"))
+		return -EINVAL;
+	trace_ev_for_each(rt) {
+		if (only && rt->sys != only)
+			continue;
+		err = trace_ev_set_locked(rt, *val == '1');
+		ret = ret ?: err;
+	}
+	return ret;
+}
+
+static int ev_enable_show(struct seq_file *m, void *obj)
+{
+	struct trace_ev_rt *rt = obj;
+
+	seq_printf(m, "%d\n", trace_ev_is_on(rt));
+	return 0;
+}
+
+static int ev_enable_store(const char *val, void *obj)
+{
+	if (strcmp(val, "0") && strcmp(val, "1"))
+		return -EINVAL;
+	return trace_ev_set_locked(obj, *val == '1');
+}
+
+static int sys_enable_show(struct seq_file *m, void *obj)
+{
+	return trace_ev_show_state(m, obj);
+}
+
+static int sys_enable_store(const char *val, void *obj)
+{
+	return trace_ev_store_state(val, obj);
+}
+
+static int ev_id_show(struct seq_file *m, void *obj)
+{
+	struct trace_ev_rt *rt = obj;
+
+	seq_printf(m, "%u\n", rt->call->id);
+	return 0;
+}
+
+/* format: the record's layout; an array's count goes after its name. */
+static void ev_field_show(struct seq_file *m, const struct trace_ev_field *f)
+{
+	if (f->kind == TRACE_EV_ARRAY)
+		seq_printf(m, "\tfield:%s %s[%u];", f->type, f->name, f->count);
+	else
+		seq_printf(m, "\tfield:%s %s;", f->type, f->name);
+	seq_printf(m, "\toffset:%u;\tsize:%u;\tsigned:%u;\n", f->offset,
+		   f->size, f->is_signed);
+}
+
+static int ev_format_show(struct seq_file *m, void *obj)
+{
+	struct trace_ev_rt *rt = obj;
+	const struct trace_ev_call *call = rt->call;
+	const struct trace_ev_field *f;
+
+	seq_printf(m, "name: %s\nID: %u\nformat:\n%s", call->name, call->id,
+		   trace_common_fields);
+	for (f = call->class->fields(); f->name; f++)
+		ev_field_show(m, f);
+	seq_printf(m, "\nprint fmt: %s\n", call->print_fmt);
+	return 0;
+}
+
+/*
+ * filter: no filter is set yet on any event; "0" clears one, and any
+ * expression is refused.
+ */
+static int ev_filter_show(struct seq_file *m, void *obj)
+{
+	seq_puts(m, "none\n");
+	return 0;
+}
+
+static int ev_filter_store(const char *val, void *obj)
+{
+	return strcmp(val, "0") ? -EINVAL : 0;
+}
+
+static const struct trace_ev_attr trace_ev_attrs[] = {
+	{ "enable", 0644, false, ev_enable_show, ev_enable_store },
+	{ "format", 0444, false, ev_format_show, NULL },
+	{ "id", 0444, false, ev_id_show, NULL },
+	{ "filter", 0644, false, ev_filter_show, ev_filter_store },
+	{ "enable", 0644, true, sys_enable_show, sys_enable_store },
+	{ "filter", 0644, true, ev_filter_show, ev_filter_store },
+};
+
+/* Opening takes a reference; a dead event's files answer ENODEV. */
+static int trace_ev_get(const struct trace_ev_node *n)
+{
+	struct trace_ev_rt *rt;
+	int ret = 0;
+
+	mutex_lock(&trace_ev_lock);
+	if (n->attr->sys) {
+		kref_get(&((struct trace_ev_sys *)n->obj)->ref);
+	} else {
+		rt = n->obj;
+		if (rt->dead)
+			ret = -ENODEV;
+		else
+			kref_get(&rt->ref);
+	}
+	mutex_unlock(&trace_ev_lock);
+	return ret;
+}
+
+static void trace_ev_put(const struct trace_ev_node *n)
+{
+	if (n->attr->sys)
+		trace_ev_sys_put(n->obj);
+	else
+		trace_ev_rt_put(n->obj);
+}
+
+/* A file of an event whose module is gone: its call is gone too. */
+static bool trace_ev_node_dead(const struct trace_ev_node *n)
+{
+	return !n->attr->sys && ((struct trace_ev_rt *)n->obj)->dead;
+}
+
+static int trace_ev_file_show(struct seq_file *m, void *unused)
+{
+	const struct trace_ev_node *n = m->private;
+	int ret = -ENODEV;
+
+	mutex_lock(&trace_ev_lock);
+	if (!trace_ev_node_dead(n))
+		ret = n->attr->show(m, n->obj);
+	mutex_unlock(&trace_ev_lock);
+	return ret;
+}
+
+static int trace_ev_file_open(struct inode *inode, struct file *file)
+{
+	const struct trace_ev_node *n = inode->i_private;
+	int ret = trace_ev_get(n);
+
+	if (ret)
+		return ret;
+	ret = single_open(file, trace_ev_file_show, inode->i_private);
+	if (ret)
+		trace_ev_put(n);
+	return ret;
+}
+
+static int trace_ev_file_release(struct inode *inode, struct file *file)
+{
+	trace_ev_put(inode->i_private);
+	return single_release(inode, file);
+}
+
+static ssize_t trace_ev_file_write(struct file *file, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	const struct trace_ev_node *n = file_inode(file)->i_private;
+	char *buf;
+	int ret;
+
+	if (!n->attr->store)
+		return -EPERM;
+	if (cnt >= TRACE_EV_WRITE_MAX)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	mutex_lock(&trace_ev_lock);
+	ret = trace_ev_node_dead(n) ? -ENODEV : n->attr->store(strim(buf), n->obj);
+	mutex_unlock(&trace_ev_lock);
+	kfree(buf);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations trace_ev_file_fops = {
+	.open		= trace_ev_file_open,
+	.read		= seq_read,
+	.write		= trace_ev_file_write,
+	.llseek		= seq_lseek,
+	.release	= trace_ev_file_release,
+};
+
+/**
+ * trace_ev_enable_show() - events/enable: whether the events record
+ * @m:		where to print "0", "1" or "X"
+ * @unused:	the table argument
+ *
+ * Return: 0.
+ */
+int trace_ev_enable_show(struct seq_file *m, long unused)
+{
+	int ret;
+
+	mutex_lock(&trace_ev_lock);
+	ret = trace_ev_show_state(m, NULL);
+	mutex_unlock(&trace_ev_lock);
+	return ret;
+}
+
+/**
+ * trace_ev_enable_store() - events/enable: start or stop every event
+ * @val:	"0" or "1"
+ * @unused:	the table argument
+ *
+ * Return: 0, -EINVAL, or the errno of registering a probe.
+ */
+int trace_ev_enable_store(const char *val, long unused)
+{
+	int ret;
+
+	mutex_lock(&trace_ev_lock);
+	ret = trace_ev_store_state(val, NULL);
+	mutex_unlock(&trace_ev_lock);
+	return ret;
+}
+
+/* The directory events/ (trace_fs.c makes it), where systems go. */
+static struct dentry *trace_ev_top;
+
+/**
+ * trace_ev_fs_set_top() - where the systems' directories go
+ * @events:	events/
+ */
+void trace_ev_fs_set_top(struct dentry *events)
+{
+	trace_ev_top = events;
+}
+
+static int trace_ev_fs_fill(struct dentry *dir, struct trace_ev_node *nodes,
+			    void *obj, bool sys)
+{
+	unsigned int i, k = 0;
+
+	for (i = 0; i < ARRAY_SIZE(trace_ev_attrs); i++) {
+		if (trace_ev_attrs[i].sys != sys)
+			continue;
+		nodes[k].attr = &trace_ev_attrs[i];
+		nodes[k].obj = obj;
+		if (!tracefs_create_file(trace_ev_attrs[i].name,
+					 trace_ev_attrs[i].mode, dir, &nodes[k],
+					 &trace_ev_file_fops))
+			return -ENOMEM;
+		k++;
+	}
+	return 0;
+}
+
+/**
+ * trace_ev_fs_add_sys() - make a system's directory and files
+ * @sys:	the system
+ *
+ * Called with trace_ev_lock held.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_ev_fs_add_sys(struct trace_ev_sys *sys)
+{
+	struct dentry *d;
+
+	BUILD_BUG_ON(ARRAY_SIZE(trace_ev_attrs) !=
+		     TRACE_EV_FILES + TRACE_EV_SYS_FILES);
+	d = tracefs_create_dir(sys->name, trace_ev_top);
+	if (IS_ERR_OR_NULL(d))
+		return -ENOMEM;
+	sys->dir = d;
+	return trace_ev_fs_fill(d, sys->nodes, sys, true);
+}
+
+/**
+ * trace_ev_fs_add() - make an event's directory and files
+ * @rt:		the event
+ *
+ * Called with trace_ev_lock held.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_ev_fs_add(struct trace_ev_rt *rt)
+{
+	struct dentry *d;
+
+	if (!rt->sys->dir)
+		return -ENOMEM;
+	d = tracefs_create_dir(rt->call->name, rt->sys->dir);
+	if (IS_ERR_OR_NULL(d))
+		return -ENOMEM;
+	rt->dir = d;
+	return trace_ev_fs_fill(d, rt->nodes, rt, false);
+}
+
+/**
+ * trace_ev_fs_remove() - remove an event's or a system's directory
+ * @dir:	the directory, or NULL
+ */
+void trace_ev_fs_remove(struct dentry *dir)
+{
+	if (dir)
+		tracefs_remove(dir);
+}

@@ -1,0 +1,127 @@
+# SPDX-License-Identifier: GPL-2.0
+# Trace events: events/<system>/<event>/{enable,format,id,filter},
+# events/<system>/enable and events/enable (0, 1, X), available_events,
+# set_event (terms, '!', '>>', EINVAL), the seed's recipes, and an event
+# of a module that comes and goes.
+[ -f set_event ] || skip "no trace events"
+sw=events/sched/sched_switch
+
+# available_events lists every event directory, as system:event.
+grep -qx sched:sched_switch available_events || fail "no sched:sched_switch"
+[ "$(wc -l < available_events)" = "$(ls -d events/*/*/ | grep -vc '^events/ftrace/')" ] ||
+	fail "available_events and the event directories differ"
+
+# format: name, ID (= id), the common fields, a blank line, the fields, a
+# blank line, the print fmt; arrays as C declares them.
+f=$(cat $sw/format)
+[ "$(echo "$f" | sed -n 1p)" = "name: sched_switch" ] || fail "format name: $f"
+[ "$(echo "$f" | sed -n 2p)" = "ID: $(cat $sw/id)" ] || fail "format ID"
+[ "$(echo "$f" | sed -n 4p)" = "$(printf '\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;')" ] ||
+	fail "common_type line"
+[ -z "$(echo "$f" | sed -n 8p)" ] || fail "no blank line after the common fields"
+echo "$f" | grep -qx "$(printf '\tfield:char prev_comm\\[16\\];\toffset:8;\tsize:16;\tsigned:0;')" ||
+	fail "prev_comm field: $f"
+echo "$f" | grep -qx "$(printf '\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;')" ||
+	fail "next_pid field"
+echo "$f" | tail -n 1 | grep -q '^print fmt: "prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s%s ==> next_comm=%s' ||
+	fail "print fmt: $(echo "$f" | tail -n 1)"
+[ -z "$(echo "$f" | tail -n 2 | head -n 1)" ] || fail "no blank line before print fmt"
+
+# One event on: its records, and no other event's.
+[ "$(cat $sw/enable)" = 0 ] && [ "$(cat events/enable)" = 0 ] || fail "events on at start"
+[ "$(cat $sw/filter)" = none ] || fail "filter: $(cat $sw/filter)"
+echo 1 > $sw/enable
+[ "$(cat $sw/enable)" = 1 ] || fail "enable reads $(cat $sw/enable)"
+[ "$(cat events/sched/enable)" = X ] || fail "events/sched/enable: $(cat events/sched/enable)"
+[ "$(cat events/enable)" = X ] || fail "events/enable: $(cat events/enable)"
+[ "$(cat set_event)" = sched:sched_switch ] || fail "set_event: $(cat set_event)"
+sleep 1
+echo 0 > $sw/enable
+grep -Eq ' sched_switch: prev_comm=.* prev_pid=[0-9]+ prev_prio=[0-9]+ prev_state=[A-Z+|]+ ==> next_comm=.* next_pid=[0-9]+ next_prio=[0-9]+$' trace ||
+	fail "no sched_switch line: $(grep -v '^#' trace | head -n 3)"
+n=$(grep -v '^#' trace | grep -vc ' sched_switch: ' || true)
+[ "$n" = 0 ] || fail "$n lines of other events: $(grep -v '^#' trace | grep -v sched_switch | head -n 3)"
+
+# Bad writes change nothing.
+expect_reject $sw/enable 2 "Invalid argument"
+expect_reject events/sched/enable x "Invalid argument"
+expect_reject events/enable 01 "Invalid argument"
+expect_reject set_event no_such_event "Invalid argument"
+expect_reject set_event "sched:sched_switch nosuch:*" "Invalid argument"
+[ "$(cat $sw/enable)" = 0 ] || fail "a rejected set_event enabled sched_switch"
+
+# set_event: '>' replaces, '>>' adds, '!' removes; a system name, or
+# system:*, is the whole system; *:event any system's event of that name.
+echo sched:sched_wakeup > set_event
+echo 'irq:softirq_entry irq:softirq_exit' >> set_event
+[ "$(cat set_event | sort | tr '\n' ' ')" = "irq:softirq_entry irq:softirq_exit sched:sched_wakeup " ] ||
+	fail "set_event after >>: $(cat set_event)"
+echo '!irq:*' >> set_event
+[ "$(cat set_event)" = sched:sched_wakeup ] || fail "set_event after !: $(cat set_event)"
+echo sched > set_event
+[ "$(cat events/sched/enable)" = 1 ] || fail "set_event sched"
+[ "$(grep -c '^sched:' set_event)" = "$(ls -d events/sched/*/ | wc -l)" ] || fail "not all of sched"
+echo '*:sched_switch' > set_event
+[ "$(cat set_event)" = sched:sched_switch ] || fail "*:event: $(cat set_event)"
+echo > set_event
+[ -z "$(cat set_event)" ] || fail "set_event not cleared"
+
+# events/<system>/enable and events/enable.
+echo 1 > events/irq/enable
+[ "$(cat events/irq/enable)" = 1 ] || fail "events/irq/enable"
+for e in events/irq/*/enable; do
+	[ "$(cat "$e")" = 1 ] || fail "$e off"
+done
+echo 0 > events/irq/enable
+
+# The seed's recipes: softirqs, page allocations, switches.
+echo > trace
+echo 1 > events/irq/softirq_entry/enable
+echo 1 > events/irq/softirq_exit/enable
+echo 1 > events/kmem/mm_page_alloc/enable
+sh -c 'sleep 0.2; ls / > /dev/null'
+echo 0 > events/enable
+grep -Eq ' softirq_entry: vec=[0-9]+ \[action=[A-Z_]+\]$' trace || fail "no softirq_entry"
+grep -Eq ' softirq_exit: vec=[0-9]+ \[action=[A-Z_]+\]$' trace || fail "no softirq_exit"
+grep -Eq ' mm_page_alloc: page=.* pfn=0x[0-9a-f]+ order=[0-9]+ migratetype=[0-9]+ gfp_flags=' trace ||
+	fail "no mm_page_alloc: $(grep mm_page_alloc trace | head -n 2)"
+
+# An event of a module: it comes with the module, prints every helper,
+# and goes with it, taking its records from the buffer.
+ko=$here/fentry_test_mod.ko
+[ -f "$ko" ] || skip "no $ko"
+mod=fentry_test_mod
+lsmod | grep -q "^$mod " && rmmod $mod
+[ ! -d events/fentry_test ] || fail "module event before loading"
+insmod "$ko"
+ev=events/fentry_test/fentry_test_call
+[ -f $ev/format ] || fail "no $ev"
+grep -qx fentry_test:fentry_test_call available_events || fail "not in available_events"
+f=$(cat $ev/format)
+for want in 'field:unsigned int n;\toffset:8;\tsize:4;\tsigned:0;' \
+	    'field:char tag\[8\];\toffset:12;\tsize:8;\tsigned:0;' \
+	    'field:__data_loc char\[\] who;\toffset:20;\tsize:4;\tsigned:0;' \
+	    'field:__data_loc u32\[\] vals;\toffset:24;\tsize:4;\tsigned:0;' \
+	    'field:unsigned long flags;\toffset:32;\tsize:8;\tsigned:0;'; do
+	echo "$f" | grep -q "$(printf "$want")" || fail "module format lacks $want: $f"
+done
+echo > trace
+echo 1 > $ev/enable
+echo 4 > /sys/kernel/debug/$mod
+echo 0 > $ev/enable
+t=$(grep ' fentry_test_call: ' trace | sed 's/.*fentry_test_call: //')
+[ "$t" = "n=0 tag=fentry who=writer vals={} flags= kind=zero
+n=1 tag=fentry who=writer vals={0x0} flags=ONE kind=one
+n=2 tag=fentry who=writer vals={0x0,0xa} flags=TWO kind=two
+n=3 tag=fentry who=writer vals={0x0,0xa,0x14} flags=ONE|TWO kind=zero" ] ||
+	fail "module event lines: $t"
+exec 3> $ev/enable
+rmmod $mod
+[ ! -d events/fentry_test ] || fail "module event left after rmmod"
+! grep -q fentry_test available_events || fail "module event still listed"
+! grep -q fentry_test_call trace || fail "the module's records outlived it"
+! echo 1 >&3 2>/dev/null || fail "an open enable file of a gone event took a write"
+exec 3>&-
+insmod "$ko"
+[ "$(cat $ev/enable)" = 0 ] || fail "reloaded event enabled"
+rmmod $mod
