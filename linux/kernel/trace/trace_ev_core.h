@@ -84,11 +84,8 @@ struct trace_ev_rt {
 	struct trace_ev_node nodes[TRACE_EV_FILES];
 };
 
+/* Every event, system by system: trace_ev_next(NULL), then each next. */
 struct trace_ev_rt *trace_ev_next(struct trace_ev_rt *rt);
-
-/* Every event, system by system; with trace_ev_lock held. */
-#define trace_ev_for_each(rt) \
-	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt))
 
 /* The events of vmlinux: a table in init data. */
 extern struct trace_ev_call *__start_ftrace_events[];

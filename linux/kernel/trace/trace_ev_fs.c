@@ -56,7 +56,7 @@ int trace_ev_show_state(struct seq_file *m, struct trace_ev_sys *only)
 	struct trace_ev_rt *rt;
 	bool on = false, off = false;
 
-	trace_ev_for_each(rt) {
+	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt)) {
 		if (only && rt->sys != only)
 			continue;
 		if (trace_ev_is_on(rt))
@@ -85,7 +85,7 @@ int trace_ev_store_state(const char *val, struct trace_ev_sys *only)
 
 	if (strcmp(val, "0") && strcmp(val, "1"))
 		return -EINVAL;
-	trace_ev_for_each(rt) {
+	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt)) {
 		if (only && rt->sys != only)
 			continue;
 		err = trace_ev_set_locked(rt, *val == '1');

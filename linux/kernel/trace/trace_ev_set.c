@@ -54,7 +54,7 @@ static int trace_ev_term(const char *term, bool dry)
 		term++;
 	if (!*term)
 		return -EINVAL;
-	trace_ev_for_each(rt) {
+	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt)) {
 		if (!trace_ev_term_match(term, rt))
 			continue;
 		if (ret == -EINVAL)
@@ -87,7 +87,7 @@ static void trace_ev_stop_all(void)
 	struct trace_ev_rt *rt;
 
 	mutex_lock(&trace_ev_lock);
-	trace_ev_for_each(rt)
+	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt))
 		trace_ev_set_locked(rt, false);
 	mutex_unlock(&trace_ev_lock);
 }
@@ -99,7 +99,7 @@ static int trace_ev_list_show(struct seq_file *m, void *unused)
 	struct trace_ev_rt *rt;
 
 	mutex_lock(&trace_ev_lock);
-	trace_ev_for_each(rt) {
+	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt)) {
 		if (all || trace_ev_is_on(rt))
 			seq_printf(m, "%s:%s\n", rt->sys->name, rt->call->name);
 	}

@@ -13,40 +13,42 @@
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 
+#ifndef _FENTRY_TEST_FILL
+#define _FENTRY_TEST_FILL
+/* The tag "fentry", and vals 0, 10, 20 ... */
+static inline void fentry_test_fill(char *tag, size_t size, u32 *vals,
+				    unsigned int n)
+{
+	unsigned int i;
+
+	strscpy(tag, "fentry", size);
+	for (i = 0; i < n; i++)
+		vals[i] = i * 10;
+}
+#endif
+
 TRACE_EVENT(fentry_test_call,
-
-	TP_PROTO(unsigned int n, const char *who),
-
-	TP_ARGS(n, who),
-
-	TP_STRUCT__entry(
-		__field(unsigned int, n)
-		__array(char, tag, 8)
-		__string(who, who)
-		__dynamic_array(u32, vals, n % 4)
-		__field(unsigned long, flags)
-	),
-
-	TP_fast_assign(
-		u32 *v = __get_dynamic_array(vals);
-		unsigned int i;
-
-		__entry->n = n;
-		strscpy(__entry->tag, "fentry", sizeof(__entry->tag));
+	    TP_PROTO(unsigned int n, const char *who),
+	    TP_ARGS(n, who),
+	    TP_STRUCT__entry(__field(unsigned int, n)
+			     __array(char, tag, 8)
+			     __string(who, who)
+			     __dynamic_array(u32, vals, n % 4)
+			     __field(unsigned long, flags)),
+	    TP_fast_assign(__entry->n = n;
 		__assign_str(who);
-		for (i = 0; i < n % 4; i++)
-			v[i] = i * 10;
 		__entry->flags = n & 3;
-	),
-
-	TP_printk("n=%u tag=%s who=%s vals=%s flags=%s kind=%s",
-		  __entry->n, __entry->tag, __get_str(who),
-		  __print_array(__get_dynamic_array(vals),
-				__get_dynamic_array_len(vals) / sizeof(u32),
-				sizeof(u32)),
-		  __print_flags(__entry->flags, "|", { 1, "ONE" }, { 2, "TWO" }),
-		  __print_symbolic(__entry->n % 3, { 0, "zero" }, { 1, "one" },
-				   { 2, "two" }))
+		fentry_test_fill(__entry->tag, sizeof(__entry->tag),
+				 __get_dynamic_array(vals), n % 4);),
+	    TP_printk("n=%u tag=%s who=%s vals=%s flags=%s kind=%s",
+		      __entry->n, __entry->tag, __get_str(who),
+		      __print_array(__get_dynamic_array(vals),
+				    __get_dynamic_array_len(vals) / sizeof(u32),
+				    sizeof(u32)),
+		      __print_flags(__entry->flags, "|",
+				    { 1, "ONE" }, { 2, "TWO" }),
+		      __print_symbolic(__entry->n % 3, { 0, "zero" },
+				       { 1, "one" }, { 2, "two" }))
 );
 
 #endif /* _FENTRY_TEST_TRACE_H */
