@@ -71,7 +71,11 @@ typedef void (*trace_ev_print_fn)(struct seq_file *m, struct trace_seq *p,
 
 /* trace_ev_call.flags: the probe records (set only while registered). */
 #define TRACE_EV_FL_RECORD	BIT(0)
-/* Records pass through trace_ev_commit_slow() (a filter, a trigger). */
+/*
+ * Records are written to a scratch buffer, and pass through
+ * trace_ev_commit_slow() (a filter, a trigger) on their way to the trace
+ * buffer.
+ */
 #define TRACE_EV_FL_SLOW	BIT(1)
 /* Each record is checked against set_event_pid. */
 #define TRACE_EV_FL_PID		BIT(2)
@@ -99,7 +103,8 @@ struct trace_ev_call {
 	struct trace_ev_rt *rt;
 };
 
-void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned int len);
+void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
+			    unsigned int len);
 void trace_ev_commit_slow(struct trace_ev_call *call, void *rec);
 void *trace_ev_reserve_rec(unsigned short type, unsigned int len);
 void trace_ev_commit_rec(void);
@@ -107,33 +112,31 @@ void trace_ev_commit_rec(void);
 /**
  * trace_ev_reserve() - room for a record of an event, from its probe
  * @call:	the event
+ * @fl:		its flags, as the probe read them once
  * @len:	the record's length, struct trace_entry included
  *
  * Return: the record, its struct trace_entry filled in; NULL when the
- * event does not record now (soft disabled, another task) or the buffer
- * has no room.
+ * event does not record now (another task) or the buffer has no room.
  */
 static __always_inline void *trace_ev_reserve(struct trace_ev_call *call,
+					      unsigned long fl,
 					      unsigned int len)
 {
-	unsigned long fl = READ_ONCE(call->flags);
-
-	if (unlikely(!(fl & TRACE_EV_FL_RECORD)))
-		return NULL;
 	if (unlikely(fl & (TRACE_EV_FL_SLOW | TRACE_EV_FL_PID)))
-		return trace_ev_reserve_slow(call, len);
+		return trace_ev_reserve_slow(call, fl, len);
 	return trace_ev_reserve_rec(call->id, len);
 }
 
 /**
  * trace_ev_commit() - publish a record trace_ev_reserve() gave
  * @call:	its event
+ * @fl:		the flags given to trace_ev_reserve()
  * @rec:	the record
  */
 static __always_inline void trace_ev_commit(struct trace_ev_call *call,
-					    void *rec)
+					    unsigned long fl, void *rec)
 {
-	if (unlikely(READ_ONCE(call->flags) & TRACE_EV_FL_SLOW))
+	if (unlikely(fl & TRACE_EV_FL_SLOW))
 		trace_ev_commit_slow(call, rec);
 	else
 		trace_ev_commit_rec();

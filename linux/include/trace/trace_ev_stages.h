@@ -374,17 +374,18 @@
 		struct trace_ev_call *__call = __data;			\
 		struct trace_ev_dyn_##c __dyn;				\
 		struct trace_ev_rec_##c *entry;				\
+		unsigned long __fl = READ_ONCE(__call->flags);		\
 		unsigned int __len;					\
 									\
-		if (!(READ_ONCE(__call->flags) & TRACE_EV_FL_RECORD))	\
+		if (!(__fl & TRACE_EV_FL_RECORD))			\
 			return;						\
 		__len = trace_ev_dyn_size_##c(&__dyn, args);		\
-		entry = trace_ev_reserve(__call, __len);		\
+		entry = trace_ev_reserve(__call, __fl, __len);		\
 		if (!entry)						\
 			return;						\
 		tstruct							\
 		{ assign }						\
-		trace_ev_commit(__call, entry);			\
+		trace_ev_commit(__call, __fl, entry);			\
 	}								\
 	static const struct trace_ev_class trace_ev_class_##c		\
 	__maybe_unused = {						\

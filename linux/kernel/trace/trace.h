@@ -28,6 +28,8 @@
  *   trace_ev.c       trace events: the registry, record types, printing
  *   trace_ev_fs.c    the files of events/<system>/ and of each event
  *   trace_ev_set.c   set_event and available_events
+ *   trace_ev_filter.c  event filters: the language, compiled and run
+ *   trace_errlog.c   error_log
  *   trace_seq.c      struct trace_seq and the print-format helpers
  */
 #ifndef _KERNEL_TRACE_TRACE_H
@@ -119,6 +121,7 @@ enum trace_opt {
 	TRACE_OPT_SLEEP_TIME,
 	TRACE_OPT_GRAPH_TIME,
 	TRACE_OPT_DISPLAY_GRAPH,
+	TRACE_OPT_STACKTRACE,
 	TRACE_NR_OPTS
 };
 
@@ -520,6 +523,12 @@ static inline int trace_lat_hooks_update(bool fn, bool graph)
 }
 
 bool trace_lat_print_ev(struct seq_file *m, const struct trace_ev *ev);
+
+/* error_log (trace_errlog.c) */
+void trace_errlog(const char *loc, const char *cmd, unsigned int pos,
+		  const char *msg);
+int trace_errlog_show(struct seq_file *m, long unused);
+int trace_errlog_store(const char *val, long unused);
 
 /* Trace events (trace_ev.c, trace_ev_fs.c, trace_ev_set.c) */
 #ifdef CONFIG_EVENT_TRACING

@@ -45,6 +45,17 @@ static DEFINE_PER_CPU(struct trace_seq, trace_ev_scratch);
 
 /* Writing records */
 
+/* A stack trace after each event's record, with options/stacktrace. */
+static __always_inline void trace_ev_maybe_stack(void)
+{
+	/*
+	 * The first two callers are this function's caller and the probe:
+	 * the stack starts at the function that fired the tracepoint.
+	 */
+	if (unlikely(trace_opt(TRACE_OPT_STACKTRACE)))
+		trace_stack_record(NULL, 2, tracing_gen_ctx_dec());
+}
+
 /**
  * trace_ev_reserve_rec() - room for an event's record in the buffer
  * @type:	its type
@@ -68,34 +79,170 @@ NOKPROBE_SYMBOL(trace_ev_reserve_rec);
 void trace_ev_commit_rec(void)
 {
 	trace_rec_commit();
+	trace_ev_maybe_stack();
 }
 EXPORT_SYMBOL_GPL(trace_ev_commit_rec);
 NOKPROBE_SYMBOL(trace_ev_commit_rec);
 
+/*
+ * Scratch records: an event with a filter writes its record here first,
+ * and only a record that passes is copied into the trace buffer. One
+ * page for each level a probe can nest at on a CPU (task, softirq,
+ * hardirq, NMI); the pages are allocated with the first filter and kept.
+ */
+#define TRACE_EV_SCRATCH_NEST	4
+
+/**
+ * struct trace_ev_scratch - a CPU's scratch records
+ * @depth:	the levels in use; changed only by this CPU's probes
+ * @len:	the length of the record at each level
+ * @lost:	records dropped: too deep, too long, or no page
+ * @page:	the page of each level
+ */
+struct trace_ev_scratch {
+	unsigned int depth;
+	unsigned int len[TRACE_EV_SCRATCH_NEST];
+	unsigned long lost;
+	void *page[TRACE_EV_SCRATCH_NEST];
+};
+
+static DEFINE_PER_CPU(struct trace_ev_scratch, trace_ev_scratch_rec);
+
+/* Set once every CPU's pages are there; under trace_ev_lock. */
+static bool trace_ev_scratch_ready;
+
+static int trace_ev_scratch_alloc(void)
+{
+	struct trace_ev_scratch *sc;
+	unsigned int i;
+	int cpu;
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (trace_ev_scratch_ready)
+		return 0;
+	for_each_possible_cpu(cpu) {
+		sc = per_cpu_ptr(&trace_ev_scratch_rec, cpu);
+		for (i = 0; i < TRACE_EV_SCRATCH_NEST; i++) {
+			if (sc->page[i])
+				continue;
+			sc->page[i] = (void *)__get_free_page(GFP_KERNEL);
+			if (!sc->page[i])
+				return -ENOMEM;
+		}
+	}
+	trace_ev_scratch_ready = true;
+	return 0;
+}
+
 /**
  * trace_ev_reserve_slow() - trace_ev_reserve() for an event with checks
  * @call:	the event
+ * @fl:		its flags as the probe read them
  * @len:	the record's length
  *
- * Return: the record, or NULL when a check declines it or there is no
- * room.
+ * Return: the record (in the trace buffer, or with TRACE_EV_FL_SLOW in
+ * this CPU's scratch page), or NULL when it is not to be written.
  */
-void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned int len)
+void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
+			    unsigned int len)
 {
-	return trace_ev_reserve_rec(call->id, len);
+	unsigned int ctx = tracing_gen_ctx_dec();
+	struct trace_ev_scratch *sc;
+	struct trace_entry *e;
+	unsigned int d;
+
+	if (!(fl & TRACE_EV_FL_SLOW))
+		return trace_rec_reserve_ctx(call->id, len, ctx);
+	/* Probes run with preemption off: this CPU's levels are ours. */
+	sc = this_cpu_ptr(&trace_ev_scratch_rec);
+	d = READ_ONCE(sc->depth);
+	if (unlikely(d >= TRACE_EV_SCRATCH_NEST || len > PAGE_SIZE ||
+		     !sc->page[d])) {
+		sc->lost++;
+		return NULL;
+	}
+	WRITE_ONCE(sc->depth, d + 1);
+	/* A probe that interrupts us from here on uses the next level. */
+	barrier();
+	sc->len[d] = len;
+	e = sc->page[d];
+	tracing_generic_entry_update(e, call->id, ctx);
+	return e;
 }
 EXPORT_SYMBOL_GPL(trace_ev_reserve_slow);
+NOKPROBE_SYMBOL(trace_ev_reserve_slow);
 
 /**
- * trace_ev_commit_slow() - trace_ev_commit() for an event with checks
+ * trace_ev_commit_slow() - trace_ev_commit() for a scratch record
  * @call:	the event
- * @rec:	its record
+ * @rec:	its record, from trace_ev_reserve_slow()
+ *
+ * A record its event's filter passes is copied into the trace buffer.
  */
 void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 {
-	trace_rec_commit();
+	struct trace_ev_scratch *sc = this_cpu_ptr(&trace_ev_scratch_rec);
+	unsigned int d = READ_ONCE(sc->depth) - 1;
+	unsigned int len = sc->len[d];
+	const struct trace_entry *e = rec;
+	const struct trace_ev_filter *f;
+	struct trace_entry *out;
+
+	f = rcu_dereference_sched(call->rt->filter);
+	if (!f || trace_ev_filter_match(f, rec, len)) {
+		out = trace_rec_reserve_ctx(e->type, len,
+					    (e->flags << 16) | e->preempt_count);
+		if (out) {
+			memcpy(out + 1, e + 1, len - sizeof(*e));
+			trace_rec_commit();
+			trace_ev_maybe_stack();
+		}
+	}
+	/* Pairs with the barrier in trace_ev_reserve_slow(). */
+	barrier();
+	WRITE_ONCE(sc->depth, d);
 }
 EXPORT_SYMBOL_GPL(trace_ev_commit_slow);
+NOKPROBE_SYMBOL(trace_ev_commit_slow);
+
+/**
+ * trace_ev_set_filter_locked() - give an event a filter, or take it away
+ * @rt:		the event
+ * @f:		the filter (owned by the event from now on), or NULL
+ *
+ * Called with trace_ev_lock held. The old filter is freed once no probe
+ * can still be running it.
+ *
+ * Return: 0, or -ENOMEM (@f is freed then).
+ */
+int trace_ev_set_filter_locked(struct trace_ev_rt *rt,
+			       struct trace_ev_filter *f)
+{
+	struct trace_ev_call *call = rt->call;
+	struct trace_ev_filter *old;
+	int ret;
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (f) {
+		ret = trace_ev_scratch_alloc();
+		if (ret) {
+			trace_ev_filter_free(f);
+			return ret;
+		}
+	}
+	old = rcu_replace_pointer(rt->filter, f,
+				  lockdep_is_held(&trace_ev_lock));
+	if (f)
+		WRITE_ONCE(call->flags, call->flags | TRACE_EV_FL_SLOW);
+	else
+		WRITE_ONCE(call->flags, call->flags & ~TRACE_EV_FL_SLOW);
+	if (old) {
+		/* Probes run it with preemption off. */
+		synchronize_rcu();
+		trace_ev_filter_free(old);
+	}
+	return 0;
+}
 
 /**
  * trace_ev_str_len() - the room a __string() field takes
@@ -234,6 +381,7 @@ static void trace_ev_sys_release(struct kref *ref)
 {
 	struct trace_ev_sys *sys = container_of(ref, struct trace_ev_sys, ref);
 
+	kfree(sys->filter_text);
 	kfree(sys->name);
 	kfree(sys);
 }
@@ -251,6 +399,8 @@ static void trace_ev_rt_release(struct kref *ref)
 {
 	struct trace_ev_rt *rt = container_of(ref, struct trace_ev_rt, ref);
 
+	/* No probe runs any more: its event is off, or its module gone. */
+	trace_ev_filter_free(rcu_dereference_protected(rt->filter, 1));
 	trace_ev_sys_put(rt->sys);
 	kfree(rt);
 }

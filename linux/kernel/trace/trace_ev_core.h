@@ -44,6 +44,7 @@ struct trace_ev_node {
  * @list:	link in trace_ev_systems
  * @events:	its events (struct trace_ev_rt), in order of registration
  * @dir:	its directory
+ * @filter_text: the filter last written to its filter file, or NULL
  * @ref:	held by each of its events and each open file of it
  * @nodes:	its files
  *
@@ -54,6 +55,7 @@ struct trace_ev_sys {
 	struct list_head list;
 	struct list_head events;
 	struct dentry *dir;
+	char *filter_text;
 	struct kref ref;
 	struct trace_ev_node nodes[TRACE_EV_SYS_FILES];
 };
@@ -65,12 +67,14 @@ struct trace_ev_sys {
  * @list:	link in @sys->events
  * @mod:	the module it came with; NULL for vmlinux
  * @dir:	its directory
+ * @filter:	its filter, or NULL; read under RCU by its probe
  * @dead:	its module is gone: its files answer ENODEV
  * @used:	it was enabled once: its records may be in the buffer
  * @ref:	held while registered and by each open file of it
  * @nodes:	its files
  *
- * All but @ref are protected by trace_ev_lock.
+ * All but @ref are protected by trace_ev_lock (@filter is written under
+ * it).
  */
 struct trace_ev_rt {
 	struct trace_ev_call *call;
@@ -78,6 +82,7 @@ struct trace_ev_rt {
 	struct list_head list;
 	struct module *mod;
 	struct dentry *dir;
+	struct trace_ev_filter __rcu *filter;
 	bool dead;
 	bool used;
 	struct kref ref;
@@ -95,6 +100,23 @@ int trace_ev_set_locked(struct trace_ev_rt *rt, bool on);
 bool trace_ev_is_on(const struct trace_ev_rt *rt);
 void trace_ev_rt_put(struct trace_ev_rt *rt);
 void trace_ev_sys_put(struct trace_ev_sys *sys);
+
+int trace_ev_set_filter_locked(struct trace_ev_rt *rt,
+			       struct trace_ev_filter *f);
+
+/* Filters (trace_ev_filter.c) */
+struct trace_ev_filter;
+struct trace_ev_filter *trace_ev_filter_compile(const struct trace_ev_field *fields,
+						const char *expr,
+						const char **err,
+						unsigned int *err_pos);
+bool trace_ev_filter_match(const struct trace_ev_filter *f, const void *rec,
+			   unsigned int len);
+void trace_ev_filter_free(struct trace_ev_filter *f);
+const char *trace_ev_filter_text(const struct trace_ev_filter *f);
+
+/* The location error_log names for filter errors. */
+#define TRACE_EV_FILTER_ERR	"event filter parse error"
 
 /* trace_ev_fs.c */
 int trace_ev_fs_add(struct trace_ev_rt *rt);

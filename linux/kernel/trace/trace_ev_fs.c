@@ -153,18 +153,101 @@ static int ev_format_show(struct seq_file *m, void *obj)
 }
 
 /*
- * filter: no filter is set yet on any event; "0" clears one, and any
- * expression is refused.
+ * filter: "none", or the expression in force. "0" (or nothing) removes
+ * it; a bad expression is refused with EINVAL, explained in error_log,
+ * and the old filter stays.
  */
 static int ev_filter_show(struct seq_file *m, void *obj)
 {
-	seq_puts(m, "none\n");
+	struct trace_ev_rt *rt = obj;
+	const struct trace_ev_filter *f;
+
+	f = rcu_dereference_protected(rt->filter,
+				      lockdep_is_held(&trace_ev_lock));
+	seq_printf(m, "%s\n", f ? trace_ev_filter_text(f) : "none");
 	return 0;
+}
+
+static bool ev_filter_clears(const char *val)
+{
+	return !*val || !strcmp(val, "0");
+}
+
+static struct trace_ev_filter *ev_filter_compile(struct trace_ev_rt *rt,
+						 const char *val, bool report)
+{
+	struct trace_ev_filter *f;
+	unsigned int pos;
+	const char *err;
+
+	f = trace_ev_filter_compile(rt->call->class->fields(), val, &err, &pos);
+	if (report && PTR_ERR_OR_ZERO(f) == -EINVAL)
+		trace_errlog(TRACE_EV_FILTER_ERR, val, pos, err);
+	return f;
 }
 
 static int ev_filter_store(const char *val, void *obj)
 {
-	return strcmp(val, "0") ? -EINVAL : 0;
+	struct trace_ev_rt *rt = obj;
+	struct trace_ev_filter *f = NULL;
+
+	if (!ev_filter_clears(val)) {
+		f = ev_filter_compile(rt, val, true);
+		if (IS_ERR(f))
+			return PTR_ERR(f);
+	}
+	return trace_ev_set_filter_locked(rt, f);
+}
+
+static int sys_filter_show(struct seq_file *m, void *obj)
+{
+	struct trace_ev_sys *sys = obj;
+
+	seq_printf(m, "%s\n", sys->filter_text ?: "none");
+	return 0;
+}
+
+/*
+ * A system's filter goes to each of its events whose fields it names; it
+ * is refused when it fits none of them (the first event's error is the
+ * one error_log explains).
+ */
+static int sys_filter_store(const char *val, void *obj)
+{
+	struct trace_ev_sys *sys = obj;
+	struct trace_ev_filter *f;
+	struct trace_ev_rt *rt;
+	char *text = NULL;
+	bool any = false;
+	int ret = 0;
+
+	if (!ev_filter_clears(val)) {
+		list_for_each_entry(rt, &sys->events, list) {
+			f = ev_filter_compile(rt, val, false);
+			if (PTR_ERR_OR_ZERO(f) == -ENOMEM)
+				return -ENOMEM;
+			any |= !IS_ERR(f);
+			trace_ev_filter_free(IS_ERR(f) ? NULL : f);
+		}
+		if (!any) {
+			rt = list_first_entry_or_null(&sys->events,
+						      struct trace_ev_rt, list);
+			if (rt)
+				ev_filter_compile(rt, val, true);
+			return -EINVAL;
+		}
+		text = kstrdup(val, GFP_KERNEL);
+		if (!text)
+			return -ENOMEM;
+	}
+	list_for_each_entry(rt, &sys->events, list) {
+		f = text ? ev_filter_compile(rt, val, false) : NULL;
+		if (!IS_ERR(f))
+			ret = trace_ev_set_filter_locked(rt, f) ?: ret;
+	}
+	kfree(sys->filter_text);
+	sys->filter_text = text;
+	return ret;
 }
 
 static const struct trace_ev_attr trace_ev_attrs[] = {
@@ -173,7 +256,7 @@ static const struct trace_ev_attr trace_ev_attrs[] = {
 	{ "id", 0444, false, ev_id_show, NULL },
 	{ "filter", 0644, false, ev_filter_show, ev_filter_store },
 	{ "enable", 0644, true, sys_enable_show, sys_enable_store },
-	{ "filter", 0644, true, ev_filter_show, ev_filter_store },
+	{ "filter", 0644, true, sys_filter_show, sys_filter_store },
 };
 
 /* Opening takes a reference; a dead event's files answer ENODEV. */

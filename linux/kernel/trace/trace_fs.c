@@ -385,12 +385,6 @@ static int option_store(const char *val, long opt)
 	return trace_opt_set(opt, *val == '1');
 }
 
-/* error_log: nothing reports errors into it yet; any write clears it. */
-static int error_log_store(const char *val, long unused)
-{
-	return 0;
-}
-
 /* The formats of the kernel's trace_printk() calls, as tools expect. */
 static int printk_formats_show(struct seq_file *m, long unused)
 {
@@ -695,7 +689,8 @@ static const struct trace_fs_file trace_fs_files[] = {
 	ATTR(TRACE_DIR_TOP, "saved_cmdlines_size", 0644,
 	     saved_cmdlines_size_show, saved_cmdlines_size_store),
 	ATTR(TRACE_DIR_TOP, "saved_tgids", 0444, saved_tgids_show, NULL),
-	ATTR(TRACE_DIR_TOP, "error_log", 0644, NULL, error_log_store),
+	ATTR(TRACE_DIR_TOP, "error_log", 0644, trace_errlog_show,
+	     trace_errlog_store),
 	ATTR(TRACE_DIR_TOP, "printk_formats", 0444, printk_formats_show, NULL),
 	ATTR(TRACE_DIR_TOP, "tracing_thresh", 0644, trace_thresh_show,
 	     trace_thresh_store),

@@ -77,6 +77,16 @@ for e in events/irq/*/enable; do
 done
 echo 0 > events/irq/enable
 
+# options/stacktrace: a stack after each event.
+echo > trace
+echo 1 > options/stacktrace
+echo 1 > $sw/enable
+sleep 0.2
+echo 0 > $sw/enable
+echo 0 > options/stacktrace
+grep -A1 ' sched_switch: ' trace | grep -q '<stack trace>' || fail "no stack after an event"
+grep -q '^ => .*schedule' trace || fail "no schedule in the stack: $(grep -m3 '=>' trace)"
+
 # The seed's recipes: softirqs, page allocations, switches.
 echo > trace
 echo 1 > events/irq/softirq_entry/enable
@@ -119,6 +129,30 @@ n=1 tag=fentry who=writer vals={0x0} flags=ONE kind=one
 n=2 tag=fentry who=writer vals={0x0,0xa} flags=TWO kind=two
 n=3 tag=fentry who=writer vals={0x0,0xa,0x14} flags=ONE|TWO kind=zero" ] ||
 	fail "module event lines: $t"
+# A filter passes exactly the records it names; a bad one is refused,
+# explained in error_log, and the old one stays.
+echo > trace
+echo 'n >= 2 && who == writer || tag ~ "nomatch*"' > $ev/filter
+echo 1 > $ev/enable
+echo 4 > /sys/kernel/debug/$mod
+echo 0 > $ev/enable
+t=$(sed -n 's/.* fentry_test_call: n=\([0-9]*\) .*/\1/p' trace | tr '\n' ' ')
+[ "$t" = "2 3 " ] || fail "filtered records: $t"
+echo > error_log
+expect_reject $ev/filter 'n >= 2 && nosuch == 1' "Invalid argument"
+grep -q 'event filter parse error: error: Field not found' error_log ||
+	fail "error_log: $(cat error_log)"
+[ "$(tail -n 1 error_log)" = "$(printf '%*s^' 28 '')" ] || fail "caret: $(tail -n 1 error_log)"
+for bad in 'n >= 2 &&' 'n >= 2 || !' '(n == 1' 'n = 1' 'who < 3' 'n == x'; do
+	expect_reject $ev/filter "$bad" "Invalid argument"
+done
+echo 0 > $ev/filter
+[ "$(cat $ev/filter)" = none ] || fail "filter not cleared"
+# A system's filter goes to the events whose fields it names.
+echo 'n == 1' > events/fentry_test/filter
+[ "$(cat $ev/filter)" = "n == 1" ] || fail "system filter: $(cat $ev/filter)"
+expect_reject events/sched/filter 'n == 1' "Invalid argument"
+echo 0 > events/fentry_test/filter
 exec 3> $ev/enable
 rmmod $mod
 [ ! -d events/fentry_test ] || fail "module event left after rmmod"
