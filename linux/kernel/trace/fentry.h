@@ -26,6 +26,7 @@
 #ifndef _KERNEL_TRACE_FENTRY_H
 #define _KERNEL_TRACE_FENTRY_H
 
+#include "trace_pid.h"
 #include <linux/hardirq.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
@@ -211,9 +212,6 @@ unsigned int fentry_wanted(unsigned long ip, unsigned int *users);
  * argument is FENTRY_LIST_FILTER or FENTRY_LIST_NOTRACE).
  */
 extern const struct file_operations fentry_filter_fops;
-ssize_t fentry_edit_read(struct file *file, char __user *ubuf, size_t cnt,
-			 loff_t *ppos);
-loff_t fentry_edit_llseek(struct file *file, loff_t off, int whence);
 
 /* fentry_cmd.c: the commands; listed under fentry_lock. */
 int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
@@ -222,16 +220,8 @@ unsigned int fentry_cmd_count(void);
 void fentry_cmd_forget(unsigned long start, unsigned long end);
 void fentry_cmd_show(struct seq_file *m, unsigned int idx);
 
-/* fentry_pid.c: the task lists, and the table argument of their files. */
-enum fentry_pid_list {
-	FENTRY_PID_TRACE,	/* set_ftrace_pid */
-	FENTRY_PID_NOTRACE,	/* set_ftrace_notrace_pid */
-	FENTRY_PID_NR
-};
-
-extern unsigned int fentry_pid_mode;
-extern const struct file_operations fentry_pid_fops;
-bool fentry_pid_ignores_slow(unsigned int mode);
+/* fentry_pid.c: the task lists of the function tracers. */
+extern struct trace_pid_set fentry_pids;
 
 /**
  * fentry_pid_ignores() - whether set_ftrace_pid or set_ftrace_notrace_pid
@@ -243,9 +233,7 @@ bool fentry_pid_ignores_slow(unsigned int mode);
  */
 static __always_inline bool fentry_pid_ignores(void)
 {
-	unsigned int mode = READ_ONCE(fentry_pid_mode);
-
-	return unlikely(mode) && fentry_pid_ignores_slow(mode);
+	return trace_pid_ignores(&fentry_pids);
 }
 
 /*

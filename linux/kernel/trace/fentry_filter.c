@@ -455,44 +455,11 @@ static int fentry_filter_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-/**
- * fentry_edit_read() - read() of a file that lists when opened for
- * reading and edits when opened for writing
- * @file:	the file; a seq_file when not opened for writing
- * @ubuf:	where to copy
- * @cnt:	bytes wanted
- * @ppos:	position
- *
- * Return: as seq_read(); -EINVAL when opened for writing.
- */
-ssize_t fentry_edit_read(struct file *file, char __user *ubuf, size_t cnt,
-			 loff_t *ppos)
-{
-	if (file->f_mode & FMODE_WRITE)
-		return -EINVAL;
-	return seq_read(file, ubuf, cnt, ppos);
-}
-
-/**
- * fentry_edit_llseek() - llseek() of the files fentry_edit_read() reads
- * @file:	the file
- * @off:	offset
- * @whence:	from where
- *
- * Return: as seq_lseek(); -ESPIPE when opened for writing.
- */
-loff_t fentry_edit_llseek(struct file *file, loff_t off, int whence)
-{
-	if (file->f_mode & FMODE_WRITE)
-		return -ESPIPE;
-	return seq_lseek(file, off, whence);
-}
-
 const struct file_operations fentry_filter_fops = {
 	.open		= fentry_filter_open,
-	.read		= fentry_edit_read,
+	.read		= trace_edit_read,
 	.write		= fentry_filter_write,
-	.llseek		= fentry_edit_llseek,
+	.llseek		= trace_edit_llseek,
 	.release	= fentry_filter_release,
 };
 

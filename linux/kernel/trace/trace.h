@@ -29,6 +29,8 @@
  *   trace_ev_fs.c    the files of events/<system>/ and of each event
  *   trace_ev_set.c   set_event and available_events
  *   trace_ev_filter.c  event filters: the language, compiled and run
+ *   trace_ev_pid.c   set_event_pid, set_event_notrace_pid, event-fork
+ *   trace_pid.c      task lists (set_*_pid files) and fork following
  *   trace_errlog.c   error_log
  *   trace_seq.c      struct trace_seq and the print-format helpers
  */
@@ -50,6 +52,7 @@ struct poll_table_struct;
 struct seq_file;
 struct task_struct;
 struct trace_ev;
+struct trace_pid_set;
 
 /**
  * struct tracer - a tracer selectable through current_tracer
@@ -122,6 +125,7 @@ enum trace_opt {
 	TRACE_OPT_GRAPH_TIME,
 	TRACE_OPT_DISPLAY_GRAPH,
 	TRACE_OPT_STACKTRACE,
+	TRACE_OPT_EVENT_FORK,
 	TRACE_NR_OPTS
 };
 
@@ -538,6 +542,8 @@ void trace_ev_fs_set_top(struct dentry *events);
 int trace_ev_enable_show(struct seq_file *m, long unused);
 int trace_ev_enable_store(const char *val, long unused);
 extern const struct file_operations trace_ev_set_fops;
+extern struct trace_pid_set trace_ev_pids;
+int trace_ev_pid_set_follow(bool on);
 extern const struct file_operations trace_ev_avail_fops;
 #else
 static inline bool trace_ev_print(struct seq_file *m,
@@ -552,6 +558,11 @@ static inline void trace_ev_init(void)
 
 static inline void trace_ev_fs_set_top(struct dentry *events)
 {
+}
+
+static inline int trace_ev_pid_set_follow(bool on)
+{
+	return 0;
 }
 #endif
 
@@ -578,6 +589,9 @@ void trace_clock_show(struct seq_file *m);
 int trace_clock_set(const char *name);
 
 long trace_fs_arg(struct inode *inode);
+ssize_t trace_edit_read(struct file *file, char __user *ubuf, size_t cnt,
+			loff_t *ppos);
+loff_t trace_edit_llseek(struct file *file, loff_t off, int whence);
 
 extern const struct file_operations trace_fops;
 extern const struct file_operations trace_pipe_fops;

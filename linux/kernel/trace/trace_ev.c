@@ -28,6 +28,7 @@
 
 #include "trace.h"
 #include "trace_ev_core.h"
+#include "trace_pid.h"
 
 /* Guards the systems, their events, their states and directories. */
 DEFINE_MUTEX(trace_ev_lock);
@@ -151,6 +152,8 @@ void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
 	struct trace_entry *e;
 	unsigned int d;
 
+	if ((fl & TRACE_EV_FL_PID) && trace_pid_ignores(&trace_ev_pids))
+		return NULL;
 	if (!(fl & TRACE_EV_FL_SLOW))
 		return trace_rec_reserve_ctx(call->id, len, ctx);
 	/* Probes run with preemption off: this CPU's levels are ours. */
@@ -509,7 +512,7 @@ static int trace_ev_add(struct trace_ev_call *call, struct module *mod)
 		return -ENOMEM;
 	}
 	call->id = id;
-	call->flags = 0;
+	call->flags = trace_ev_pid_flag();
 	call->rt = rt;
 	rt->call = call;
 	rt->mod = mod;

@@ -118,6 +118,9 @@ const char *trace_ev_filter_text(const struct trace_ev_filter *f);
 /* The location error_log names for filter errors. */
 #define TRACE_EV_FILTER_ERR	"event filter parse error"
 
+/* trace_ev_pid.c */
+unsigned long trace_ev_pid_flag(void);
+
 /* trace_ev_fs.c */
 int trace_ev_fs_add(struct trace_ev_rt *rt);
 int trace_ev_fs_add_sys(struct trace_ev_sys *sys);

@@ -9,15 +9,18 @@
  *   op   := == != < <= > >= & (some bit set) ~ (glob, strings only)
  *
  * A field is one of the event's, a common field (common_pid, ...), cpu
- * or comm (the current task's). A value is a number (decimal, 0x hex,
- * negative) for a number field, and a word or a quoted string for a
- * string field. The compiled form is a postfix program of predicates and
- * the three connectives, run with a small stack of truth values; it
- * allocates nothing and takes no lock, so it runs in any context.
+ * or comm (the current task's). "field.function == f" (or !=) holds when
+ * the field, an address, is inside function f (a name or an address). A
+ * value is a number (decimal, 0x hex, negative) for a number field, and
+ * a word or a quoted string for a string field. The compiled form is a
+ * postfix program of predicates and the three connectives, run with a
+ * small stack of truth values; it allocates nothing and takes no lock,
+ * so it runs in any context.
  */
 #include <linux/ctype.h>
 #include <linux/err.h>
 #include <linux/glob.h>
+#include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -50,7 +53,9 @@ enum tf_src {
  * @is_signed:	a signed number field
  * @size:	the field's size
  * @offset:	its offset in the record
+ * @in_func:	field.function: the value is inside [@num, @end)
  * @num:	the value, for a number
+ * @end:	the end of the function, for field.function
  * @str:	the value, for a string
  */
 struct tf_pred {
@@ -59,7 +64,9 @@ struct tf_pred {
 	u8 is_signed;
 	u8 size;
 	u16 offset;
+	bool in_func;
 	u64 num;
+	u64 end;
 	char *str;
 };
 
@@ -227,6 +234,31 @@ static const struct {
 	{ "<", TF_LT }, { ">", TF_GT }, { "&", TF_BAND }, { "~", TF_GLOB },
 };
 
+/* field.function: the function @val names or contains, as [start, end). */
+static bool tf_func(struct tf_pred *pr, const char *val)
+{
+	unsigned long addr, size, off;
+
+	if (kstrtoul(val, 0, &addr))
+		addr = kallsyms_lookup_name(val);
+	if (!addr || !kallsyms_lookup_size_offset(addr, &size, &off))
+		return false;
+	pr->num = addr - off;
+	pr->end = pr->num + size;
+	return true;
+}
+
+/* Split "name.function" into the name and the modifier. */
+static bool tf_modifier(char *name)
+{
+	char *dot = strrchr(name, '.');
+
+	if (!dot || strcmp(dot, ".function"))
+		return false;
+	*dot = '\0';
+	return true;
+}
+
 /* field op value */
 static bool tf_pred(struct tf_parse *p)
 {
@@ -247,6 +279,7 @@ static bool tf_pred(struct tf_parse *p)
 		return false;
 	tf_skip(p);
 	op_pos = p->pos;
+	pr->in_func = tf_modifier(name);
 	if (!tf_set_src(pr, name, tf_field(p->fields, name) ?:
 			tf_field(tf_common, name))) {
 		bool known = tf_field(p->fields, name) || tf_field(tf_common, name);
@@ -269,6 +302,9 @@ static bool tf_pred(struct tf_parse *p)
 	if (is_str ? (pr->op != TF_EQ && pr->op != TF_NE && pr->op != TF_GLOB) :
 		     pr->op == TF_GLOB)
 		return tf_fail(p, op_pos, "Invalid operator for this field");
+	if (pr->in_func && (pr->src != TF_SRC_NUM || pr->size != sizeof(long) ||
+			    (pr->op != TF_EQ && pr->op != TF_NE)))
+		return tf_fail(p, op_pos, "Invalid operator for this field");
 	tf_skip(p);
 	op_pos = p->pos;
 	val = tf_operand(p);
@@ -276,6 +312,11 @@ static bool tf_pred(struct tf_parse *p)
 		return false;
 	if (is_str) {
 		pr->str = val;
+	} else if (pr->in_func) {
+		ret = tf_func(pr, val) ? 0 : -EINVAL;
+		kfree(val);
+		if (ret)
+			return tf_fail(p, op_pos, "Function not found");
 	} else {
 		ret = pr->is_signed ? kstrtoll(val, 0, (s64 *)&pr->num) :
 				      kstrtoull(val, 0, &pr->num);
@@ -421,6 +462,8 @@ static bool tf_num(const struct tf_pred *pr, u64 v)
 {
 	s64 a = v, b = pr->num;
 
+	if (pr->in_func)
+		return (v >= pr->num && v < pr->end) == (pr->op == TF_EQ);
 	switch (pr->op) {
 	case TF_EQ:
 		return v == pr->num;

@@ -22,6 +22,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_pid.h"
 #ifdef CONFIG_DYNAMIC_FTRACE
 #include "fentry.h"
 #endif
@@ -74,6 +75,39 @@ long trace_fs_arg(struct inode *inode)
 	const struct trace_fs_node *n = inode->i_private;
 
 	return n->arg;
+}
+
+/**
+ * trace_edit_read() - read() of a file that lists when opened for
+ * reading and edits when opened for writing
+ * @file:	the file; a seq_file when not opened for writing
+ * @ubuf:	where to copy
+ * @cnt:	bytes wanted
+ * @ppos:	position
+ *
+ * Return: as seq_read(); -EINVAL when opened for writing.
+ */
+ssize_t trace_edit_read(struct file *file, char __user *ubuf, size_t cnt,
+			loff_t *ppos)
+{
+	if (file->f_mode & FMODE_WRITE)
+		return -EINVAL;
+	return seq_read(file, ubuf, cnt, ppos);
+}
+
+/**
+ * trace_edit_llseek() - llseek() of the files trace_edit_read() reads
+ * @file:	the file
+ * @off:	offset
+ * @whence:	from where
+ *
+ * Return: as seq_lseek(); -ESPIPE when opened for writing.
+ */
+loff_t trace_edit_llseek(struct file *file, loff_t off, int whence)
+{
+	if (file->f_mode & FMODE_WRITE)
+		return -ESPIPE;
+	return seq_lseek(file, off, whence);
 }
 
 /* Attribute files: shared operations driven by the table entry. */
@@ -711,10 +745,12 @@ static const struct trace_fs_file trace_fs_files[] = {
 	  .mode = 0644, .arg = FENTRY_LIST_FILTER, .fops = &fentry_filter_fops },
 	{ .dir = TRACE_DIR_TOP, .name = "set_ftrace_notrace",
 	  .mode = 0644, .arg = FENTRY_LIST_NOTRACE, .fops = &fentry_filter_fops },
-	{ .dir = TRACE_DIR_TOP, .name = "set_ftrace_pid",
-	  .mode = 0644, .arg = FENTRY_PID_TRACE, .fops = &fentry_pid_fops },
-	{ .dir = TRACE_DIR_TOP, .name = "set_ftrace_notrace_pid",
-	  .mode = 0644, .arg = FENTRY_PID_NOTRACE, .fops = &fentry_pid_fops },
+	{ .dir = TRACE_DIR_TOP, .name = "set_ftrace_pid", .mode = 0644,
+	  .arg = TRACE_PID_ARG(fentry_pids, TRACE_PID_ONLY),
+	  .fops = &trace_pid_fops },
+	{ .dir = TRACE_DIR_TOP, .name = "set_ftrace_notrace_pid", .mode = 0644,
+	  .arg = TRACE_PID_ARG(fentry_pids, TRACE_PID_NEVER),
+	  .fops = &trace_pid_fops },
 #endif
 #ifdef CONFIG_FUNCTION_PROFILER
 	ATTR(TRACE_DIR_TOP, "function_profile_enabled", 0644,
@@ -740,6 +776,12 @@ static const struct trace_fs_file trace_fs_files[] = {
 	     trace_ev_enable_store),
 #ifdef CONFIG_EVENT_TRACING
 	STREAM(TRACE_DIR_TOP, "set_event", 0644, &trace_ev_set_fops),
+	{ .dir = TRACE_DIR_TOP, .name = "set_event_pid", .mode = 0644,
+	  .arg = TRACE_PID_ARG(trace_ev_pids, TRACE_PID_ONLY),
+	  .fops = &trace_pid_fops },
+	{ .dir = TRACE_DIR_TOP, .name = "set_event_notrace_pid", .mode = 0644,
+	  .arg = TRACE_PID_ARG(trace_ev_pids, TRACE_PID_NEVER),
+	  .fops = &trace_pid_fops },
 	STREAM(TRACE_DIR_TOP, "available_events", 0444, &trace_ev_avail_fops),
 #endif
 	ATTR(TRACE_DIR_EVENTS, "header_page", 0444, header_page_show, NULL),

@@ -79,6 +79,8 @@ static const struct trace_opt_desc trace_opt_descs[TRACE_NR_OPTS] = {
 	[TRACE_OPT_FUNCGRAPH_RETVAL]	= { "funcgraph-retval" },
 	[TRACE_OPT_FUNCGRAPH_RETVAL_HEX] = { "funcgraph-retval-hex" },
 	[TRACE_OPT_STACKTRACE]		= { "stacktrace" },
+	[TRACE_OPT_EVENT_FORK]		= { "event-fork",
+					    trace_ev_pid_set_follow },
 	[TRACE_OPT_SLEEP_TIME]		= { "sleep-time", trace_graph_set_sleep_time },
 	[TRACE_OPT_GRAPH_TIME]		= { "graph-time" },
 	[TRACE_OPT_DISPLAY_GRAPH]	= { "display-graph",

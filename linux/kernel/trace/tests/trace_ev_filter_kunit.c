@@ -17,6 +17,7 @@ struct tfk_rec {
 	char name[8];
 	u32 __data_loc_dyn;
 	u64 big;
+	unsigned long ip;
 	char data[16];
 };
 
@@ -30,6 +31,8 @@ static const struct trace_ev_field tfk_fields[] = {
 	{ "__data_loc char[]", "dyn", offsetof(struct tfk_rec, __data_loc_dyn),
 	  4, 0, 0, TRACE_EV_DYN },
 	{ "u64", "big", offsetof(struct tfk_rec, big), 8, 0, 0, TRACE_EV_NUM },
+	{ "unsigned long", "ip", offsetof(struct tfk_rec, ip), 8, 0, 0,
+	  TRACE_EV_NUM },
 	{}
 };
 
@@ -44,6 +47,7 @@ static void tfk_fill(struct tfk_rec *r)
 	strscpy(r->data, "hello", sizeof(r->data));
 	r->__data_loc_dyn = offsetof(struct tfk_rec, data) | (6 << 16);
 	r->big = 1ULL << 40;
+	r->ip = (unsigned long)trace_ev_filter_match + 4;
 }
 
 /* Whether @expr compiles, and then whether the record passes it. */
@@ -83,6 +87,10 @@ static void tfk_numbers(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, tfk_match(test, "big == 1099511627776"));
 	KUNIT_EXPECT_TRUE(test, tfk_match(test, "common_pid == 42"));
 	KUNIT_EXPECT_TRUE(test, tfk_match(test, "cpu >= 0"));
+	/* An address inside a function, named or given by an address. */
+	KUNIT_EXPECT_TRUE(test, tfk_match(test, "ip.function == trace_ev_filter_match"));
+	KUNIT_EXPECT_FALSE(test, tfk_match(test, "ip.function != trace_ev_filter_match"));
+	KUNIT_EXPECT_FALSE(test, tfk_match(test, "ip.function == trace_ev_filter_free"));
 }
 
 static void tfk_strings(struct kunit *test)
@@ -145,6 +153,9 @@ static void tfk_malformed(struct kunit *test)
 	tfk_bad(test, "sval == 1 || !", "Missing field", 14);
 	tfk_bad(test, "sval == 1 uval == 2", "Illegal token", 10);
 	tfk_bad(test, "", "Missing field", 0);
+	tfk_bad(test, "ip.function == no_such_function_here", "Function not found", 15);
+	tfk_bad(test, "ip.function < 1", "Invalid operator for this field", 12);
+	tfk_bad(test, "sval.function == 1", "Invalid operator for this field", 14);
 }
 
 static struct kunit_case tfk_cases[] = {

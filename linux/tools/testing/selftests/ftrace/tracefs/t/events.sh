@@ -77,6 +77,38 @@ for e in events/irq/*/enable; do
 done
 echo 0 > events/irq/enable
 
+# set_event_pid: only these tasks; event-fork adds their children;
+# set_event_notrace_pid: never these.
+pids() {
+	grep -v '^#' trace | sed 's/^ *[^ ].*-\([0-9][0-9]*\) *\[.*/\1/' | sort -u | tr '\n' ' '
+}
+[ "$(cat set_event_pid)" = "no pid" ] || fail "set_event_pid: $(cat set_event_pid)"
+expect_reject set_event_pid "12 abc" "Invalid argument"
+echo > trace
+echo $$ > set_event_pid
+[ "$(cat set_event_pid)" = "$$" ] || fail "set_event_pid reads $(cat set_event_pid)"
+echo 1 > $sw/enable
+sleep 0.1; sleep 0.1
+echo 0 > $sw/enable
+[ "$(pids)" = "$$ " ] || fail "set_event_pid: records of $(pids)"
+echo > trace
+echo 1 > options/event-fork
+echo 1 > $sw/enable
+sh -c 'sleep 0.1; sleep 0.1'
+echo 0 > $sw/enable
+echo 0 > options/event-fork
+[ "$(pids | wc -w)" -ge 2 ] || fail "event-fork: records of $(pids) only"
+echo > set_event_pid
+[ "$(cat set_event_pid)" = "no pid" ] || fail "set_event_pid not emptied"
+echo > trace
+echo $$ > set_event_notrace_pid
+echo 1 > $sw/enable
+sleep 0.1; sleep 0.1
+echo 0 > $sw/enable
+echo > set_event_notrace_pid
+[ -n "$(pids)" ] || fail "set_event_notrace_pid: no records"
+! echo " $(pids)" | grep -q " $$ " || fail "set_event_notrace_pid: records of $$"
+
 # options/stacktrace: a stack after each event.
 echo > trace
 echo 1 > options/stacktrace
