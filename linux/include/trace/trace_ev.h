@@ -69,16 +69,30 @@ struct trace_ev_class {
 typedef void (*trace_ev_print_fn)(struct seq_file *m, struct trace_seq *p,
 				  const void *rec);
 
-/* trace_ev_call.flags: the probe records (set only while registered). */
-#define TRACE_EV_FL_RECORD	BIT(0)
 /*
- * Records are written to a scratch buffer, and pass through
- * trace_ev_commit_slow() (a filter, a trigger) on their way to the trace
- * buffer.
+ * Bits of trace_ev_call.flags. They change with atomic bit operations:
+ * the event core changes them under its lock, and an enable_event or
+ * disable_event trigger flips TRACE_EV_B_MUTE of its target from a probe.
  */
-#define TRACE_EV_FL_SLOW	BIT(1)
-/* Each record is checked against set_event_pid. */
-#define TRACE_EV_FL_PID		BIT(2)
+enum {
+	/* The probe is registered: it runs. */
+	TRACE_EV_B_RECORD,
+	/*
+	 * Records are written to a scratch buffer, and pass through
+	 * trace_ev_commit_slow() (a filter, triggers) on their way to the
+	 * trace buffer.
+	 */
+	TRACE_EV_B_SLOW,
+	/* Each record is checked against set_event_pid. */
+	TRACE_EV_B_PID,
+	/* No record goes to the trace buffer (triggers still run). */
+	TRACE_EV_B_MUTE,
+};
+
+#define TRACE_EV_FL_RECORD	BIT(TRACE_EV_B_RECORD)
+#define TRACE_EV_FL_SLOW	BIT(TRACE_EV_B_SLOW)
+#define TRACE_EV_FL_PID		BIT(TRACE_EV_B_PID)
+#define TRACE_EV_FL_MUTE	BIT(TRACE_EV_B_MUTE)
 
 /**
  * struct trace_ev_call - one trace event
@@ -116,13 +130,15 @@ void trace_ev_commit_rec(void);
  * @len:	the record's length, struct trace_entry included
  *
  * Return: the record, its struct trace_entry filled in; NULL when the
- * event does not record now (another task) or the buffer has no room.
+ * event does not record now (another task, muted without triggers) or
+ * the buffer has no room.
  */
 static __always_inline void *trace_ev_reserve(struct trace_ev_call *call,
 					      unsigned long fl,
 					      unsigned int len)
 {
-	if (unlikely(fl & (TRACE_EV_FL_SLOW | TRACE_EV_FL_PID)))
+	if (unlikely(fl & (TRACE_EV_FL_SLOW | TRACE_EV_FL_PID |
+			   TRACE_EV_FL_MUTE)))
 		return trace_ev_reserve_slow(call, fl, len);
 	return trace_ev_reserve_rec(call->id, len);
 }

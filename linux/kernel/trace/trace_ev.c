@@ -155,7 +155,8 @@ void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
 	if ((fl & TRACE_EV_FL_PID) && trace_pid_ignores(&trace_ev_pids))
 		return NULL;
 	if (!(fl & TRACE_EV_FL_SLOW))
-		return trace_rec_reserve_ctx(call->id, len, ctx);
+		return fl & TRACE_EV_FL_MUTE ? NULL :
+		       trace_rec_reserve_ctx(call->id, len, ctx);
 	/* Probes run with preemption off: this CPU's levels are ours. */
 	sc = this_cpu_ptr(&trace_ev_scratch_rec);
 	d = READ_ONCE(sc->depth);
@@ -180,7 +181,8 @@ NOKPROBE_SYMBOL(trace_ev_reserve_slow);
  * @call:	the event
  * @rec:	its record, from trace_ev_reserve_slow()
  *
- * A record its event's filter passes is copied into the trace buffer.
+ * A record its event's filter passes is copied into the trace buffer,
+ * unless the event is muted; then the event's triggers run.
  */
 void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 {
@@ -192,7 +194,8 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 	struct trace_entry *out;
 
 	f = rcu_dereference_sched(call->rt->filter);
-	if (!f || trace_ev_filter_match(f, rec, len)) {
+	if (!test_bit(TRACE_EV_B_MUTE, &call->flags) &&
+	    (!f || trace_ev_filter_match(f, rec, len))) {
 		out = trace_rec_reserve_ctx(e->type, len,
 					    (e->flags << 16) | e->preempt_count);
 		if (out) {
@@ -201,6 +204,7 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 			trace_ev_maybe_stack();
 		}
 	}
+	trace_ev_trig_run(call->rt, rec, len);
 	/* Pairs with the barrier in trace_ev_reserve_slow(). */
 	barrier();
 	WRITE_ONCE(sc->depth, d);
@@ -221,7 +225,6 @@ NOKPROBE_SYMBOL(trace_ev_commit_slow);
 int trace_ev_set_filter_locked(struct trace_ev_rt *rt,
 			       struct trace_ev_filter *f)
 {
-	struct trace_ev_call *call = rt->call;
 	struct trace_ev_filter *old;
 	int ret;
 
@@ -235,10 +238,8 @@ int trace_ev_set_filter_locked(struct trace_ev_rt *rt,
 	}
 	old = rcu_replace_pointer(rt->filter, f,
 				  lockdep_is_held(&trace_ev_lock));
-	if (f)
-		WRITE_ONCE(call->flags, call->flags | TRACE_EV_FL_SLOW);
-	else
-		WRITE_ONCE(call->flags, call->flags & ~TRACE_EV_FL_SLOW);
+	/* The pages are there: only the probe's registration can fail. */
+	trace_ev_apply_locked(rt);
 	if (old) {
 		/* Probes run it with preemption off. */
 		synchronize_rcu();
@@ -448,45 +449,117 @@ struct trace_ev_rt *trace_ev_next(struct trace_ev_rt *rt)
  *
  * Called with trace_ev_lock held.
  *
- * Return: true while its probe is registered; false once its module is
- * gone (its struct trace_ev_call went with it).
+ * Return: whether its records go to the buffer: enabled, or in soft mode
+ * not muted. False once its module is gone (its struct trace_ev_call
+ * went with it).
  */
 bool trace_ev_is_on(const struct trace_ev_rt *rt)
 {
-	return !rt->dead && (READ_ONCE(rt->call->flags) & TRACE_EV_FL_RECORD);
+	if (rt->dead)
+		return false;
+	if (rt->soft)
+		return !test_bit(TRACE_EV_B_MUTE, &rt->call->flags);
+	return rt->enabled;
 }
 
 /**
- * trace_ev_set_locked() - start or stop an event
+ * trace_ev_apply_locked() - bring an event's probe and flags in line with
+ * its state
  * @rt:		the event
- * @on:		true to record it
  *
+ * The probe runs while the event is enabled, in soft mode, or has
+ * triggers; records take the slow path while it has a filter or
+ * triggers; outside soft mode they are muted unless it is enabled.
  * Called with trace_ev_lock held.
  *
- * Return: 0, or the errno of registering its probe.
+ * Return: 0, or the errno of registering the probe (the event then stays
+ * without its probe).
  */
-int trace_ev_set_locked(struct trace_ev_rt *rt, bool on)
+int trace_ev_apply_locked(struct trace_ev_rt *rt)
 {
-	struct trace_ev_call *call;
+	struct trace_ev_call *call = rt->call;
+	bool probe = rt->enabled || rt->soft || !list_empty(&rt->trigs);
+	bool slow = rcu_access_pointer(rt->filter) || !list_empty(&rt->trigs);
+	bool on = test_bit(TRACE_EV_B_RECORD, &call->flags);
 	int ret;
 
 	lockdep_assert_held(&trace_ev_lock);
-	if (rt->dead)
-		return -ENODEV;
-	if (on == trace_ev_is_on(rt))
-		return 0;
-	call = rt->call;
-	if (on) {
+	if (slow) {
+		ret = trace_ev_scratch_alloc();
+		if (ret)
+			return ret;
+	}
+	assign_bit(TRACE_EV_B_SLOW, &call->flags, slow);
+	if (!rt->soft)
+		assign_bit(TRACE_EV_B_MUTE, &call->flags, !rt->enabled);
+	if (probe && !on) {
 		ret = tracepoint_probe_register(call->tp, call->class->probe,
 						call);
 		if (ret)
 			return ret;
 		rt->used = true;
-		WRITE_ONCE(call->flags, call->flags | TRACE_EV_FL_RECORD);
+		set_bit(TRACE_EV_B_RECORD, &call->flags);
+	} else if (!probe && on) {
+		clear_bit(TRACE_EV_B_RECORD, &call->flags);
+		tracepoint_probe_unregister(call->tp, call->class->probe, call);
+	}
+	return 0;
+}
+
+/**
+ * trace_ev_set_locked() - start or stop an event (its enable file)
+ * @rt:		the event
+ * @on:		true to record it
+ *
+ * In soft mode (an enable_event or disable_event trigger names it), this
+ * mutes or unmutes it, as those triggers do. Called with trace_ev_lock
+ * held.
+ *
+ * Return: 0, -ENODEV for an event whose module is gone, or the errno of
+ * registering its probe.
+ */
+int trace_ev_set_locked(struct trace_ev_rt *rt, bool on)
+{
+	int ret;
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (rt->dead)
+		return -ENODEV;
+	if (rt->soft) {
+		assign_bit(TRACE_EV_B_MUTE, &rt->call->flags, !on);
 		return 0;
 	}
-	WRITE_ONCE(call->flags, call->flags & ~TRACE_EV_FL_RECORD);
-	return tracepoint_probe_unregister(call->tp, call->class->probe, call);
+	if (rt->enabled == on)
+		return 0;
+	rt->enabled = on;
+	ret = trace_ev_apply_locked(rt);
+	if (ret)
+		rt->enabled = !on;
+	return ret;
+}
+
+/**
+ * trace_ev_soft_locked() - an enable_event or disable_event trigger
+ * comes to name an event, or goes
+ * @rt:		the event
+ * @get:	true when one comes
+ *
+ * The first puts the event in soft mode, muted unless it was enabled; as
+ * the last goes, the event is left enabled if it was unmuted. Called with
+ * trace_ev_lock held.
+ *
+ * Return: 0, or the errno of registering the probe.
+ */
+int trace_ev_soft_locked(struct trace_ev_rt *rt, bool get)
+{
+	lockdep_assert_held(&trace_ev_lock);
+	if (get) {
+		if (!rt->soft++)
+			assign_bit(TRACE_EV_B_MUTE, &rt->call->flags, !rt->enabled);
+	} else if (!--rt->soft) {
+		rt->enabled = !test_bit(TRACE_EV_B_MUTE, &rt->call->flags);
+	}
+	return trace_ev_apply_locked(rt);
 }
 
 static int trace_ev_add(struct trace_ev_call *call, struct module *mod)
@@ -512,8 +585,9 @@ static int trace_ev_add(struct trace_ev_call *call, struct module *mod)
 		return -ENOMEM;
 	}
 	call->id = id;
-	call->flags = trace_ev_pid_flag();
+	call->flags = trace_ev_pid_flag() | TRACE_EV_FL_MUTE;
 	call->rt = rt;
+	INIT_LIST_HEAD(&rt->trigs);
 	rt->call = call;
 	rt->mod = mod;
 	kref_init(&rt->ref);
@@ -555,7 +629,9 @@ static void trace_ev_remove_module(struct module *mod)
 		list_for_each_entry_safe(rt, tmp, &sys->events, list) {
 			if (rt->mod != mod)
 				continue;
-			trace_ev_set_locked(rt, false);
+			trace_ev_trig_forget_locked(rt);
+			rt->enabled = false;
+			trace_ev_apply_locked(rt);
 			rt->dead = true;
 			used |= rt->used;
 			xa_erase(&trace_ev_types, rt->call->id);

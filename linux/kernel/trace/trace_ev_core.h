@@ -35,7 +35,7 @@ struct trace_ev_node {
 };
 
 /* The files of an event's directory, and of a system's. */
-#define TRACE_EV_FILES		4
+#define TRACE_EV_FILES		5
 #define TRACE_EV_SYS_FILES	2
 
 /**
@@ -68,13 +68,18 @@ struct trace_ev_sys {
  * @mod:	the module it came with; NULL for vmlinux
  * @dir:	its directory
  * @filter:	its filter, or NULL; read under RCU by its probe
+ * @trigs:	its triggers (struct trace_ev_trig); read under RCU by its
+ *		probe
+ * @enabled:	its enable file says 1 (outside soft mode)
+ * @soft:	enable_event and disable_event triggers that name it: while
+ *		there are any, TRACE_EV_B_MUTE of its call is its state
  * @dead:	its module is gone: its files answer ENODEV
  * @used:	it was enabled once: its records may be in the buffer
  * @ref:	held while registered and by each open file of it
  * @nodes:	its files
  *
- * All but @ref are protected by trace_ev_lock (@filter is written under
- * it).
+ * All but @ref are protected by trace_ev_lock (@filter and @trigs are
+ * written under it).
  */
 struct trace_ev_rt {
 	struct trace_ev_call *call;
@@ -83,6 +88,9 @@ struct trace_ev_rt {
 	struct module *mod;
 	struct dentry *dir;
 	struct trace_ev_filter __rcu *filter;
+	struct list_head trigs;
+	bool enabled;
+	unsigned int soft;
 	bool dead;
 	bool used;
 	struct kref ref;
@@ -97,6 +105,8 @@ extern struct trace_ev_call *__start_ftrace_events[];
 extern struct trace_ev_call *__stop_ftrace_events[];
 
 int trace_ev_set_locked(struct trace_ev_rt *rt, bool on);
+int trace_ev_apply_locked(struct trace_ev_rt *rt);
+int trace_ev_soft_locked(struct trace_ev_rt *rt, bool get);
 bool trace_ev_is_on(const struct trace_ev_rt *rt);
 void trace_ev_rt_put(struct trace_ev_rt *rt);
 void trace_ev_sys_put(struct trace_ev_sys *sys);
@@ -117,6 +127,13 @@ const char *trace_ev_filter_text(const struct trace_ev_filter *f);
 
 /* The location error_log names for filter errors. */
 #define TRACE_EV_FILTER_ERR	"event filter parse error"
+
+/* Triggers (trace_ev_trig.c) */
+void trace_ev_trig_run(struct trace_ev_rt *rt, const void *rec,
+		       unsigned int len);
+void trace_ev_trig_forget_locked(struct trace_ev_rt *rt);
+int trace_ev_trig_show(struct seq_file *m, void *obj);
+int trace_ev_trig_store(const char *val, void *obj);
 
 /* trace_ev_pid.c */
 unsigned long trace_ev_pid_flag(void);

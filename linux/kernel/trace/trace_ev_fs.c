@@ -94,11 +94,12 @@ int trace_ev_store_state(const char *val, struct trace_ev_sys *only)
 	return ret;
 }
 
+/* An event in soft mode (named by enable_event triggers) shows a '*'. */
 static int ev_enable_show(struct seq_file *m, void *obj)
 {
 	struct trace_ev_rt *rt = obj;
 
-	seq_printf(m, "%d\n", trace_ev_is_on(rt));
+	seq_printf(m, "%d%s\n", trace_ev_is_on(rt), rt->soft ? "*" : "");
 	return 0;
 }
 
@@ -255,6 +256,7 @@ static const struct trace_ev_attr trace_ev_attrs[] = {
 	{ "format", 0444, false, ev_format_show, NULL },
 	{ "id", 0444, false, ev_id_show, NULL },
 	{ "filter", 0644, false, ev_filter_show, ev_filter_store },
+	{ "trigger", 0644, false, trace_ev_trig_show, trace_ev_trig_store },
 	{ "enable", 0644, true, sys_enable_show, sys_enable_store },
 	{ "filter", 0644, true, sys_filter_show, sys_filter_store },
 };

@@ -74,8 +74,7 @@ static void trace_ev_pid_changed(struct trace_pid_set *set)
 
 	mutex_lock(&trace_ev_lock);
 	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt))
-		WRITE_ONCE(rt->call->flags,
-			   (rt->call->flags & ~TRACE_EV_FL_PID) | want);
+		assign_bit(TRACE_EV_B_PID, &rt->call->flags, want);
 	mutex_unlock(&trace_ev_lock);
 }
 

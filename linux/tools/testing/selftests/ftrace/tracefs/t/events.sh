@@ -185,8 +185,47 @@ echo 'n == 1' > events/fentry_test/filter
 [ "$(cat $ev/filter)" = "n == 1" ] || fail "system filter: $(cat $ev/filter)"
 expect_reject events/sched/filter 'n == 1' "Invalid argument"
 echo 0 > events/fentry_test/filter
+# Triggers: counted, filtered, listed, removed with '!'; enable_event
+# and disable_event put their target in soft mode ("0*", "1*").
+fork=events/sched/sched_process_fork/trigger
+grep -q '^# Available triggers:' $ev/trigger || fail "trigger: $(cat $ev/trigger)"
+echo > trace
+echo 'stacktrace:2 if n >= 1' > $ev/trigger
+[ "$(cat $ev/trigger)" = "stacktrace:count=2 if n >= 1" ] || fail "trigger: $(cat $ev/trigger)"
+expect_reject $ev/trigger 'stacktrace' "File exists"
+for bad in 'stacktrace:x' 'traceoff+0' 'nosuch' 'traceon if nosuch == 1' \
+	   'enable_event:nosys:noevent' 'traceon:0'; do
+	expect_reject $ev/trigger "$bad" "Invalid argument"
+done
+echo 1 > $ev/enable
+echo 4 > /sys/kernel/debug/$mod
+[ "$(grep -c '<stack trace>' trace)" = 2 ] || fail "stacktrace:2 gave $(grep -c '<stack trace>' trace)"
+[ "$(cat $ev/trigger)" = "stacktrace:count=0 if n >= 1" ] || fail "count: $(cat $ev/trigger)"
+echo '!stacktrace:count=0 if n >= 1' > $ev/trigger
+grep -q '^# Available' $ev/trigger || fail "not removed: $(cat $ev/trigger)"
+echo > trace
+echo "disable_event:fentry_test:fentry_test_call:1 if n == 2" > $ev/trigger
+echo 4 > /sys/kernel/debug/$mod
+t=$(sed -n 's/.* fentry_test_call: n=\([0-9]*\) .*/\1/p' trace | tr '\n' ' ')
+[ "$t" = "0 1 2 " ] || fail "disable_event: records $t"
+[ "$(cat $ev/enable)" = "0*" ] || fail "soft mode: enable reads $(cat $ev/enable)"
+echo '!disable_event:fentry_test:fentry_test_call' > $ev/trigger
+[ "$(cat $ev/enable)" = 0 ] || fail "after soft mode: $(cat $ev/enable)"
+echo 1 > tracing_on
+echo 'traceoff:1' > $ev/trigger
+echo 2 > /sys/kernel/debug/$mod
+[ "$(cat tracing_on)" = 0 ] || fail "traceoff trigger"
+echo 1 > tracing_on
+echo 2 > /sys/kernel/debug/$mod
+[ "$(cat tracing_on)" = 1 ] || fail "traceoff:1 fired twice"
+echo '!traceoff' > $ev/trigger
+# A trigger that names the module's event goes with it.
+echo 'enable_event:fentry_test:fentry_test_call' > $fork
+[ "$(cat $ev/enable)" = "1*" ] || [ "$(cat $ev/enable)" = "0*" ] ||
+	fail "enable_event target: $(cat $ev/enable)"
 exec 3> $ev/enable
 rmmod $mod
+grep -q '^# Available' $fork || fail "a trigger outlived its target: $(cat $fork)"
 [ ! -d events/fentry_test ] || fail "module event left after rmmod"
 ! grep -q fentry_test available_events || fail "module event still listed"
 ! grep -q fentry_test_call trace || fail "the module's records outlived it"
