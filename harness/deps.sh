@@ -5,7 +5,8 @@
 
 pkgs=(linux-source-6.12 qemu-system-x86 busybox-static libelf-dev flex bison
       bc cpio ccache rsync kmod util-linux iputils-ping xz-utils gcc make
-      libc6-dev bash coreutils perl python3 python3-ply python3-git "$@")
+      libc6-dev bash coreutils perl python3 python3-ply python3-git trace-cmd
+      "$@")
 
 missing=()
 for p in "${pkgs[@]}"; do

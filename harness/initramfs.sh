@@ -11,7 +11,7 @@ out=$BUILD/initramfs
 cpio=$out/base.cpio
 # Host programs copied into the guest, with the libraries they need.
 bins=(/usr/bin/bash /usr/bin/chrt /usr/bin/taskset /usr/sbin/modprobe
-      /usr/bin/ping /usr/bin/setsid)
+      /usr/bin/ping /usr/bin/setsid /usr/bin/trace-cmd)
 
 # Our own guest helpers, compiled static.
 tools_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tfs.c

@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: GPL-2.0
+# trace-cmd (Debian's, unmodified) records events through tracefs and
+# trace_pipe_raw, saves every format, and decodes the records with
+# libtraceevent: no parse failure, and the fields as the kernel prints
+# them.
+# limit: 180
+command -v trace-cmd >/dev/null || skip "no trace-cmd in the guest"
+dat=/tmp/trace-cmd.dat
+trace-cmd record -e sched_switch -e irq -o $dat sleep 1 > /tmp/trace-cmd.rec 2>&1 ||
+	fail "record: $(tail -n 5 /tmp/trace-cmd.rec)"
+trace-cmd report -i $dat > /tmp/trace-cmd.txt 2> /tmp/trace-cmd.err ||
+	fail "report: $(tail -n 5 /tmp/trace-cmd.err)"
+want=' sched_switch: +prev_comm=.* prev_pid=[0-9]+ prev_prio=[0-9]+ prev_state=[A-Z+|]+'
+grep -Eq "$want ==> next_comm=.* next_pid=[0-9]+ next_prio=[0-9]+$" /tmp/trace-cmd.txt ||
+	fail "no decoded sched_switch: $(grep -m 3 sched_switch /tmp/trace-cmd.txt)"
+grep -Eq ' softirq_(entry|exit): +vec=[0-9]+ \[action=[A-Z_]+\]$' /tmp/trace-cmd.txt ||
+	fail "no decoded softirq event: $(grep -m 3 softirq /tmp/trace-cmd.txt)"
+! grep -Eiq 'failed to parse|unknown|bad op|error|warning' /tmp/trace-cmd.txt /tmp/trace-cmd.err ||
+	fail "parse trouble: $(grep -Eim 3 'failed to parse|unknown|bad op|error|warning' \
+		/tmp/trace-cmd.txt /tmp/trace-cmd.err)"
+# trace-cmd leaves the events off and tracing_on at 0.
+[ "$(cat events/enable)" = 0 ] || fail "events left on"
