@@ -708,4 +708,5 @@ void __init trace_ev_init(void)
 {
 	trace_ev_add_all(__start_ftrace_events, __stop_ftrace_events, NULL);
 	trace_ev_init_modules();
+	trace_ev_boot_apply();
 }

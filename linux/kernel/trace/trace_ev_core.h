@@ -135,6 +135,9 @@ void trace_ev_trig_forget_locked(struct trace_ev_rt *rt);
 int trace_ev_trig_show(struct seq_file *m, void *obj);
 int trace_ev_trig_store(const char *val, void *obj);
 
+/* trace_ev_set.c */
+void __init trace_ev_boot_apply(void);
+
 /* trace_ev_pid.c */
 unsigned long trace_ev_pid_flag(void);
 

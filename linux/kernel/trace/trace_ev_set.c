@@ -11,14 +11,17 @@
  *
  * Opening set_event with O_TRUNC stops every event first. A term that
  * names no event fails the write with EINVAL before anything changes.
- * Reading it lists the events that record.
+ * Reading it lists the events that record. trace_event= on the command
+ * line takes the same terms, separated by commas.
  */
 #include <linux/fs.h>
 #include <linux/glob.h>
+#include <linux/init.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <asm/setup.h>
 
 #include "trace.h"
 #include "trace_ev_core.h"
@@ -146,6 +149,34 @@ const struct file_operations trace_ev_set_fops = {
 static int trace_ev_avail_open(struct inode *inode, struct file *file)
 {
 	return single_open(file, trace_ev_list_show, (void *)1);
+}
+
+/* trace_event=<term>[,<term>...] on the command line: set_event's terms. */
+static char trace_ev_boot[COMMAND_LINE_SIZE] __initdata;
+
+static int __init trace_ev_boot_setup(char *str)
+{
+	strscpy(trace_ev_boot, str);
+	return 1;
+}
+__setup("trace_event=", trace_ev_boot_setup);
+
+/**
+ * trace_ev_boot_apply() - start the events trace_event= names
+ *
+ * Called once the events of vmlinux are registered. A term that names
+ * no event is reported and skipped.
+ */
+void __init trace_ev_boot_apply(void)
+{
+	char *rest = trace_ev_boot, *term;
+
+	mutex_lock(&trace_ev_lock);
+	while ((term = strsep(&rest, ",")) != NULL) {
+		if (*term && trace_ev_term(term, false))
+			pr_warn("tracing: trace_event=: no event %s\n", term);
+	}
+	mutex_unlock(&trace_ev_lock);
 }
 
 const struct file_operations trace_ev_avail_fops = {
