@@ -68,6 +68,8 @@ for k in ours upstream none; do
 	else
 		sed -n 's/^B1\.getppid_ns/B4.getppid_ns/p' /tmp/idle.out
 	fi
+	# B5: trace events on a scheduling load, where there are events.
+	/harness/files/bin/evbench
 	# B7: bytes per call-site record, the same formula for every kernel
 	# (pages of records x page size / records, from dyn_ftrace_total_info),
 	# and the boot conversion time where the kernel reports it (ours).

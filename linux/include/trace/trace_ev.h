@@ -65,6 +65,22 @@ struct trace_ev_class {
 	unsigned int size;
 };
 
+/**
+ * struct trace_ev_eval - a name a print fmt may use, and its value
+ * @system:	the TRACE_SYSTEM of the header that defined it
+ * @name:	the name: an enum constant, or "sizeof(type)"
+ * @value:	its value
+ *
+ * TRACE_DEFINE_ENUM() and TRACE_DEFINE_SIZEOF() leave a pointer to one in
+ * the _ftrace_eval_map section; the format files of the system's events
+ * show the value in place of the name, since tools cannot know it.
+ */
+struct trace_ev_eval {
+	const char *system;
+	const char *name;
+	unsigned long value;
+};
+
 /* Prints the fields of a record, after the event's name and a colon. */
 typedef void (*trace_ev_print_fn)(struct seq_file *m, struct trace_seq *p,
 				  const void *rec);

@@ -20,7 +20,9 @@
  *   4. trace_ev_fields_<class>(), the field list of the format file and
  *      the filters;
  *   5. the probe, the printer, the class, and for each event its struct
- *      trace_ev_call and a pointer to it in the _ftrace_events section.
+ *      trace_ev_call and a pointer to it in the _ftrace_events section;
+ *      for each TRACE_DEFINE_ENUM() and TRACE_DEFINE_SIZEOF(), a struct
+ *      trace_ev_eval in the _ftrace_eval_map section.
  *
  * Every event form is first reduced to DECLARE_EVENT_CLASS() and
  * DEFINE_EVENT() (or DEFINE_EVENT_PRINT()); every field form to one of
@@ -268,6 +270,16 @@
  * entry) is the record.
  */
 #define __entry entry
+/* Names whose values the format files show (struct trace_ev_eval). */
+#undef TRACE_DEFINE_ENUM
+#define TRACE_DEFINE_ENUM(a)	__tev_eval(#a, a)
+#undef TRACE_DEFINE_SIZEOF
+#define TRACE_DEFINE_SIZEOF(a)	__tev_eval("sizeof(" #a ")", sizeof(a))
+#define __tev_eval(n, v)						\
+	static struct trace_ev_eval *__UNIQUE_ID(tev_eval) __used	\
+	__section("_ftrace_eval_map") = &(struct trace_ev_eval){	\
+		.system = __stringify(TRACE_SYSTEM), .name = n,		\
+		.value = (v) };
 /* Marks for perf in the arguments of a class: plain values here. */
 #define __perf_addr(a)	(a)
 #define __perf_count(c)	(c)
@@ -429,6 +441,12 @@
 #include __tev_header
 
 #undef __tev_call
+#undef __tev_eval
+/* Outside pass 5 they define nothing, as <linux/tracepoint.h> says. */
+#undef TRACE_DEFINE_ENUM
+#define TRACE_DEFINE_ENUM(x)
+#undef TRACE_DEFINE_SIZEOF
+#define TRACE_DEFINE_SIZEOF(x)
 #undef __entry
 #undef __perf_addr
 #undef __perf_count

@@ -405,6 +405,7 @@ static void trace_ev_rt_release(struct kref *ref)
 
 	/* No probe runs any more: its event is off, or its module gone. */
 	trace_ev_filter_free(rcu_dereference_protected(rt->filter, 1));
+	kfree(rt->fmt);
 	trace_ev_sys_put(rt->sys);
 	kfree(rt);
 }
@@ -590,6 +591,7 @@ static int trace_ev_add(struct trace_ev_call *call, struct module *mod)
 	INIT_LIST_HEAD(&rt->trigs);
 	rt->call = call;
 	rt->mod = mod;
+	rt->fmt = trace_ev_eval_fmt(call->print_fmt, call->class->system);
 	kref_init(&rt->ref);
 	list_add_tail(&rt->list, &rt->sys->events);
 	if (trace_ev_fs_add(rt))
@@ -598,11 +600,14 @@ static int trace_ev_add(struct trace_ev_call *call, struct module *mod)
 }
 
 static void trace_ev_add_all(struct trace_ev_call **start,
-			     struct trace_ev_call **stop, struct module *mod)
+			     struct trace_ev_call **stop,
+			     struct trace_ev_eval **evals, unsigned int nevals,
+			     struct module *mod)
 {
 	struct trace_ev_call **c;
 
 	mutex_lock(&trace_ev_lock);
+	trace_ev_eval_add(evals, nevals, mod);
 	for (c = start; c < stop; c++) {
 		if (trace_ev_add(*c, mod))
 			pr_warn("tracing: event %s not added\n", (*c)->name);
@@ -648,6 +653,7 @@ static void trace_ev_remove_module(struct module *mod)
 		list_del(&sys->list);
 		trace_ev_sys_put(sys);
 	}
+	trace_ev_eval_remove(mod);
 	mutex_unlock(&trace_ev_lock);
 
 	if (list_empty(&gone))
@@ -665,17 +671,18 @@ static int trace_ev_module_notify(struct notifier_block *nb,
 				  unsigned long state, void *data)
 {
 	struct module *mod = data;
-	/* The loader types the section as upstream's events; it is ours. */
+	/* The loader types the sections as upstream's; they are ours. */
 	struct trace_ev_call **calls = (struct trace_ev_call **)mod->trace_events;
+	struct trace_ev_eval **evals = (struct trace_ev_eval **)mod->trace_evals;
 
 	switch (state) {
 	case MODULE_STATE_COMING:
-		if (mod->num_trace_events)
+		if (mod->num_trace_events || mod->num_trace_evals)
 			trace_ev_add_all(calls, calls + mod->num_trace_events,
-					 mod);
+					 evals, mod->num_trace_evals, mod);
 		break;
 	case MODULE_STATE_GOING:
-		if (mod->num_trace_events)
+		if (mod->num_trace_events || mod->num_trace_evals)
 			trace_ev_remove_module(mod);
 		break;
 	}
@@ -706,7 +713,9 @@ static void trace_ev_init_modules(void)
  */
 void __init trace_ev_init(void)
 {
-	trace_ev_add_all(__start_ftrace_events, __stop_ftrace_events, NULL);
+	trace_ev_add_all(__start_ftrace_events, __stop_ftrace_events,
+			 __start_ftrace_eval_maps,
+			 __stop_ftrace_eval_maps - __start_ftrace_eval_maps, NULL);
 	trace_ev_init_modules();
 	trace_ev_boot_apply();
 }

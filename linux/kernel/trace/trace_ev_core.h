@@ -67,6 +67,8 @@ struct trace_ev_sys {
  * @list:	link in @sys->events
  * @mod:	the module it came with; NULL for vmlinux
  * @dir:	its directory
+ * @fmt:	its print fmt with the values of names in place, or NULL
+ *		when the print fmt names none (trace_ev_eval.c)
  * @filter:	its filter, or NULL; read under RCU by its probe
  * @trigs:	its triggers (struct trace_ev_trig); read under RCU by its
  *		probe
@@ -87,6 +89,7 @@ struct trace_ev_rt {
 	struct list_head list;
 	struct module *mod;
 	struct dentry *dir;
+	char *fmt;
 	struct trace_ev_filter __rcu *filter;
 	struct list_head trigs;
 	bool enabled;
@@ -100,9 +103,17 @@ struct trace_ev_rt {
 /* Every event, system by system: trace_ev_next(NULL), then each next. */
 struct trace_ev_rt *trace_ev_next(struct trace_ev_rt *rt);
 
-/* The events of vmlinux: a table in init data. */
+/* The events of vmlinux, and its values: tables in init data. */
 extern struct trace_ev_call *__start_ftrace_events[];
 extern struct trace_ev_call *__stop_ftrace_events[];
+extern struct trace_ev_eval *__start_ftrace_eval_maps[];
+extern struct trace_ev_eval *__stop_ftrace_eval_maps[];
+
+/* Values of the names print formats use (trace_ev_eval.c) */
+void trace_ev_eval_add(struct trace_ev_eval **map, unsigned int n,
+		       struct module *mod);
+void trace_ev_eval_remove(struct module *mod);
+char *trace_ev_eval_fmt(const char *fmt, const char *system);
 
 int trace_ev_set_locked(struct trace_ev_rt *rt, bool on);
 int trace_ev_apply_locked(struct trace_ev_rt *rt);

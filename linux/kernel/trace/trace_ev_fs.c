@@ -149,7 +149,7 @@ static int ev_format_show(struct seq_file *m, void *obj)
 		   trace_common_fields);
 	for (f = call->class->fields(); f->name; f++)
 		ev_field_show(m, f);
-	seq_printf(m, "\nprint fmt: %s\n", call->print_fmt);
+	seq_printf(m, "\nprint fmt: %s\n", rt->fmt ?: call->print_fmt);
 	return 0;
 }
 

@@ -15,6 +15,9 @@
 
 #ifndef _FENTRY_TEST_FILL
 #define _FENTRY_TEST_FILL
+/* Kinds of n, by n % 3: names the format file shows as values. */
+enum fentry_test_kind { FENTRY_TEST_ZERO, FENTRY_TEST_ONE, FENTRY_TEST_TWO };
+
 /* The tag "fentry", and vals 0, 10, 20 ... */
 static inline void fentry_test_fill(char *tag, size_t size, u32 *vals,
 				    unsigned int n)
@@ -26,6 +29,10 @@ static inline void fentry_test_fill(char *tag, size_t size, u32 *vals,
 		vals[i] = i * 10;
 }
 #endif
+
+TRACE_DEFINE_ENUM(FENTRY_TEST_ZERO);
+TRACE_DEFINE_ENUM(FENTRY_TEST_ONE);
+TRACE_DEFINE_ENUM(FENTRY_TEST_TWO);
 
 TRACE_EVENT(fentry_test_call,
 	    TP_PROTO(unsigned int n, const char *who),
@@ -47,8 +54,9 @@ TRACE_EVENT(fentry_test_call,
 				    sizeof(u32)),
 		      __print_flags(__entry->flags, "|",
 				    { 1, "ONE" }, { 2, "TWO" }),
-		      __print_symbolic(__entry->n % 3, { 0, "zero" },
-				       { 1, "one" }, { 2, "two" }))
+		      __print_symbolic(__entry->n % 3, { FENTRY_TEST_ZERO, "zero" },
+				       { FENTRY_TEST_ONE, "one" },
+				       { FENTRY_TEST_TWO, "two" }))
 );
 
 #endif /* _FENTRY_TEST_TRACE_H */

@@ -27,6 +27,11 @@ want='^print fmt: "prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s%s ==> nex
 echo "$f" | tail -n 1 | grep -q "$want" || fail "print fmt: $(echo "$f" | tail -n 1)"
 [ -z "$(echo "$f" | tail -n 2 | head -n 1)" ] || fail "no blank line before print fmt"
 
+# Enum constants a print fmt names show as their values.
+f=$(tail -n 1 events/irq/softirq_entry/format)
+echo "$f" | grep -q '{ 0, "HI" }, { 1, "TIMER" }' || fail "softirq_entry print fmt: $f"
+! echo "$f" | grep -q HI_SOFTIRQ || fail "HI_SOFTIRQ left in: $f"
+
 # One event on: its records, and no other event's.
 [ "$(cat $sw/enable)" = 0 ] && [ "$(cat events/enable)" = 0 ] || fail "events on at start"
 [ "$(cat $sw/filter)" = none ] || fail "filter: $(cat $sw/filter)"
@@ -151,6 +156,8 @@ for want in 'field:unsigned int n;\toffset:8;\tsize:4;\tsigned:0;' \
 	    'field:unsigned long flags;\toffset:32;\tsize:8;\tsigned:0;'; do
 	echo "$f" | grep -q "$(printf "$want")" || fail "module format lacks $want: $f"
 done
+echo "$f" | grep -q '{ 0, "zero" }, { 1, "one" }, { 2, "two" }' ||
+	fail "module enum values: $(echo "$f" | tail -n 1)"
 echo > trace
 echo 1 > $ev/enable
 echo 4 > /sys/kernel/debug/$mod
