@@ -9,6 +9,10 @@
  *   stacktrace          record the call stack (a kernel_stack record)
  *   dump, cpudump       print the buffer, or this CPU's part of it, on
  *                       the console (recording stops first)
+ *   enable_event:<sys>:<event>, disable_event:<sys>:<event>
+ *                       unmute or mute that trace event, which is kept in
+ *                       soft mode while a command names it (counted
+ *                       only when they change something)
  *
  * The count limits how many times the command runs; without one it is
  * unlimited. "!<functions>:<command>" removes it (a count given is
@@ -37,6 +41,8 @@ enum fentry_cmd_kind {
 	FENTRY_CMD_STACKTRACE,
 	FENTRY_CMD_DUMP,
 	FENTRY_CMD_CPUDUMP,
+	FENTRY_CMD_ENABLE_EVENT,
+	FENTRY_CMD_DISABLE_EVENT,
 	FENTRY_CMD_NR
 };
 
@@ -46,18 +52,29 @@ static const char * const fentry_cmd_names[FENTRY_CMD_NR] = {
 	[FENTRY_CMD_STACKTRACE]	= "stacktrace",
 	[FENTRY_CMD_DUMP]	= "dump",
 	[FENTRY_CMD_CPUDUMP]	= "cpudump",
+	[FENTRY_CMD_ENABLE_EVENT] = "enable_event",
+	[FENTRY_CMD_DISABLE_EVENT] = "disable_event",
 };
+
+/* The commands that name a trace event. */
+static bool fentry_cmd_evented(unsigned int kind)
+{
+	return kind == FENTRY_CMD_ENABLE_EVENT || kind == FENTRY_CMD_DISABLE_EVENT;
+}
 
 /**
  * struct fentry_cmd - one command on one function
  * @ip:		the function's call site
  * @kind:	the command
  * @left:	runs left; -1 when unlimited
+ * @event:	the trace event enable_event and disable_event name (a
+ *		reference from trace_ev_soft_get()), else NULL
  */
 struct fentry_cmd {
 	unsigned long ip;
 	unsigned int kind;
 	atomic_long_t left;
+	struct trace_ev_rt *event;
 };
 
 /**
@@ -93,6 +110,8 @@ static bool fentry_cmd_take(struct fentry_cmd *c)
 
 static void fentry_cmd_run(struct fentry_cmd *c, struct ftrace_regs *fregs)
 {
+	bool on;
+
 	switch (c->kind) {
 	case FENTRY_CMD_TRACEON:
 		if (!tracing_is_on() && fentry_cmd_take(c))
@@ -115,6 +134,12 @@ static void fentry_cmd_run(struct fentry_cmd *c, struct ftrace_regs *fregs)
 	case FENTRY_CMD_CPUDUMP:
 		if (fentry_cmd_take(c))
 			ftrace_dump(DUMP_ORIG);
+		break;
+	case FENTRY_CMD_ENABLE_EVENT:
+	case FENTRY_CMD_DISABLE_EVENT:
+		on = c->kind == FENTRY_CMD_ENABLE_EVENT;
+		if (!trace_ev_soft_is(c->event, on) && fentry_cmd_take(c))
+			trace_ev_soft_set(c->event, on);
 		break;
 	}
 }
@@ -161,7 +186,11 @@ static int cmp_cmd(const void *a, const void *b)
 
 	if (x->ip != y->ip)
 		return x->ip < y->ip ? -1 : 1;
-	return (int)x->kind - (int)y->kind;
+	if (x->kind != y->kind)
+		return (int)x->kind - (int)y->kind;
+	if (x->event != y->event)
+		return x->event < y->event ? -1 : 1;
+	return 0;
 }
 
 /*
@@ -201,12 +230,18 @@ static int fentry_cmds_install(struct fentry_cmds *t)
 	return 0;
 }
 
-/* Parse "<command>[:<count>]": the kind, and the count (-1: unlimited). */
-static int fentry_cmd_parse(const char *spec, unsigned int *kind, long *count)
+/*
+ * Parse "<command>[:<sys>:<event>][:<count>]": the kind, the event (a
+ * soft-mode reference the caller drops), and the count (-1: unlimited).
+ */
+static int fentry_cmd_parse(const char *spec, unsigned int *kind,
+			    struct trace_ev_rt **event, long *count)
 {
 	const char *colon = strchr(spec, ':');
 	size_t len = colon ? colon - spec : strlen(spec);
 	const char *arg = colon ? colon + 1 : NULL;
+	char sys[64], name[64];
+	const char *end;
 	unsigned int k;
 
 	for (k = 0; k < FENTRY_CMD_NR; k++)
@@ -217,39 +252,58 @@ static int fentry_cmd_parse(const char *spec, unsigned int *kind, long *count)
 		return -EINVAL;
 	*kind = k;
 	*count = -1;
+	*event = NULL;
+	if (fentry_cmd_evented(k)) {
+		/* <sys>:<event>, then perhaps :<count> */
+		colon = arg ? strchr(arg, ':') : NULL;
+		if (!colon || colon - arg >= sizeof(sys))
+			return -EINVAL;
+		strscpy(sys, arg, colon - arg + 1);
+		end = strchrnul(colon + 1, ':');
+		if (end - colon - 1 >= sizeof(name))
+			return -EINVAL;
+		strscpy(name, colon + 1, end - colon);
+		*event = trace_ev_soft_get(sys, name);
+		if (IS_ERR(*event)) {
+			int ret = PTR_ERR(*event);
+
+			*event = NULL;
+			return ret;
+		}
+		arg = *end ? end + 1 : NULL;
+	}
 	if (!arg || !strcmp(arg, "unlimited"))
 		return 0;
 	/* What the file lists is accepted back. */
 	if (str_has_prefix(arg, "count="))
 		arg += 6;
-	if (kstrtol(arg, 10, count) || *count < 0)
+	if (kstrtol(arg, 10, count) || *count < 0) {
+		if (*event)
+			trace_ev_soft_put(*event);
+		*event = NULL;
 		return -EINVAL;
+	}
 	return 0;
 }
 
-/**
- * fentry_cmd_apply() - add or remove a command on a set of functions
- * @fns:	the functions (not empty)
- * @spec:	"<command>[:<count>]"
- * @remove:	remove the command from those of @fns that have it
- *
- * Adding a command a function already has sets its count anew.
- *
- * Return: 0; -EINVAL for an unknown command or a bad count, or when
- * removing and no function of @fns had the command; -ENOMEM.
- */
-int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
-		     bool remove)
+/* Free a command that no CPU can be running any more. */
+static void fentry_cmd_free(struct fentry_cmd *c)
+{
+	if (c->event)
+		trace_ev_soft_put(c->event);
+	kfree(c);
+}
+
+/* fentry_cmd_apply(), the command parsed; @event is the caller's. */
+static int fentry_cmd_apply_parsed(const struct ftrace_hash *fns,
+				   unsigned int kind, struct trace_ev_rt *event,
+				   long count, bool remove)
 {
 	struct fentry_cmds *old, *t;
 	struct fentry_cmd **gone = NULL, *c;
-	unsigned int kind, i, j, ngone = 0, nold;
-	long count;
-	int ret;
+	unsigned int i, j, ngone = 0, nold;
+	int ret = 0;
 
-	ret = fentry_cmd_parse(spec, &kind, &count);
-	if (ret)
-		return ret;
 	guard(mutex)(&fentry_cmd_mutex);
 	old = rcu_dereference_protected(fentry_cmds,
 					lockdep_is_held(&fentry_cmd_mutex));
@@ -268,7 +322,8 @@ int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
 	}
 	for (i = 0; i < nold; i++) {
 		c = old->cmd[i];
-		if (c->kind == kind && fentry_hash_has(fns, c->ip)) {
+		if (c->kind == kind && c->event == event &&
+		    fentry_hash_has(fns, c->ip)) {
 			if (remove) {
 				gone[ngone++] = c;
 				continue;
@@ -284,7 +339,8 @@ int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
 	}
 	for (j = 0; !remove && j < fns->count; j++) {
 		if (old) {
-			struct fentry_cmd key = { .ip = fns->ips[j], .kind = kind };
+			struct fentry_cmd key = { .ip = fns->ips[j], .kind = kind,
+						  .event = event };
 			struct fentry_cmd *k = &key;
 
 			if (bsearch(&k, old->cmd, old->nr, sizeof(k), cmp_cmd))
@@ -297,7 +353,15 @@ int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
 		}
 		c->ip = fns->ips[j];
 		c->kind = kind;
+		c->event = event;
 		atomic_long_set(&c->left, count);
+		if (event) {
+			ret = trace_ev_soft_hold(event);
+			if (ret) {
+				kfree(c);
+				break;
+			}
+		}
 		t->cmd[t->nr++] = c;
 	}
 	if (!ret) {
@@ -309,17 +373,45 @@ int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
 		for (i = 0; i < t->nr; i++)
 			if (!old || !bsearch(&t->cmd[i], old->cmd, old->nr,
 					     sizeof(t->cmd[i]), cmp_cmd))
-				kfree(t->cmd[i]);
+				fentry_cmd_free(t->cmd[i]);
 		kvfree(t);
 		kvfree(gone);
 		return ret;
 	}
 	fentry_sync_users();
 	for (i = 0; i < ngone; i++)
-		kfree(gone[i]);
+		fentry_cmd_free(gone[i]);
 	kvfree(gone);
 	kvfree(old);
 	return 0;
+}
+
+/**
+ * fentry_cmd_apply() - add or remove a command on a set of functions
+ * @fns:	the functions (not empty)
+ * @spec:	"<command>[:<count>]"
+ * @remove:	remove the command from those of @fns that have it
+ *
+ * Adding a command a function already has sets its count anew.
+ *
+ * Return: 0; -EINVAL for an unknown command or a bad count, or when
+ * removing and no function of @fns had the command; -ENOMEM.
+ */
+int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
+		     bool remove)
+{
+	struct trace_ev_rt *event;
+	unsigned int kind;
+	long count;
+	int ret;
+
+	ret = fentry_cmd_parse(spec, &kind, &event, &count);
+	if (ret)
+		return ret;
+	ret = fentry_cmd_apply_parsed(fns, kind, event, count, remove);
+	if (event)
+		trace_ev_soft_put(event);
+	return ret;
 }
 
 /**
@@ -356,7 +448,7 @@ void fentry_cmd_forget(unsigned long start, unsigned long end)
 	fentry_sync_users();
 	for (i = 0; i < old->nr; i++)
 		if (old->cmd[i]->ip >= start && old->cmd[i]->ip < end)
-			kfree(old->cmd[i]);
+			fentry_cmd_free(old->cmd[i]);
 	kvfree(old);
 }
 
@@ -393,6 +485,8 @@ void fentry_cmd_show(struct seq_file *m, unsigned int idx)
 	c = t->cmd[idx];
 	left = atomic_long_read(&c->left);
 	seq_printf(m, "%ps:%s", (void *)c->ip, fentry_cmd_names[c->kind]);
+	if (c->event)
+		trace_ev_soft_show(m, c->event);
 	if (left < 0)
 		seq_puts(m, ":unlimited\n");
 	else

@@ -543,6 +543,13 @@ int trace_ev_enable_show(struct seq_file *m, long unused);
 int trace_ev_enable_store(const char *val, long unused);
 extern const struct file_operations trace_ev_set_fops;
 extern struct trace_pid_set trace_ev_pids;
+struct trace_ev_rt;
+struct trace_ev_rt *trace_ev_soft_get(const char *sys, const char *event);
+int trace_ev_soft_hold(struct trace_ev_rt *rt);
+void trace_ev_soft_put(struct trace_ev_rt *rt);
+void trace_ev_soft_set(struct trace_ev_rt *rt, bool on);
+bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on);
+void trace_ev_soft_show(struct seq_file *m, struct trace_ev_rt *rt);
 int trace_ev_pid_set_follow(bool on);
 extern const struct file_operations trace_ev_avail_fops;
 #else
@@ -563,6 +570,36 @@ static inline void trace_ev_fs_set_top(struct dentry *events)
 static inline int trace_ev_pid_set_follow(bool on)
 {
 	return 0;
+}
+
+struct trace_ev_rt;
+static inline struct trace_ev_rt *trace_ev_soft_get(const char *sys,
+						   const char *event)
+{
+	return ERR_PTR(-EINVAL);
+}
+
+static inline int trace_ev_soft_hold(struct trace_ev_rt *rt)
+{
+	return -EINVAL;
+}
+
+static inline void trace_ev_soft_put(struct trace_ev_rt *rt)
+{
+}
+
+static inline void trace_ev_soft_show(struct seq_file *m,
+				      struct trace_ev_rt *rt)
+{
+}
+
+static inline void trace_ev_soft_set(struct trace_ev_rt *rt, bool on)
+{
+}
+
+static inline bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on)
+{
+	return true;
 }
 #endif
 

@@ -563,6 +563,119 @@ int trace_ev_soft_locked(struct trace_ev_rt *rt, bool get)
 	return trace_ev_apply_locked(rt);
 }
 
+/**
+ * trace_ev_soft_get() - put an event in soft mode, for a user outside the
+ * triggers (the function commands enable_event and disable_event)
+ * @sys:	the event's system
+ * @event:	its name
+ *
+ * Return: the event, with a reference the caller drops with
+ * trace_ev_soft_put(); an ERR_PTR(): -EINVAL when there is no such
+ * event, or the errno of registering its probe.
+ */
+struct trace_ev_rt *trace_ev_soft_get(const char *sys, const char *event)
+{
+	struct trace_ev_rt *rt;
+	int ret = -EINVAL;
+
+	guard(mutex)(&trace_ev_lock);
+	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt)) {
+		if (strcmp(rt->sys->name, sys) || strcmp(rt->call->name, event))
+			continue;
+		ret = trace_ev_soft_locked(rt, true);
+		if (ret) {
+			trace_ev_soft_locked(rt, false);
+			break;
+		}
+		kref_get(&rt->ref);
+		return rt;
+	}
+	return ERR_PTR(ret);
+}
+
+/**
+ * trace_ev_soft_hold() - one more soft-mode reference to an event
+ * @rt:		the event, from trace_ev_soft_get()
+ *
+ * Return: 0, -ENODEV when its module is gone, or the errno of
+ * registering its probe.
+ */
+int trace_ev_soft_hold(struct trace_ev_rt *rt)
+{
+	int ret;
+
+	guard(mutex)(&trace_ev_lock);
+	if (rt->dead)
+		return -ENODEV;
+	ret = trace_ev_soft_locked(rt, true);
+	if (ret) {
+		trace_ev_soft_locked(rt, false);
+		return ret;
+	}
+	kref_get(&rt->ref);
+	return 0;
+}
+
+/**
+ * trace_ev_soft_show() - ":<system>:<event>" of an event, for a listing
+ * @m:		where to print
+ * @rt:		the event
+ */
+void trace_ev_soft_show(struct seq_file *m, struct trace_ev_rt *rt)
+{
+	seq_printf(m, ":%s:%s", rt->sys->name,
+		   READ_ONCE(rt->dead) ? "(gone)" : rt->call->name);
+}
+
+/**
+ * trace_ev_soft_put() - the user of trace_ev_soft_get() is done
+ * @rt:		the event
+ *
+ * Called once no CPU can still be calling trace_ev_soft_set() on it.
+ */
+void trace_ev_soft_put(struct trace_ev_rt *rt)
+{
+	scoped_guard(mutex, &trace_ev_lock) {
+		if (!rt->dead)
+			trace_ev_soft_locked(rt, false);
+	}
+	trace_ev_rt_put(rt);
+}
+
+/**
+ * trace_ev_soft_set() - unmute or mute an event in soft mode
+ * @rt:		the event, from trace_ev_soft_get()
+ * @on:		true to unmute it
+ *
+ * Callable in any context. An event whose module is gone is left alone:
+ * the module is freed only after the callers that could have seen it
+ * alive are done.
+ */
+void trace_ev_soft_set(struct trace_ev_rt *rt, bool on)
+{
+	if (!READ_ONCE(rt->dead))
+		assign_bit(TRACE_EV_B_MUTE, &rt->call->flags, !on);
+}
+NOKPROBE_SYMBOL(trace_ev_soft_set);
+
+/**
+ * trace_ev_soft_is() - whether an event in soft mode is unmuted
+ * @rt:		the event, from trace_ev_soft_get()
+ * @on:		the state asked about: unmuted (true) or muted
+ *
+ * For commands that count only the times they change something.
+ * Callable in any context.
+ *
+ * Return: true when the event is in state @on, or its module is gone.
+ */
+bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on)
+{
+	if (READ_ONCE(rt->dead))
+		return true;
+	return test_bit(TRACE_EV_B_MUTE, &rt->call->flags) != on;
+}
+NOKPROBE_SYMBOL(trace_ev_soft_is);
+
 static int trace_ev_add(struct trace_ev_call *call, struct module *mod)
 {
 	struct trace_ev_rt *rt;
@@ -637,7 +750,8 @@ static void trace_ev_remove_module(struct module *mod)
 			trace_ev_trig_forget_locked(rt);
 			rt->enabled = false;
 			trace_ev_apply_locked(rt);
-			rt->dead = true;
+			/* Pairs with READ_ONCE() in trace_ev_soft_set(). */
+			WRITE_ONCE(rt->dead, true);
 			used |= rt->used;
 			xa_erase(&trace_ev_types, rt->call->id);
 			trace_ev_fs_remove(rt->dir);

@@ -12,7 +12,8 @@
  *   enable_event:sys:event[:count] [if filter]	unmute another event
  *   disable_event:sys:event[:count] [if filter]	mute it
  *
- * traceon and traceoff count only the times they change something. An
+ * traceon, traceoff, enable_event and disable_event count only the times
+ * they change something. An
  * event has at most one of traceon and traceoff, one stacktrace, and one
  * enable_event or disable_event per event named. The event that
  * enable_event and disable_event name is put in soft mode: its probe runs
@@ -98,6 +99,7 @@ noinline void trace_ev_trig_run(struct trace_ev_rt *rt, const void *rec,
 				unsigned int len)
 {
 	struct trace_ev_trig *t;
+	bool mute;
 
 	list_for_each_entry_rcu(t, &rt->trigs, list) {
 		if (t->filter && !trace_ev_filter_match(t->filter, rec, len))
@@ -118,9 +120,11 @@ noinline void trace_ev_trig_run(struct trace_ev_rt *rt, const void *rec,
 			break;
 		case TRIG_ENABLE:
 		case TRIG_DISABLE:
-			if (trig_take(t))
+			mute = t->type == TRIG_DISABLE;
+			if (test_bit(TRACE_EV_B_MUTE, &t->target->call->flags) != mute &&
+			    trig_take(t))
 				assign_bit(TRACE_EV_B_MUTE, &t->target->call->flags,
-					   t->type == TRIG_DISABLE);
+					   mute);
 			break;
 		}
 	}

@@ -105,3 +105,23 @@ echo 'schedule:traceoff:3' >> set_ftrace_filter
 [ "$(cmds)" = 'schedule:traceoff:count=3' ] || fail "recount: $(cmds)"
 echo '!schedule:traceoff' >> set_ftrace_filter
 rm -f /tmp/want.$$ /tmp/got.$$
+
+# enable_event and disable_event: the event goes to soft mode ("0*"),
+# the command unmutes it (counted only when it changes something), and
+# it leaves soft mode with the command.
+[ ! -f events/sched/sched_switch/enable ] && exit 0
+sw=events/sched/sched_switch/enable
+echo 'schedule:enable_event:sched:sched_switch:2' >> set_ftrace_filter
+cmds | grep -qx 'schedule:enable_event:sched:sched_switch:count=[12]' ||
+	fail "enable_event listing: $(cmds)"
+n=0
+while [ "$(cat $sw)" != '1*' ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+[ "$(cat $sw)" = '1*' ] || fail "enable_event did not fire: $(cat $sw)"
+echo 0 > $sw
+sleep 0.3
+[ "$(cat $sw)" = '1*' ] || fail "second enable_event: $(cat $sw)"
+echo 0 > $sw
+sleep 0.3
+[ "$(cat $sw)" = '0*' ] || fail "enable_event:2 fired a third time"
+echo '!schedule:enable_event:sched:sched_switch' >> set_ftrace_filter
+[ "$(cat $sw)" = 0 ] || fail "left soft mode as $(cat $sw)"
