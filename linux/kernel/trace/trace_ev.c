@@ -656,6 +656,7 @@ void trace_ev_soft_set(struct trace_ev_rt *rt, bool on)
 	if (!READ_ONCE(rt->dead))
 		assign_bit(TRACE_EV_B_MUTE, &rt->call->flags, !on);
 }
+
 NOKPROBE_SYMBOL(trace_ev_soft_set);
 
 /**
@@ -674,6 +675,7 @@ bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on)
 		return true;
 	return test_bit(TRACE_EV_B_MUTE, &rt->call->flags) != on;
 }
+
 NOKPROBE_SYMBOL(trace_ev_soft_is);
 
 static int trace_ev_add(struct trace_ev_call *call, struct module *mod)
