@@ -573,8 +573,8 @@ static inline int trace_ev_pid_set_follow(bool on)
 }
 
 struct trace_ev_rt;
-static inline struct trace_ev_rt *trace_ev_soft_get(const char *sys,
-						   const char *event)
+static inline struct trace_ev_rt *
+trace_ev_soft_get(const char *sys, const char *event)
 {
 	return ERR_PTR(-EINVAL);
 }
