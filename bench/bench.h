@@ -107,6 +107,20 @@ static inline long cpu0_written(void)
 	       field("per_cpu/cpu0/stats", "overrun: ");
 }
 
+/* Make the buffer 16 MiB and empty it; @old_kb keeps its size. */
+static inline void big_buffer(char old_kb[32])
+{
+	FILE *fp = fopen(T "buffer_size_kb", "r");
+
+	if (!fp || !fgets(old_kb, 32, fp)) {
+		perror("buffer_size_kb");
+		exit(1);
+	}
+	fclose(fp);
+	put("buffer_size_kb", "16384");
+	put("trace", "\n");
+}
+
 /*
  * getppid() with tracing on, in a buffer big enough to lose nothing: the
  * buffer is made 16 MiB and emptied, and given its size back after.
@@ -119,16 +133,8 @@ static inline double traced_getppid(long calls, int loops, double *records,
 	char old_kb[32];
 	long before;
 	double ns;
-	FILE *fp;
 
-	fp = fopen(T "buffer_size_kb", "r");
-	if (!fp || !fgets(old_kb, sizeof(old_kb), fp)) {
-		perror("buffer_size_kb");
-		exit(1);
-	}
-	fclose(fp);
-	put("buffer_size_kb", "16384");
-	put("trace", "\n");
+	big_buffer(old_kb);
 	before = cpu0_written();
 	*lost = cpu0_lost();
 	put("tracing_on", "1");

@@ -68,7 +68,6 @@ int main(void)
 	long trips = 5000, before, lost;
 	double off_ns, on_ns, events;
 	char old_kb[32];
-	FILE *fp;
 
 	pin_cpu0();
 	if (access(T "events/sched/sched_switch/enable", W_OK) ||
@@ -79,14 +78,7 @@ int main(void)
 	pingpong(trips / 10, 1);	/* warm up */
 	off_ns = pingpong(trips, 3);
 
-	fp = fopen(T "buffer_size_kb", "r");
-	if (!fp || !fgets(old_kb, sizeof(old_kb), fp)) {
-		perror("buffer_size_kb");
-		exit(1);
-	}
-	fclose(fp);
-	put("buffer_size_kb", "16384");
-	put("trace", "\n");
+	big_buffer(old_kb);
 	put("events/sched/sched_switch/enable", "1");
 	put("events/sched/sched_wakeup/enable", "1");
 	before = cpu0_written();
