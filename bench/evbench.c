@@ -37,11 +37,16 @@ static double pingpong(long trips, int loops)
 		exit(1);
 	}
 	if (pid == 0) {
+		/* Only the ends it uses: the parent's close then ends it. */
+		close(to[1]);
+		close(from[0]);
 		while (read(to[0], &c, 1) == 1)
 			if (write(from[1], &c, 1) != 1)
 				_exit(1);
 		_exit(0);
 	}
+	close(to[0]);
+	close(from[1]);
 	for (int l = 0; l < loops; l++) {
 		double t0 = now_ns();
 
@@ -57,9 +62,7 @@ static double pingpong(long trips, int loops)
 	}
 	close(to[1]);
 	waitpid(pid, NULL, 0);
-	close(to[0]);
 	close(from[0]);
-	close(from[1]);
 	return best;
 }
 
