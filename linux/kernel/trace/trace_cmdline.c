@@ -41,8 +41,24 @@ static unsigned int trace_nr_cmdlines;
 /* Serialises resizes, which allocate outside the spinlock. */
 static DEFINE_MUTEX(trace_cmdline_resize_lock);
 
-/* The task each CPU saved last, to skip saving it again. */
-static DEFINE_PER_CPU(struct trace_cmdline, trace_cmdline_last);
+/*
+ * The tasks each CPU saved last, to skip saving them again: a few, since
+ * a CPU often goes back and forth between two or three tasks (a pipe
+ * between them, a task and its kworker).
+ */
+#define TRACE_CMDLINE_RECENT	4
+
+/**
+ * struct trace_cmdline_recent - a CPU's last saved tasks
+ * @e:		the entries, as saved; pid 0 when free
+ * @next:	the entry the next save replaces
+ */
+struct trace_cmdline_recent {
+	struct trace_cmdline e[TRACE_CMDLINE_RECENT];
+	unsigned int next;
+};
+
+static DEFINE_PER_CPU(struct trace_cmdline_recent, trace_cmdline_last);
 
 /**
  * trace_cmdline_save_task() - remember a task's command name
@@ -53,22 +69,31 @@ static DEFINE_PER_CPU(struct trace_cmdline, trace_cmdline_last);
  */
 void trace_cmdline_save_task(struct task_struct *tsk)
 {
-	struct trace_cmdline *last, *e;
+	struct trace_cmdline_recent *last;
+	struct trace_cmdline *e;
 	unsigned long flags;
+	unsigned int i;
 
 	if (!tsk->pid)
 		return;
 	preempt_disable_notrace();
 	last = this_cpu_ptr(&trace_cmdline_last);
-	if (last->pid == tsk->pid && !memcmp(last->comm, tsk->comm, TASK_COMM_LEN))
-		goto out;
+	/*
+	 * Read with interrupts on: one that saves meanwhile can only make
+	 * this miss, or save once more.
+	 */
+	for (i = 0; i < TRACE_CMDLINE_RECENT; i++) {
+		if (last->e[i].pid == tsk->pid &&
+		    !memcmp(last->e[i].comm, tsk->comm, TASK_COMM_LEN))
+			goto out;
+	}
 	raw_local_irq_save(flags);
 	if (raw_spin_trylock(&trace_cmdline_lock)) {
 		e = &trace_cmdlines[tsk->pid % trace_nr_cmdlines];
 		e->pid = tsk->pid;
 		e->tgid = tsk->tgid;
 		memcpy(e->comm, tsk->comm, TASK_COMM_LEN);
-		*last = *e;
+		last->e[last->next++ % TRACE_CMDLINE_RECENT] = *e;
 		raw_spin_unlock(&trace_cmdline_lock);
 	}
 	raw_local_irq_restore(flags);
@@ -220,7 +245,8 @@ static int trace_cmdlines_resize(unsigned int n)
 	raw_spin_unlock_irqrestore(&trace_cmdline_lock, flags);
 	/* An entry dropped by the rehash must be saved again. */
 	for_each_possible_cpu(cpu)
-		per_cpu_ptr(&trace_cmdline_last, cpu)->pid = 0;
+		memset(per_cpu_ptr(&trace_cmdline_last, cpu), 0,
+		       sizeof(struct trace_cmdline_recent));
 	kvfree(old);
 	return 0;
 }
