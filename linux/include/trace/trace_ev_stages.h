@@ -40,26 +40,27 @@
 	DECLARE_EVENT_CLASS(name, PARAMS(proto), PARAMS(args),		\
 			    PARAMS(tstruct), PARAMS(assign), PARAMS(print)) \
 	DEFINE_EVENT(name, name, PARAMS(proto), PARAMS(args))
+/*
+ * The conditions and the registration callbacks of the other forms are
+ * the tracepoint's business (define_trace.h): they are dropped here.
+ */
 #undef TRACE_EVENT_CONDITION
-#define TRACE_EVENT_CONDITION(name, proto, args, cond, tstruct, assign, \
-			      print)					\
-	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),	\
-		    PARAMS(assign), PARAMS(print))
+#define TRACE_EVENT_CONDITION(name, proto, args, cond, ...)		\
+	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), __VA_ARGS__)
 #undef TRACE_EVENT_FN
-#define TRACE_EVENT_FN(name, proto, args, tstruct, assign, print, reg,	\
-		       unreg)						\
+#define TRACE_EVENT_FN(name, proto, args, tstruct, assign, print, ...)	\
 	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),	\
 		    PARAMS(assign), PARAMS(print))
 #undef TRACE_EVENT_FN_COND
 #define TRACE_EVENT_FN_COND(name, proto, args, cond, tstruct, assign,	\
-			    print, reg, unreg)				\
-	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),	\
-		    PARAMS(assign), PARAMS(print))
+			    print, ...)					\
+	TRACE_EVENT_FN(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct), \
+		       PARAMS(assign), PARAMS(print))
 #undef DEFINE_EVENT_FN
-#define DEFINE_EVENT_FN(class, name, proto, args, reg, unreg)		\
+#define DEFINE_EVENT_FN(class, name, proto, args, ...)			\
 	DEFINE_EVENT(class, name, PARAMS(proto), PARAMS(args))
 #undef DEFINE_EVENT_CONDITION
-#define DEFINE_EVENT_CONDITION(class, name, proto, args, cond)		\
+#define DEFINE_EVENT_CONDITION(class, name, proto, args, ...)		\
 	DEFINE_EVENT(class, name, PARAMS(proto), PARAMS(args))
 #undef TRACE_EVENT_NOP
 #define TRACE_EVENT_NOP(...)

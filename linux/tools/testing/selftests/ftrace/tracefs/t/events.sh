@@ -206,7 +206,8 @@ for bad in 'stacktrace:x' 'traceoff+0' 'nosuch' 'traceon if nosuch == 1' \
 done
 echo 1 > $ev/enable
 echo 4 > /sys/kernel/debug/$mod
-[ "$(grep -c '<stack trace>' trace)" = 2 ] || fail "stacktrace:2 gave $(grep -c '<stack trace>' trace)"
+n=$(grep -c '<stack trace>' trace || true)
+[ "$n" = 2 ] || fail "stacktrace:2 gave $n stacks"
 [ "$(cat $ev/trigger)" = "stacktrace:count=0 if n >= 1" ] || fail "count: $(cat $ev/trigger)"
 echo '!stacktrace:count=0 if n >= 1' > $ev/trigger
 grep -q '^# Available' $ev/trigger || fail "not removed: $(cat $ev/trigger)"
