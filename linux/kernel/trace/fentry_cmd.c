@@ -414,14 +414,10 @@ int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
 	return ret;
 }
 
-/**
- * fentry_cmd_forget() - remove the commands on functions of a range
- * @start:	the range's first address
- * @end:	the address after its last
- *
- * For a module going away. Sleeps.
- */
-void fentry_cmd_forget(unsigned long start, unsigned long end)
+/* Remove the commands @gone says; for what goes away. Sleeps. */
+static void fentry_cmd_drop(bool (*gone)(const struct fentry_cmd *c,
+					 const void *arg),
+			    const void *arg)
 {
 	struct fentry_cmds *old, *t;
 	struct fentry_cmd *c;
@@ -438,7 +434,7 @@ void fentry_cmd_forget(unsigned long start, unsigned long end)
 	t->nr = 0;
 	for (i = 0; i < old->nr; i++) {
 		c = old->cmd[i];
-		if (c->ip < start || c->ip >= end)
+		if (!gone(c, arg))
 			t->cmd[t->nr++] = c;
 	}
 	if (t->nr == old->nr || fentry_cmds_install(t)) {
@@ -447,9 +443,52 @@ void fentry_cmd_forget(unsigned long start, unsigned long end)
 	}
 	fentry_sync_users();
 	for (i = 0; i < old->nr; i++)
-		if (old->cmd[i]->ip >= start && old->cmd[i]->ip < end)
+		if (gone(old->cmd[i], arg))
 			fentry_cmd_free(old->cmd[i]);
 	kvfree(old);
+}
+
+struct fentry_cmd_range {
+	unsigned long start, end;
+};
+
+static bool fentry_cmd_in_range(const struct fentry_cmd *c, const void *arg)
+{
+	const struct fentry_cmd_range *r = arg;
+
+	return c->ip >= r->start && c->ip < r->end;
+}
+
+/**
+ * fentry_cmd_forget() - remove the commands on functions of a range
+ * @start:	the range's first address
+ * @end:	the address after its last
+ *
+ * For a module going away. Sleeps.
+ */
+void fentry_cmd_forget(unsigned long start, unsigned long end)
+{
+	struct fentry_cmd_range r = { start, end };
+
+	fentry_cmd_drop(fentry_cmd_in_range, &r);
+}
+
+static bool fentry_cmd_names_module(const struct fentry_cmd *c,
+				    const void *mod)
+{
+	return c->event && trace_ev_module(c->event) == mod;
+}
+
+/**
+ * fentry_cmd_forget_events() - remove the commands that name an event of
+ * a module
+ * @mod:	the module, whose events are going away
+ *
+ * Called before its events go, without the event core's lock. Sleeps.
+ */
+void fentry_cmd_forget_events(struct module *mod)
+{
+	fentry_cmd_drop(fentry_cmd_names_module, mod);
 }
 
 /**

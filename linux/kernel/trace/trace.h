@@ -550,6 +550,7 @@ void trace_ev_soft_put(struct trace_ev_rt *rt);
 void trace_ev_soft_set(struct trace_ev_rt *rt, bool on);
 bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on);
 void trace_ev_soft_show(struct seq_file *m, struct trace_ev_rt *rt);
+struct module *trace_ev_module(const struct trace_ev_rt *rt);
 int trace_ev_pid_set_follow(bool on);
 extern const struct file_operations trace_ev_avail_fops;
 #else
@@ -605,6 +606,16 @@ static inline bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on)
 
 int __init trace_fs_init(void);
 extern const char trace_common_fields[];
+
+/* Function commands that name a module's trace events (fentry_cmd.c) */
+struct module;
+#ifdef CONFIG_DYNAMIC_FTRACE
+void fentry_cmd_forget_events(struct module *mod);
+#else
+static inline void fentry_cmd_forget_events(struct module *mod)
+{
+}
+#endif
 
 /* options/function-fork (fentry_pid.c) */
 #ifdef CONFIG_FUNCTION_TRACER

@@ -628,6 +628,17 @@ void trace_ev_soft_show(struct seq_file *m, struct trace_ev_rt *rt)
 }
 
 /**
+ * trace_ev_module() - the module an event came with
+ * @rt:		the event
+ *
+ * Return: the module, or NULL for an event of vmlinux.
+ */
+struct module *trace_ev_module(const struct trace_ev_rt *rt)
+{
+	return rt->mod;
+}
+
+/**
  * trace_ev_soft_put() - the user of trace_ev_soft_get() is done
  * @rt:		the event
  *
@@ -744,6 +755,8 @@ static void trace_ev_remove_module(struct module *mod)
 	LIST_HEAD(gone);
 	bool used = false;
 
+	/* Function commands naming them first: they take trace_ev_lock. */
+	fentry_cmd_forget_events(mod);
 	mutex_lock(&trace_ev_lock);
 	list_for_each_entry(sys, &trace_ev_systems, list) {
 		list_for_each_entry_safe(rt, tmp, &sys->events, list) {

@@ -231,9 +231,16 @@ echo '!traceoff' > $ev/trigger
 echo 'enable_event:fentry_test:fentry_test_call' > $fork
 [ "$(cat $ev/enable)" = "1*" ] || [ "$(cat $ev/enable)" = "0*" ] ||
 	fail "enable_event target: $(cat $ev/enable)"
+if [ -f set_ftrace_filter ]; then
+	echo 'schedule:enable_event:fentry_test:fentry_test_call' >> set_ftrace_filter
+	grep -q ':enable_event:fentry_test:fentry_test_call:' set_ftrace_filter ||
+		fail "function command: $(grep -v '^#' set_ftrace_filter)"
+fi
 exec 3> $ev/enable
 rmmod $mod
 grep -q '^# Available' $fork || fail "a trigger outlived its target: $(cat $fork)"
+! grep -q fentry_test set_ftrace_filter 2>/dev/null ||
+	fail "a function command outlived its event: $(grep fentry_test set_ftrace_filter)"
 [ ! -d events/fentry_test ] || fail "module event left after rmmod"
 ! grep -q fentry_test available_events || fail "module event still listed"
 ! grep -q fentry_test_call trace || fail "the module's records outlived it"
