@@ -20,6 +20,7 @@
 
 struct seq_file;
 struct tracepoint;
+struct trace_ev_call;
 struct trace_ev_rt;
 
 /* What a field is, for the filters. */
@@ -54,15 +55,22 @@ struct trace_ev_field {
 /**
  * struct trace_ev_class - what the events of a DECLARE_EVENT_CLASS share
  * @system:	the TRACE_SYSTEM of its header
- * @fields:	returns its fields, ended by one with a NULL name
+ * @fields:	returns its fields, ended by one with a NULL name; NULL
+ *		when each event has its own (trace_ev_call.fields)
  * @probe:	the tracepoint probe that writes its record
  * @size:	the length of its record without the variable parts
+ * @reg:	for events made at run time: starts (@on) or stops the
+ *		probe of @call, in place of registering @probe on its
+ *		tracepoint; NULL for the others
+ * @prints_name: the printer prints the event's name itself
  */
 struct trace_ev_class {
 	const char *system;
 	const struct trace_ev_field *(*fields)(void);
 	void *probe;
 	unsigned int size;
+	int (*reg)(struct trace_ev_call *call, bool on);
+	bool prints_name;
 };
 
 /**
@@ -121,6 +129,8 @@ enum {
  *		event core under its lock
  * @id:		the common_type of its records, given by the core
  * @rt:		the core's state of it (opaque)
+ * @fields:	its own fields, for a class without them; else NULL
+ * @data:	what its class's @reg and printer know it by
  */
 struct trace_ev_call {
 	const char *name;
@@ -131,7 +141,21 @@ struct trace_ev_call {
 	unsigned long flags;
 	unsigned short id;
 	struct trace_ev_rt *rt;
+	const struct trace_ev_field *fields;
+	const void *data;
 };
+
+/**
+ * trace_ev_fields() - the fields of an event's record
+ * @call:	the event
+ *
+ * Return: the fields, ended by one with a NULL name.
+ */
+static inline const struct trace_ev_field *
+trace_ev_fields(const struct trace_ev_call *call)
+{
+	return call->fields ?: call->class->fields();
+}
 
 void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
 			    unsigned int len);

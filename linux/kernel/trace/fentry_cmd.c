@@ -7,6 +7,8 @@
  *   traceon, traceoff   turn recording on or off (counted only when it
  *                       changes something)
  *   stacktrace          record the call stack (a kernel_stack record)
+ *   snapshot            take a snapshot (trace_snapshot.c); each command
+ *                       arms the snapshot while it is set
  *   dump, cpudump       print the buffer, or this CPU's part of it, on
  *                       the console (recording stops first)
  *   enable_event:<sys>:<event>, disable_event:<sys>:<event>
@@ -39,6 +41,7 @@ enum fentry_cmd_kind {
 	FENTRY_CMD_TRACEON,
 	FENTRY_CMD_TRACEOFF,
 	FENTRY_CMD_STACKTRACE,
+	FENTRY_CMD_SNAPSHOT,
 	FENTRY_CMD_DUMP,
 	FENTRY_CMD_CPUDUMP,
 	FENTRY_CMD_ENABLE_EVENT,
@@ -50,6 +53,9 @@ static const char * const fentry_cmd_names[FENTRY_CMD_NR] = {
 	[FENTRY_CMD_TRACEON]	= "traceon",
 	[FENTRY_CMD_TRACEOFF]	= "traceoff",
 	[FENTRY_CMD_STACKTRACE]	= "stacktrace",
+#ifdef CONFIG_TRACER_SNAPSHOT
+	[FENTRY_CMD_SNAPSHOT]	= "snapshot",
+#endif
 	[FENTRY_CMD_DUMP]	= "dump",
 	[FENTRY_CMD_CPUDUMP]	= "cpudump",
 	[FENTRY_CMD_ENABLE_EVENT] = "enable_event",
@@ -126,6 +132,10 @@ static void fentry_cmd_run(struct fentry_cmd *c, struct ftrace_regs *fregs)
 		if (fentry_cmd_take(c))
 			trace_stack_record(&arch_ftrace_regs(fregs)->regs, 0,
 					   tracing_gen_ctx_dec());
+		break;
+	case FENTRY_CMD_SNAPSHOT:
+		if (fentry_cmd_take(c))
+			trace_snapshot_take();
 		break;
 	case FENTRY_CMD_DUMP:
 		if (fentry_cmd_take(c))
@@ -245,7 +255,7 @@ static int fentry_cmd_parse(const char *spec, unsigned int *kind,
 	unsigned int k;
 
 	for (k = 0; k < FENTRY_CMD_NR; k++)
-		if (strlen(fentry_cmd_names[k]) == len &&
+		if (fentry_cmd_names[k] && strlen(fentry_cmd_names[k]) == len &&
 		    !strncmp(spec, fentry_cmd_names[k], len))
 			break;
 	if (k == FENTRY_CMD_NR)
@@ -291,6 +301,8 @@ static void fentry_cmd_free(struct fentry_cmd *c)
 {
 	if (c->event)
 		trace_ev_soft_put(c->event);
+	if (c->kind == FENTRY_CMD_SNAPSHOT)
+		trace_snapshot_disarm();
 	kfree(c);
 }
 
@@ -357,6 +369,13 @@ static int fentry_cmd_apply_parsed(const struct ftrace_hash *fns,
 		atomic_long_set(&c->left, count);
 		if (event) {
 			ret = trace_ev_soft_hold(event);
+			if (ret) {
+				kfree(c);
+				break;
+			}
+		}
+		if (kind == FENTRY_CMD_SNAPSHOT) {
+			ret = trace_snapshot_arm();
 			if (ret) {
 				kfree(c);
 				break;

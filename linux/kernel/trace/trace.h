@@ -33,6 +33,8 @@
  *   trace_pid.c      task lists (set_*_pid files) and fork following
  *   trace_errlog.c   error_log
  *   trace_seq.c      struct trace_seq and the print-format helpers
+ *   trace_snapshot.c the snapshot file, and snapshots from triggers,
+ *                    commands and tracing_snapshot()
  */
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
@@ -82,6 +84,8 @@ struct tracer {
 int trace_register_tracer(struct tracer *t);
 const char *trace_current_tracer_name(void);
 const struct tracer *trace_current_tracer(void);
+const struct tracer *trace_tracer_lock(void);
+void trace_tracer_unlock(void);
 int trace_set_tracer(const char *name);
 void trace_show_tracers(struct seq_file *m);
 bool trace_buffer_enabled(void);
@@ -290,11 +294,23 @@ int trace_print_write(unsigned long ip, const char *text, size_t len);
 /* The buffer (trace_buf.c) */
 extern struct trace_buffer *trace_rb;
 extern struct trace_buffer *trace_max_rb;
-int trace_max_alloc(void);
-void trace_max_release(void);
+/**
+ * enum trace_max_user - who needs the max buffer
+ * @TRACE_MAX_LAT:	the current latency tracer
+ * @TRACE_MAX_SNAP:	the snapshot: allocated through the snapshot file,
+ *			a snapshot trigger or command
+ */
+enum trace_max_user {
+	TRACE_MAX_LAT	= BIT(0),
+	TRACE_MAX_SNAP	= BIT(1),
+};
+
+int trace_max_alloc(unsigned int user);
+void trace_max_release(unsigned int user);
+bool trace_max_has(unsigned int user);
 struct trace_buffer *trace_max_get(void);
 void trace_max_put(void);
-void trace_max_reset(void);
+void trace_max_reset(int cpu);
 bool trace_max_trylock(void);
 void trace_max_unlock(void);
 void trace_max_swap_locked(void);
@@ -384,6 +400,7 @@ bool trace_iter_ready(void *it);
 void trace_iter_lock(struct trace_iter *it);
 void trace_iter_unlock(struct trace_iter *it);
 void trace_iter_reset_consumers(int cpu);
+void trace_iter_quiesce(void);
 int trace_iter_raw_page(int cpu, void *page);
 bool trace_raw_ready(int cpu);
 struct trace_iter *trace_iter_dump_start(int cpu);
@@ -395,6 +412,8 @@ void trace_iter_set_state(struct trace_iter *it, int cpu,
 
 /* Text (trace_output.c) */
 void trace_print_header(struct seq_file *m, int cpu);
+void trace_print_buf_header(struct seq_file *m, int cpu,
+			    struct trace_buffer *rb);
 void trace_print_ev(struct seq_file *m, const struct trace_ev *ev);
 void trace_print_sym(struct seq_file *m, unsigned long ip);
 void trace_print_text(struct seq_file *m, const char *buf, unsigned int max);
@@ -644,5 +663,30 @@ loff_t trace_edit_llseek(struct file *file, loff_t off, int whence);
 extern const struct file_operations trace_fops;
 extern const struct file_operations trace_pipe_fops;
 extern const struct file_operations trace_pipe_raw_fops;
+
+/* The snapshot (trace_snapshot.c) */
+#ifdef CONFIG_TRACER_SNAPSHOT
+extern const struct file_operations trace_snap_fops;
+ssize_t trace_snap_write(struct file *file, const char __user *ubuf,
+			 size_t cnt, loff_t *ppos);
+void trace_snap_print_header(struct seq_file *m, int cpu,
+			     struct trace_buffer *rb);
+void trace_snapshot_take(void);
+int trace_snapshot_arm(void);
+void trace_snapshot_disarm(void);
+#else
+static inline void trace_snapshot_take(void)
+{
+}
+
+static inline int trace_snapshot_arm(void)
+{
+	return -ENODEV;
+}
+
+static inline void trace_snapshot_disarm(void)
+{
+}
+#endif
 
 #endif /* _KERNEL_TRACE_TRACE_H */

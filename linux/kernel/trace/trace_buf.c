@@ -38,14 +38,16 @@
 struct trace_buffer *trace_rb;
 
 /*
- * The max buffer: what trace shows under a latency tracer. Allocated by
- * the first latency tracer, and freed when the tracer goes unless a
- * reader holds it (trace_max_refs). Pointer and count are changed under
- * trace_buf_lock; swaps happen with interrupts off, under trace_max_busy.
+ * The max buffer: what trace shows under a latency tracer, and the
+ * snapshot. Allocated for the first of its users (enum trace_max_user),
+ * and freed when the last goes, unless a reader holds it or may hold the
+ * buffer it was swapped with (trace_max_refs). Pointer, users and count
+ * are changed under trace_buf_lock; swaps happen with interrupts off,
+ * under trace_max_busy.
  */
 struct trace_buffer *trace_max_rb;
 static unsigned int trace_max_refs;
-static bool trace_max_wanted;
+static unsigned int trace_max_users;
 
 /*
  * trace_max_busy: 1 while a swap is in progress. Swappers take it with a
@@ -479,19 +481,20 @@ void trace_max_swap_locked(void)
 /**
  * trace_max_alloc() - make sure the max buffer exists, the size of the
  * trace buffer
+ * @user:	who wants it (enum trace_max_user)
  *
- * Called by a latency tracer's init, under trace_lock.
- * Return: 0 or -ENOMEM.
+ * Return: 0 or -ENOMEM (@user is then not counted).
  */
-int trace_max_alloc(void)
+int trace_max_alloc(unsigned int user)
 {
 	struct trace_buffer *rb;
 	int cpu;
 
 	guard(mutex)(&trace_buf_lock);
-	trace_max_wanted = true;
-	if (trace_max_rb)
+	if (trace_max_rb) {
+		trace_max_users |= user;
 		return 0;
+	}
 	rb = ring_buffer_alloc(TRACE_BUF_MIN_KB * 1024, RING_BUFFER_OVERWRITE,
 			       trace_clock_read);
 	if (!rb)
@@ -502,6 +505,7 @@ int trace_max_alloc(void)
 			return -ENOMEM;
 		}
 	}
+	trace_max_users |= user;
 	WRITE_ONCE(trace_max_rb, rb);
 	return 0;
 }
@@ -511,40 +515,59 @@ static void trace_max_free_locked(void)
 	struct trace_buffer *rb;
 
 	lockdep_assert_held(&trace_buf_lock);
-	if (trace_max_wanted || trace_max_refs || !trace_max_rb)
+	if (trace_max_users || trace_max_refs || !trace_max_rb)
 		return;
 	trace_max_block(true);
 	rb = trace_max_rb;
 	WRITE_ONCE(trace_max_rb, NULL);
 	trace_max_block(false);
-	/* Writers that reserved in it before a swap are done by now. */
+	/* Writers that reserved in it before a swap are done by now, */
 	synchronize_rcu();
+	/* and so are the consuming readers that read it as trace_rb. */
+	trace_iter_quiesce();
 	ring_buffer_free(rb);
 }
 
 /**
- * trace_max_release() - a latency tracer no longer needs the max buffer
+ * trace_max_release() - a user no longer needs the max buffer
+ * @user:	who (enum trace_max_user)
  *
- * It is freed now, or when its last reader goes. The tracer's hooks are
- * off already.
+ * It is freed now if it was the last, or when its last reader goes. A
+ * latency tracer's hooks are off already.
  */
-void trace_max_release(void)
+void trace_max_release(unsigned int user)
 {
 	guard(mutex)(&trace_buf_lock);
-	trace_max_wanted = false;
+	trace_max_users &= ~user;
 	trace_max_free_locked();
+}
+
+/**
+ * trace_max_has() - whether a user holds the max buffer
+ * @user:	who (enum trace_max_user)
+ *
+ * Return: true when @user called trace_max_alloc() and not yet
+ * trace_max_release().
+ */
+bool trace_max_has(unsigned int user)
+{
+	guard(mutex)(&trace_buf_lock);
+	return trace_max_users & user;
 }
 
 /**
  * trace_max_get() - hold the max buffer for a reader
  *
- * Return: it, or NULL when there is none.
+ * Also taken by readers of the trace buffer: a swap may make what they
+ * read the max buffer, and it must not be freed under them. Each call
+ * needs a trace_max_put(), whatever it returned.
+ *
+ * Return: the max buffer, or NULL when there is none.
  */
 struct trace_buffer *trace_max_get(void)
 {
 	guard(mutex)(&trace_buf_lock);
-	if (trace_max_rb)
-		trace_max_refs++;
+	trace_max_refs++;
 	return trace_max_rb;
 }
 
@@ -561,14 +584,15 @@ void trace_max_put(void)
 
 /**
  * trace_max_reset() - drop the records of the max buffer
+ * @cpu:	the CPU whose records go, or RING_BUFFER_ALL_CPUS
  */
-void trace_max_reset(void)
+void trace_max_reset(int cpu)
 {
 	guard(mutex)(&trace_buf_lock);
 	if (!trace_max_rb)
 		return;
 	trace_max_block(true);
-	ring_buffer_reset_cpu(trace_max_rb, RING_BUFFER_ALL_CPUS);
+	ring_buffer_reset_cpu(trace_max_rb, cpu);
 	trace_max_block(false);
 }
 

@@ -101,27 +101,30 @@ void tracing_start(void)
 	WARN_ON_ONCE(atomic_dec_return(&trace_stop_depth) < 0);
 }
 
+#ifndef CONFIG_TRACER_SNAPSHOT
 /**
  * tracing_snapshot() - take a snapshot of the trace buffer
  *
- * Snapshots are not supported yet: this says so once and does nothing.
+ * Built without CONFIG_TRACER_SNAPSHOT: this says so once and does
+ * nothing.
  */
 void tracing_snapshot(void)
 {
-	pr_info_once("tracing: snapshots are not supported\n");
+	pr_info_once("tracing: snapshots are not built in\n");
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot);
 
 /**
  * tracing_snapshot_alloc() - allocate the snapshot buffer and take a snapshot
  *
- * Snapshots are not supported yet: this says so once and does nothing.
+ * Built without CONFIG_TRACER_SNAPSHOT: as tracing_snapshot().
  */
 void tracing_snapshot_alloc(void)
 {
 	tracing_snapshot();
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+#endif
 
 /**
  * ftrace_dump() - print the trace buffer to the console
@@ -271,6 +274,26 @@ const char *trace_current_tracer_name(void)
 const struct tracer *trace_current_tracer(void)
 {
 	return READ_ONCE(trace_current);
+}
+
+/**
+ * trace_tracer_lock() - keep the current tracer from changing
+ *
+ * Return: the current tracer, or NULL before the first was set. It stays
+ * current until trace_tracer_unlock().
+ */
+const struct tracer *trace_tracer_lock(void)
+{
+	mutex_lock(&trace_lock);
+	return trace_current;
+}
+
+/**
+ * trace_tracer_unlock() - let the current tracer change again
+ */
+void trace_tracer_unlock(void)
+{
+	mutex_unlock(&trace_lock);
 }
 
 static struct tracer *trace_find(const char *name)

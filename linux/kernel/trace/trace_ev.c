@@ -340,7 +340,8 @@ bool trace_ev_print(struct seq_file *m, const struct trace_ev *ev)
 	rcu_read_lock();
 	call = xa_load(&trace_ev_types, ev->rec->type);
 	if (call && ev->len >= call->class->size) {
-		seq_printf(m, "%s: ", call->name);
+		if (!call->class->prints_name)
+			seq_printf(m, "%s: ", call->name);
 		p = get_cpu_ptr(&trace_ev_scratch);
 		trace_seq_init(p);
 		call->print(m, p, ev->rec);
@@ -494,15 +495,23 @@ int trace_ev_apply_locked(struct trace_ev_rt *rt)
 	if (!rt->soft)
 		assign_bit(TRACE_EV_B_MUTE, &call->flags, !rt->enabled);
 	if (probe && !on) {
-		ret = tracepoint_probe_register(call->tp, call->class->probe,
-						call);
+		if (call->class->reg)
+			ret = call->class->reg(call, true);
+		else
+			ret = tracepoint_probe_register(call->tp,
+							call->class->probe,
+							call);
 		if (ret)
 			return ret;
 		rt->used = true;
 		set_bit(TRACE_EV_B_RECORD, &call->flags);
 	} else if (!probe && on) {
 		clear_bit(TRACE_EV_B_RECORD, &call->flags);
-		tracepoint_probe_unregister(call->tp, call->class->probe, call);
+		if (call->class->reg)
+			call->class->reg(call, false);
+		else
+			tracepoint_probe_unregister(call->tp,
+						    call->class->probe, call);
 	}
 	return 0;
 }
@@ -741,6 +750,17 @@ static void trace_ev_add_all(struct trace_ev_call **start,
 	mutex_unlock(&trace_ev_lock);
 }
 
+/**
+ * trace_ev_register() - add events made at run time
+ * @calls:	the events, each with its fields and printer; they stay
+ *		forever
+ * @n:		how many
+ */
+void __init trace_ev_register(struct trace_ev_call **calls, unsigned int n)
+{
+	trace_ev_add_all(calls, calls + n, NULL, 0, NULL);
+}
+
 #ifdef CONFIG_MODULES
 /*
  * A module's events go. Their probes come off first (this notifier runs
@@ -845,6 +865,8 @@ void __init trace_ev_init(void)
 	trace_ev_add_all(__start_ftrace_events, __stop_ftrace_events,
 			 __start_ftrace_eval_maps,
 			 __stop_ftrace_eval_maps - __start_ftrace_eval_maps, NULL);
+	if (IS_ENABLED(CONFIG_FTRACE_SYSCALLS))
+		trace_sc_init();
 	trace_ev_init_modules();
 	trace_ev_boot_apply();
 }

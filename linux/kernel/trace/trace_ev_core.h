@@ -149,6 +149,14 @@ int trace_ev_trig_store(const char *val, void *obj);
 /* trace_ev_set.c */
 void __init trace_ev_boot_apply(void);
 
+void __init trace_ev_register(struct trace_ev_call **calls, unsigned int n);
+
+/* Syscall events (trace_syscalls.c), and what SYSCALL_DEFINEn() left */
+void __init trace_sc_init(void);
+struct trace_sc_meta;
+extern const struct trace_sc_meta *__start_syscalls_metadata[];
+extern const struct trace_sc_meta *__stop_syscalls_metadata[];
+
 /* trace_ev_pid.c */
 unsigned long trace_ev_pid_flag(void);
 

@@ -147,7 +147,7 @@ static int ev_format_show(struct seq_file *m, void *obj)
 
 	seq_printf(m, "name: %s\nID: %u\nformat:\n%s", call->name, call->id,
 		   trace_common_fields);
-	for (f = call->class->fields(); f->name; f++)
+	for (f = trace_ev_fields(call); f->name; f++)
 		ev_field_show(m, f);
 	seq_printf(m, "\nprint fmt: %s\n", rt->fmt ?: call->print_fmt);
 	return 0;
@@ -181,7 +181,7 @@ static struct trace_ev_filter *ev_filter_compile(struct trace_ev_rt *rt,
 	unsigned int pos;
 	const char *err;
 
-	f = trace_ev_filter_compile(rt->call->class->fields(), val, &err, &pos);
+	f = trace_ev_filter_compile(trace_ev_fields(rt->call), val, &err, &pos);
 	if (report && PTR_ERR_OR_ZERO(f) == -EINVAL)
 		trace_errlog(TRACE_EV_FILTER_ERR, val, pos, err);
 	return f;

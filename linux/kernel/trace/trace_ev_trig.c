@@ -8,14 +8,16 @@
  *
  *   traceon[:count] [if filter]	start recording
  *   traceoff[:count] [if filter]	stop recording
+ *   snapshot[:count] [if filter]	take a snapshot (trace_snapshot.c)
  *   stacktrace[:count] [if filter]	record a stack trace
  *   enable_event:sys:event[:count] [if filter]	unmute another event
  *   disable_event:sys:event[:count] [if filter]	mute it
  *
  * traceon, traceoff, enable_event and disable_event count only the times
- * they change something. An
- * event has at most one of traceon and traceoff, one stacktrace, and one
- * enable_event or disable_event per event named. The event that
+ * they change something. An event has at most one of traceon and
+ * traceoff, one snapshot, one stacktrace, and one enable_event or
+ * disable_event per event named. A snapshot trigger arms the snapshot
+ * (allocates its buffer) for as long as it is set. The event that
  * enable_event and disable_event name is put in soft mode: its probe runs
  * and its records are muted or not as the triggers say (its enable file
  * shows "0*" or "1*"). '!' before a command removes that trigger; the
@@ -39,6 +41,7 @@
 enum trig_type {
 	TRIG_TRACEON,
 	TRIG_TRACEOFF,
+	TRIG_SNAPSHOT,
 	TRIG_STACKTRACE,
 	TRIG_ENABLE,
 	TRIG_DISABLE,
@@ -47,6 +50,9 @@ enum trig_type {
 static const char *const trig_names[] = {
 	[TRIG_TRACEON]		= "traceon",
 	[TRIG_TRACEOFF]		= "traceoff",
+#ifdef CONFIG_TRACER_SNAPSHOT
+	[TRIG_SNAPSHOT]		= "snapshot",
+#endif
 	[TRIG_STACKTRACE]	= "stacktrace",
 	[TRIG_ENABLE]		= "enable_event",
 	[TRIG_DISABLE]		= "disable_event",
@@ -113,6 +119,10 @@ noinline void trace_ev_trig_run(struct trace_ev_rt *rt, const void *rec,
 			if (tracing_is_on() && trig_take(t))
 				tracing_off();
 			break;
+		case TRIG_SNAPSHOT:
+			if (trig_take(t))
+				trace_snapshot_take();
+			break;
 		case TRIG_STACKTRACE:
 			/* Past this function, the commit and the probe. */
 			if (trig_take(t))
@@ -153,7 +163,8 @@ int trace_ev_trig_show(struct seq_file *m, void *obj)
 	if (list_empty(&rt->trigs)) {
 		seq_puts(m, "# Available triggers:\n#");
 		for (i = 0; i < ARRAY_SIZE(trig_names); i++)
-			seq_printf(m, " %s", trig_names[i]);
+			if (trig_names[i])
+				seq_printf(m, " %s", trig_names[i]);
 		seq_putc(m, '\n');
 		return 0;
 	}
@@ -233,6 +244,8 @@ static void trig_unlink(struct trace_ev_rt *rt, struct trace_ev_trig *t)
 	trace_ev_apply_locked(rt);
 	if (t->target)
 		trace_ev_soft_locked(t->target, false);
+	if (t->type == TRIG_SNAPSHOT)
+		trace_snapshot_disarm();
 }
 
 /*
@@ -246,7 +259,7 @@ static int trig_parse(char *cmd, bool remove, enum trig_type *type,
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(trig_names); i++) {
-		if (!strcmp(name, trig_names[i]))
+		if (trig_names[i] && !strcmp(name, trig_names[i]))
 			break;
 	}
 	if (i == ARRAY_SIZE(trig_names))
@@ -315,7 +328,7 @@ int trace_ev_trig_store(const char *val, void *obj)
 		ret = -EINVAL;
 		if (strncmp(rest, "if", 2) || !isspace(rest[2]))
 			goto out;
-		f = trace_ev_filter_compile(rt->call->class->fields(),
+		f = trace_ev_filter_compile(trace_ev_fields(rt->call),
 					    skip_spaces(rest + 2), &err, &pos);
 		if (IS_ERR(f)) {
 			ret = PTR_ERR(f);
@@ -337,6 +350,13 @@ int trace_ev_trig_store(const char *val, void *obj)
 		ret = trace_ev_soft_locked(target, true);
 		if (ret) {
 			trace_ev_soft_locked(target, false);
+			trig_free(t);
+			goto out;
+		}
+	}
+	if (type == TRIG_SNAPSHOT) {
+		ret = trace_snapshot_arm();
+		if (ret) {
 			trig_free(t);
 			goto out;
 		}

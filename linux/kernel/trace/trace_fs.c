@@ -168,6 +168,11 @@ static const char trace_readme[] =
 	"  trace_pipe           - a consuming read of the buffer; blocks when\n"
 	"                         empty (EAGAIN with O_NONBLOCK)\n"
 	"  trace_marker         - a line written here is recorded in the buffer\n"
+#ifdef CONFIG_TRACER_SNAPSHOT
+	"  snapshot             - as trace, of the snapshot buffer; echo 1 swaps\n"
+	"                         it with the trace buffer (allocating it first),\n"
+	"                         2 clears it, 0 frees it. Read it for more\n"
+#endif
 	"  trace_marker_raw     - binary: a 4-byte id, then data, recorded as is\n"
 	"  available_tracers    - the tracers built into this kernel\n"
 	"  current_tracer       - the tracer that feeds the buffer; write a name\n"
@@ -223,7 +228,9 @@ static const char trace_readme[] =
 	"               the filter is left as it was.\n"
 	"      commands (set_ftrace_filter only, applied at once, kept apart\n"
 	"               from the filter): <func>:<command>[:count] with\n"
-	"               traceon, traceoff, stacktrace, dump, cpudump;\n"
+	"               traceon, traceoff, stacktrace, snapshot, dump,\n"
+	"               cpudump, enable_event:<sys>:<event>,\n"
+	"               disable_event:<sys>:<event>;\n"
 	"               '!<func>:<command>' removes one\n"
 #endif
 #ifdef CONFIG_FUNCTION_TRACER
@@ -368,6 +375,7 @@ static void trace_print_ts(struct seq_file *m, const char *what, u64 ts)
 /* The time of a CPU's oldest unread event, 0 when it has none. */
 static u64 trace_oldest_ts(int cpu)
 {
+	struct trace_buffer *rb = READ_ONCE(trace_rb);
 	struct ring_buffer_cursor cur;
 	struct ring_buffer_walk walk;
 	void *page = (void *)__get_free_page(GFP_KERNEL);
@@ -376,8 +384,8 @@ static u64 trace_oldest_ts(int cpu)
 
 	if (!page)
 		return 0;
-	ring_buffer_cursor_start(trace_rb, cpu, &cur);
-	while (ring_buffer_peek_page(trace_rb, cpu, &cur, page) > 0) {
+	ring_buffer_cursor_start(rb, cpu, &cur);
+	while (ring_buffer_peek_page(rb, cpu, &cur, page) > 0) {
 		ring_buffer_walk_start(&walk, page);
 		if (ring_buffer_walk_next(&walk, &len)) {
 			ts = walk.ts;
@@ -391,13 +399,18 @@ static u64 trace_oldest_ts(int cpu)
 static int stats_show(struct seq_file *m, long cpu)
 {
 	struct ring_buffer_stats st;
+	u64 oldest;
 
+	/* Holding the max buffer keeps a swapped trace_rb from going. */
+	trace_max_get();
 	ring_buffer_stats(trace_rb, cpu, &st);
+	oldest = trace_oldest_ts(cpu);
+	trace_max_put();
 	seq_printf(m, "entries: %llu\n", st.entries);
 	seq_printf(m, "overrun: %llu\n", st.overrun);
 	seq_printf(m, "commit overrun: %llu\n", st.commit_overrun);
 	seq_printf(m, "bytes: %llu\n", st.bytes);
-	trace_print_ts(m, "oldest event ts", trace_oldest_ts(cpu));
+	trace_print_ts(m, "oldest event ts", oldest);
 	trace_print_ts(m, "now ts", trace_clock_read());
 	/* Records a writer nested too deep could not write are lost too. */
 	seq_printf(m, "dropped events: %llu\n",
@@ -706,6 +719,9 @@ static const struct trace_fs_file trace_fs_files[] = {
 	     trace_clock_attr_store),
 	STREAM(TRACE_DIR_TOP, "trace", 0644, &trace_fops),
 	STREAM(TRACE_DIR_TOP, "trace_pipe", 0444, &trace_pipe_fops),
+#ifdef CONFIG_TRACER_SNAPSHOT
+	STREAM(TRACE_DIR_TOP, "snapshot", 0644, &trace_snap_fops),
+#endif
 	STREAM(TRACE_DIR_TOP, "trace_marker", 0220, &trace_marker_fops),
 	STREAM(TRACE_DIR_TOP, "trace_marker_raw", 0220, &trace_marker_raw_fops),
 	ATTR(TRACE_DIR_TOP, "buffer_size_kb", 0644, buffer_size_show,
@@ -812,6 +828,9 @@ static const struct trace_fs_file trace_fs_files[] = {
 #endif
 	STREAM(TRACE_DIR_CPU, "trace", 0644, &trace_fops),
 	STREAM(TRACE_DIR_CPU, "trace_pipe", 0444, &trace_pipe_fops),
+#ifdef CONFIG_TRACER_SNAPSHOT
+	STREAM(TRACE_DIR_CPU, "snapshot", 0644, &trace_snap_fops),
+#endif
 	STREAM(TRACE_DIR_CPU, "trace_pipe_raw", 0444, &trace_pipe_raw_fops),
 	ATTR(TRACE_DIR_CPU, "buffer_size_kb", 0644, buffer_size_show,
 	     buffer_size_store),

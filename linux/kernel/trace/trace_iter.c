@@ -451,6 +451,18 @@ bool trace_iter_ready(void *arg)
 }
 
 /**
+ * trace_iter_quiesce() - wait for the consuming readers of the moment
+ *
+ * They read trace_rb under trace_consume_lock; once this returns, none
+ * reads a buffer that a swap made the max buffer before the call.
+ */
+void trace_iter_quiesce(void)
+{
+	mutex_lock(&trace_consume_lock);
+	mutex_unlock(&trace_consume_lock);
+}
+
+/**
  * trace_iter_reset_consumers() - forget what consuming readers hold
  * @which:	the CPU whose records go, or RING_BUFFER_ALL_CPUS
  *

@@ -192,8 +192,7 @@ void trace_lat_print_header(struct seq_file *m)
 	for (; it && trace_iter_peek(it, &ev); trace_iter_next(it))
 		n++;
 	trace_iter_free(it);
-	if (rb)
-		trace_max_put();
+	trace_max_put();
 	trace_print_lat_header(m, t ? t->name : "nop", &lat, n, n);
 	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) &&
 	    trace_opt(TRACE_OPT_DISPLAY_GRAPH))

@@ -48,24 +48,38 @@ static void trace_print_legend(struct seq_file *m)
 void trace_print_header(struct seq_file *m, int cpu)
 {
 	const struct tracer *t = trace_current_tracer();
-	struct ring_buffer_stats st;
-	u64 entries = 0, written = 0;
-	int i;
 
 	if (t && t->print_header) {
 		seq_printf(m, "# tracer: %s\n#\n", t->name);
 		t->print_header(m);
 		return;
 	}
+	seq_printf(m, "# tracer: %s\n#\n", trace_current_tracer_name());
+	trace_print_buf_header(m, cpu, READ_ONCE(trace_rb));
+}
+
+/**
+ * trace_print_buf_header() - the record counts of a buffer and the
+ * legend of the columns
+ * @m:		where to print
+ * @cpu:	the CPU the file shows, or RING_BUFFER_ALL_CPUS
+ * @rb:		the buffer shown (held by the caller), or NULL for none
+ */
+void trace_print_buf_header(struct seq_file *m, int cpu,
+			    struct trace_buffer *rb)
+{
+	struct ring_buffer_stats st;
+	u64 entries = 0, written = 0;
+	int i;
+
 	for_each_possible_cpu(i) {
-		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+		if (!rb || (cpu != RING_BUFFER_ALL_CPUS && cpu != i))
 			continue;
-		ring_buffer_stats(trace_rb, i, &st);
+		ring_buffer_stats(rb, i, &st);
 		entries += st.entries;
 		written += st.written + st.dropped + st.commit_overrun +
 			   trace_buf_nest_lost(i);
 	}
-	seq_printf(m, "# tracer: %s\n#\n", trace_current_tracer_name());
 	if (trace_opt(TRACE_OPT_LATENCY_FORMAT)) {
 		struct trace_lat_info lat = { .cpu = cpu < 0 ? 0 : cpu };
 

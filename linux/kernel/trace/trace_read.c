@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reading the buffer out: trace (text, not consuming), trace_pipe (text,
- * consuming, blocking) and trace_pipe_raw (whole pages, consuming,
- * blocking, splice). The per-CPU copies under per_cpu/cpuN/ are the same
- * files limited to one CPU; the file's table argument says which.
+ * Reading the buffer out: trace (text, not consuming), snapshot (the
+ * same, of the snapshot buffer), trace_pipe (text, consuming, blocking)
+ * and trace_pipe_raw (whole pages, consuming, blocking, splice). The
+ * per-CPU copies under per_cpu/cpuN/ are the same files limited to one
+ * CPU; the file's table argument says which.
  */
 #include <linux/fs.h>
 #include <linux/kernel.h>
@@ -27,7 +28,11 @@
  *		header is position 0, the first record 1)
  * @ev:		that record
  * @paused:	opening stopped tracing (the pause-on-trace option)
- * @max:	it shows the max buffer of a latency tracer, and holds it
+ * @max:	it shows the max buffer of a latency tracer
+ * @snap:	it is a snapshot file: it shows @rb
+ * @rb:		the max buffer when opened. Every open holds it
+ *		(trace_max_get()): a swap may make the buffer read the max
+ *		buffer, and that must not be freed while it is read.
  */
 struct trace_file {
 	struct trace_iter *it;
@@ -36,10 +41,16 @@ struct trace_file {
 	struct trace_ev ev;
 	bool paused;
 	bool max;
+	bool snap;
+	struct trace_buffer *rb;
 };
 
+/* A new iterator for @tf; NULL for a snapshot file with no buffer. */
 static struct trace_iter *trace_file_iter(struct trace_file *tf)
 {
+	if (tf->snap)
+		return tf->rb ? trace_iter_new_on(tf->cpu, tf->rb, 0, U64_MAX) :
+				NULL;
 	if (tf->max)
 		return trace_lat_iter_new(tf->cpu);
 	return trace_iter_new(tf->cpu, false);
@@ -50,6 +61,8 @@ static void *trace_file_at(struct trace_file *tf, loff_t pos)
 {
 	if (!pos)
 		return SEQ_START_TOKEN;
+	if (!tf->it)
+		return NULL;
 	if (pos < tf->idx) {
 		/* Going back (lseek): start over. */
 		struct trace_iter *it = trace_file_iter(tf);
@@ -87,7 +100,9 @@ static int trace_seq_show(struct seq_file *m, void *v)
 {
 	struct trace_file *tf = m->private;
 
-	if (v == SEQ_START_TOKEN)
+	if (v == SEQ_START_TOKEN && tf->snap)
+		trace_snap_print_header(m, tf->cpu, tf->rb);
+	else if (v == SEQ_START_TOKEN)
 		trace_print_header(m, tf->cpu);
 	else
 		trace_print_ev(m, &tf->ev);
@@ -101,18 +116,18 @@ static const struct seq_operations trace_seq_ops = {
 	.show	= trace_seq_show,
 };
 
-static int trace_open(struct inode *inode, struct file *file)
+static int trace_file_open(struct inode *inode, struct file *file, bool snap)
 {
+	const struct tracer *t = trace_current_tracer();
+	bool max = t && t->use_max;
 	int cpu = trace_fs_arg(inode);
 	struct trace_file *tf;
 
-	const struct tracer *t = trace_current_tracer();
-	bool max = t && t->use_max;
-
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC) &&
+	    !snap) {
 		trace_buf_reset(cpu);
 		if (max)
-			trace_max_reset();
+			trace_max_reset(cpu);
 	}
 	if (!(file->f_mode & FMODE_READ))
 		return 0;
@@ -125,11 +140,12 @@ static int trace_open(struct inode *inode, struct file *file)
 		tracing_stop();
 		tf->paused = true;
 	}
-	tf->max = max && trace_max_get();
+	tf->rb = trace_max_get();
+	tf->max = max && tf->rb;
+	tf->snap = snap;
 	tf->it = trace_file_iter(tf);
-	if (!tf->it) {
-		if (tf->max)
-			trace_max_put();
+	if (!tf->it && (!snap || tf->rb)) {
+		trace_max_put();
 		if (tf->paused)
 			tracing_start();
 		seq_release_private(inode, file);
@@ -146,11 +162,15 @@ static int trace_release(struct inode *inode, struct file *file)
 		return 0;
 	tf = ((struct seq_file *)file->private_data)->private;
 	trace_iter_free(tf->it);
-	if (tf->max)
-		trace_max_put();
+	trace_max_put();
 	if (tf->paused)
 		tracing_start();
 	return seq_release_private(inode, file);
+}
+
+static int trace_open(struct inode *inode, struct file *file)
+{
+	return trace_file_open(inode, file, false);
 }
 
 /* Writing anything to trace is accepted; only O_TRUNC clears it. */
@@ -176,6 +196,21 @@ const struct file_operations trace_fops = {
 	.llseek		= trace_llseek,
 	.release	= trace_release,
 };
+
+#ifdef CONFIG_TRACER_SNAPSHOT
+static int trace_snap_open(struct inode *inode, struct file *file)
+{
+	return trace_file_open(inode, file, true);
+}
+
+const struct file_operations trace_snap_fops = {
+	.open		= trace_snap_open,
+	.read		= seq_read,
+	.write		= trace_snap_write,
+	.llseek		= trace_llseek,
+	.release	= trace_release,
+};
+#endif
 
 /* trace_pipe: the consuming text reader */
 

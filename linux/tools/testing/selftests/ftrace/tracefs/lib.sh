@@ -48,6 +48,7 @@ reset_tracing() {
 	[ ! -f /proc/sys/kernel/ftrace_enabled ] ||
 		echo 1 > /proc/sys/kernel/ftrace_enabled
 	[ ! -f trace_clock ] || echo local > trace_clock
+	[ ! -f snapshot ] || echo 0 > snapshot
 	echo > trace
 	echo 1 > tracing_on
 }

@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The snapshot: the trace buffer kept aside on demand.
+ *
+ * A snapshot swaps the trace buffer with the max buffer (trace_buf.c):
+ * the records written so far stay in the max buffer, which the snapshot
+ * file shows, and writers go on in the other buffer. It is the swap the
+ * latency tracers make for a new worst case, asked for by a user instead:
+ *
+ *   echo 1 > snapshot		allocate the max buffer if needed, swap
+ *   echo 2 > snapshot		clear it (any number but 0 and 1)
+ *   echo 0 > snapshot		free it
+ *   snapshot[:count] [if filter]	trigger of an event (trace_ev_trig.c)
+ *   <function>:snapshot[:count]	function command (fentry_cmd.c)
+ *   tracing_snapshot()		from kernel code
+ *
+ * Triggers and commands arm the snapshot: the buffer is allocated when
+ * they are set, so that taking a snapshot never allocates, and it cannot
+ * be freed while they are armed. A latency tracer owns the max buffer
+ * while it is current: the snapshot file then refuses writes, and armed
+ * snapshots write a note into the trace instead of swapping.
+ *
+ * The per-CPU files show one CPU of the snapshot and clear it; the ring
+ * buffer has no swap of one CPU, so writing 0 or 1 there is refused.
+ */
+#include <linux/fs.h>
+#include <linux/kernel.h>
+#include <linux/kprobes.h>
+#include <linux/mutex.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "trace.h"
+
+/* Protects trace_snap_armed; nests inside trace_lock, trace_ev_lock and
+ * fentry_cmd_mutex, outside trace_buf_lock.
+ */
+static DEFINE_MUTEX(trace_snap_lock);
+/* Triggers and function commands that take snapshots. */
+static unsigned int trace_snap_armed;
+
+/* A line in the trace saying why a snapshot was not taken. */
+static void trace_snap_note(const char *why)
+{
+	char line[96];
+	int n = scnprintf(line, sizeof(line), "*** snapshot not taken: %s ***\n",
+			  why);
+
+	trace_print_write(_RET_IP_, line, n);
+}
+
+/**
+ * trace_snapshot_take() - swap the trace buffer with the snapshot buffer
+ *
+ * Any context. When a latency tracer owns the max buffer, or there is no
+ * snapshot buffer, or a swap is already under way (a resize, a reset, a
+ * latency or a snapshot on another CPU), no snapshot is taken and a note
+ * says so in the trace. With no buffer, tracing stops too, so that what
+ * was to be kept stays in the trace buffer.
+ */
+void trace_snapshot_take(void)
+{
+	const struct tracer *t = trace_current_tracer();
+	unsigned long flags;
+	bool taken = false;
+
+	if (t && t->use_max) {
+		trace_snap_note("the latency tracer owns the buffer");
+		return;
+	}
+	if (in_nmi()) {
+		trace_snap_note("in NMI");
+		return;
+	}
+	local_irq_save(flags);
+	if (trace_max_trylock()) {
+		trace_max_swap_locked();
+		trace_max_unlock();
+		taken = true;
+	}
+	local_irq_restore(flags);
+	if (taken)
+		return;
+	if (READ_ONCE(trace_max_rb)) {
+		trace_snap_note("another swap was under way");
+		return;
+	}
+	trace_snap_note("no snapshot buffer, tracing stopped");
+	tracing_off();
+}
+
+NOKPROBE_SYMBOL(trace_snapshot_take);
+
+/**
+ * trace_snapshot_arm() - a trigger or command that takes snapshots is set
+ *
+ * Allocates the snapshot buffer if needed. Sleeps.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int trace_snapshot_arm(void)
+{
+	int ret;
+
+	guard(mutex)(&trace_snap_lock);
+	ret = trace_max_alloc(TRACE_MAX_SNAP);
+	if (!ret)
+		trace_snap_armed++;
+	return ret;
+}
+
+/**
+ * trace_snapshot_disarm() - a trigger or command of trace_snapshot_arm()
+ * is gone
+ *
+ * The buffer stays, with the snapshots taken, until "echo 0 > snapshot".
+ */
+void trace_snapshot_disarm(void)
+{
+	guard(mutex)(&trace_snap_lock);
+	if (!WARN_ON_ONCE(!trace_snap_armed))
+		trace_snap_armed--;
+}
+
+/* The take of "echo 1 > snapshot": interrupts are on, so retry a swap
+ * that loses against one on another CPU.
+ */
+static int trace_snap_swap(void)
+{
+	unsigned long flags;
+	int tries;
+
+	for (tries = 0; tries < 100; tries++) {
+		local_irq_save(flags);
+		if (trace_max_trylock()) {
+			trace_max_swap_locked();
+			trace_max_unlock();
+			local_irq_restore(flags);
+			return 0;
+		}
+		local_irq_restore(flags);
+		cond_resched();
+	}
+	return -EBUSY;
+}
+
+/* One write to the snapshot file; @cpu is the file's. */
+static int trace_snap_command(unsigned long val, int cpu)
+{
+	const struct tracer *t;
+	int ret = 0;
+
+	t = trace_tracer_lock();
+	mutex_lock(&trace_snap_lock);
+	if (t && t->use_max) {
+		ret = -EBUSY;
+		goto out;
+	}
+	switch (val) {
+	case 0:
+		if (cpu != RING_BUFFER_ALL_CPUS)
+			ret = -EINVAL;
+		else if (trace_snap_armed)
+			ret = -EBUSY;
+		else
+			trace_max_release(TRACE_MAX_SNAP);
+		break;
+	case 1:
+		if (cpu != RING_BUFFER_ALL_CPUS) {
+			ret = -EINVAL;
+			break;
+		}
+		ret = trace_max_alloc(TRACE_MAX_SNAP);
+		if (!ret)
+			ret = trace_snap_swap();
+		break;
+	default:
+		trace_max_reset(cpu);
+		break;
+	}
+out:
+	mutex_unlock(&trace_snap_lock);
+	trace_tracer_unlock();
+	return ret;
+}
+
+/**
+ * trace_snap_write() - write() of the snapshot files
+ * @file:	the file
+ * @ubuf:	the number written
+ * @cnt:	its length
+ * @ppos:	position
+ *
+ * Return: @cnt; -EINVAL for anything but a number (or 0 and 1 on a
+ * per-CPU file); -EBUSY while a latency tracer owns the buffer, to free
+ * it while triggers or commands are armed, or when a swap kept losing;
+ * -ENOMEM.
+ */
+ssize_t trace_snap_write(struct file *file, const char __user *ubuf,
+			 size_t cnt, loff_t *ppos)
+{
+	char buf[32], *s;
+	unsigned long val;
+	int ret;
+
+	if (!cnt || cnt >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, cnt))
+		return -EFAULT;
+	buf[cnt] = '\0';
+	s = strim(buf);
+	if (kstrtoul(s, 10, &val))
+		return -EINVAL;
+	ret = trace_snap_command(val, trace_fs_arg(file_inode(file)));
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+/**
+ * trace_snap_print_header() - the comment lines at the top of a snapshot
+ * file
+ * @m:		where to print
+ * @cpu:	the CPU the file shows, or RING_BUFFER_ALL_CPUS
+ * @rb:		the snapshot buffer, held by the reader; NULL when freed
+ */
+void trace_snap_print_header(struct seq_file *m, int cpu,
+			     struct trace_buffer *rb)
+{
+	seq_printf(m, "# tracer: %s\n#\n", trace_current_tracer_name());
+	seq_printf(m, "# * Snapshot is %s *\n#\n", rb ? "allocated" : "freed");
+	seq_puts(m, "# What a write to this file does:\n");
+	if (cpu == RING_BUFFER_ALL_CPUS) {
+		seq_puts(m, "#  0  frees the snapshot buffer\n");
+		seq_puts(m, "#  1  allocates it if needed, then swaps it with the trace buffer\n");
+	}
+	seq_puts(m, "#  2  clears it (as does any number but 0 and 1)\n#\n");
+	if (rb)
+		trace_print_buf_header(m, cpu, rb);
+}
+
+/**
+ * tracing_snapshot() - take a snapshot of the trace buffer
+ *
+ * Any context; the snapshot buffer must have been allocated (with
+ * tracing_snapshot_alloc() or through tracefs), else tracing stops.
+ */
+void tracing_snapshot(void)
+{
+	trace_snapshot_take();
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot);
+
+/**
+ * tracing_snapshot_alloc() - allocate the snapshot buffer and take a snapshot
+ *
+ * Context: may sleep.
+ */
+void tracing_snapshot_alloc(void)
+{
+	might_sleep();
+	scoped_guard(mutex, &trace_snap_lock)
+		if (trace_max_alloc(TRACE_MAX_SNAP))
+			return;
+	trace_snapshot_take();
+}
+EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);

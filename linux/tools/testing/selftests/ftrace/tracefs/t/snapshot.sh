@@ -1,0 +1,150 @@
+# SPDX-License-Identifier: GPL-2.0
+# The snapshot: the file's 0/1/2 commands and their errors, per-CPU
+# copies, the latency tracers owning the buffer, the snapshot trigger and
+# function command with counts, and readers that outlive a swap and free.
+[ -f snapshot ] || skip "no snapshot"
+snap_marks() { sed -n 's/^.*tracing_mark_write: //p' "${1:-snapshot}"; }
+
+# Freed: the file says so and holds no record.
+grep -q '^# \* Snapshot is freed \*$' snapshot || fail "not freed: $(cat snapshot)"
+[ -z "$(grep -v '^#' snapshot)" ] || fail "records in a freed snapshot"
+expect_reject snapshot abc "Invalid argument"
+expect_reject snapshot -1 "Invalid argument"
+expect_reject per_cpu/cpu0/snapshot 1 "Invalid argument"
+expect_reject per_cpu/cpu0/snapshot 0 "Invalid argument"
+grep -q 'Snapshot is freed' snapshot || fail "a rejected write allocated it"
+
+# 1 swaps: what was in the trace is in the snapshot, and the trace goes on
+# in the other buffer.
+echo first > trace_marker
+echo 1 > snapshot
+grep -q '^# \* Snapshot is allocated \*$' snapshot || fail "not allocated"
+[ "$(snap_marks)" = first ] || fail "snapshot: $(cat snapshot)"
+[ -z "$(snap_marks trace)" ] || fail "trace kept the snapshot's records"
+grep -q '^# entries-in-buffer/entries-written: 1/1 ' snapshot ||
+	fail "snapshot counts: $(head -n 8 snapshot)"
+echo second > trace_marker
+[ "$(snap_marks trace)" = second ] || fail "trace after the swap: $(cat trace)"
+[ "$(snap_marks)" = first ] || fail "the snapshot moved with tracing"
+echo 1 > snapshot
+[ "$(snap_marks)" = second ] || fail "second snapshot: $(cat snapshot)"
+# Tracing stays as it was, on or off.
+echo 0 > tracing_on
+echo 1 > snapshot
+[ "$(cat tracing_on)" = 0 ] || fail "a snapshot turned tracing on"
+echo 1 > tracing_on
+
+# The per-CPU files show one CPU each: together, the whole snapshot.
+echo 0 > snapshot
+echo > trace
+for i in 1 2 3 4; do echo "m$i" > trace_marker; done
+echo 1 > snapshot
+n=0
+for f in per_cpu/cpu*/snapshot; do
+	n=$((n + $(snap_marks "$f" | wc -l)))
+	grep -q 'Snapshot is allocated' "$f" || fail "$f: $(cat "$f")"
+done
+[ "$n" = 4 ] || fail "per-CPU snapshots hold $n records, not 4"
+# 2 clears, per CPU or all, and keeps the buffer.
+for f in per_cpu/cpu*/snapshot; do echo 2 > "$f"; done
+[ -z "$(snap_marks)" ] || fail "per-CPU clears left: $(snap_marks)"
+echo more > trace_marker
+echo 1 > snapshot
+echo 5 > snapshot
+grep -q 'Snapshot is allocated' snapshot || fail "2 freed the buffer"
+[ -z "$(snap_marks)" ] || fail "5 did not clear: $(snap_marks)"
+
+# A resize carries the snapshot buffer along; it still swaps.
+old_kb=$(cat buffer_size_kb)
+echo 64 > buffer_size_kb
+echo resized > trace_marker
+echo 1 > snapshot
+[ "$(snap_marks)" = resized ] || fail "after a resize: $(snap_marks)"
+echo "$old_kb" > buffer_size_kb
+
+# tracing_cpumask 0 while swapping: both buffers record again after.
+mask=$(cat tracing_cpumask)
+echo 0 > tracing_cpumask
+echo 1 > snapshot
+echo "$mask" > tracing_cpumask
+echo after-mask > trace_marker
+grep -q after-mask trace || fail "no record after the cpumask round trip"
+
+# A reader of trace keeps the buffer it reads through a swap and a free.
+echo > trace
+echo held > trace_marker
+exec 3< trace
+echo 1 > snapshot
+echo 0 > snapshot
+grep -q 'tracing_mark_write: held' <&3 || fail "the held reader lost its records"
+exec 3<&-
+grep -q 'Snapshot is freed' snapshot || fail "not freed once the reader went"
+
+# A latency tracer owns the buffer: writes are refused.
+if grep -qw irqsoff available_tracers; then
+	echo 1 > snapshot
+	echo irqsoff > current_tracer
+	# (What it shows changes with each new latency.)
+	for v in 0 1 2; do
+		got=$(write_errno snapshot $v)
+		[ "$got" = "Device or resource busy" ] ||
+			fail "writing $v under irqsoff: $got"
+	done
+	echo nop > current_tracer
+	grep -q 'Snapshot is allocated' snapshot ||
+		fail "the latency tracer took the snapshot buffer with it"
+	echo 0 > snapshot
+	echo irqsoff > current_tracer
+	echo nop > current_tracer
+	grep -q 'Snapshot is freed' snapshot || fail "left allocated by irqsoff"
+fi
+
+# The trigger: armed, it allocates the buffer and keeps it from going.
+trig=events/sched/sched_process_fork/trigger
+if [ -f "$trig" ]; then
+	grep -q '^#.* snapshot ' "$trig" ||
+		fail "snapshot not listed: $(cat "$trig")"
+	echo 1 > events/sched/sched_process_fork/enable
+	sh -c :
+	echo 'snapshot:1' > "$trig"
+	grep -q 'Snapshot is allocated' snapshot || fail "the trigger did not allocate"
+	expect_reject snapshot 0 "Device or resource busy"
+	sh -c :
+	grep -q sched_process_fork snapshot || fail "trigger: $(cat snapshot)"
+	grep -qx 'snapshot:count=0' "$trig" || fail "count: $(cat "$trig")"
+	# Spent: another fork takes no snapshot.
+	kept=$(grep -v '^#' snapshot)
+	sh -c :
+	[ "$(grep -v '^#' snapshot)" = "$kept" ] || fail "a spent trigger swapped"
+	expect_reject "$trig" 'snapshot+1' "Invalid argument"
+	expect_reject "$trig" 'snapshot' "File exists"
+	expect_reject "$trig" 'snapshot:0' "Invalid argument"
+	echo '!snapshot' > "$trig"
+	echo 'snapshot if parent_pid == 1' > "$trig"
+	grep -qx 'snapshot:unlimited if parent_pid == 1' "$trig" ||
+		fail "filtered: $(cat "$trig")"
+	echo '!snapshot' > "$trig"
+	echo 0 > events/sched/sched_process_fork/enable
+	echo 0 > snapshot
+	grep -q 'Snapshot is freed' snapshot || fail "not freed after the trigger"
+fi
+
+# The function command, with a count that falls at each snapshot.
+if [ -f set_ftrace_filter ]; then
+	echo 'kernel_clone:snapshot:2' > set_ftrace_filter
+	grep -q 'Snapshot is allocated' snapshot || fail "the command did not allocate"
+	echo > trace
+	echo before-clone > trace_marker
+	sh -c :
+	[ "$(snap_marks)" = before-clone ] || fail "command: $(cat snapshot)"
+	sh -c :
+	grep -qx 'kernel_clone:snapshot:count=0' set_ftrace_filter ||
+		fail "count: $(grep snapshot set_ftrace_filter)"
+	echo not-kept > trace_marker
+	sh -c :
+	! snap_marks | grep -q not-kept || fail "an exhausted command took a snapshot"
+	expect_reject snapshot 0 "Device or resource busy"
+	echo '!kernel_clone:snapshot' >> set_ftrace_filter
+	echo 0 > snapshot
+fi
+grep -q 'Snapshot is freed' snapshot || fail "left allocated"
