@@ -54,11 +54,19 @@ for k in ours upstream none; do
 	cat > "$out/round-$k.sh" <<-'GUEST'
 	t=/sys/kernel/tracing
 	[ -w $t/current_tracer ] && echo nop > $t/current_tracer
+	# B7.memory first, before any workload grows the buffers: RAM the
+	# kernel saw at boot minus MemFree, with 1408 KB per CPU in use.
+	[ -w $t/buffer_size_kb ] && echo 1408 > $t/buffer_size_kb
+	sync; echo 3 > /proc/sys/vm/drop_caches 2>/dev/null
+	ram=$(dmesg | sed -n 's/^.*Memory: [0-9]*K\/\([0-9]*\)K available.*$/\1/p')
+	free=$(awk '$1 == "MemFree:" { print $2 }' /proc/meminfo)
+	[ -n "$ram" ] && [ -n "$free" ] && echo "B7.memory_kb $((ram - free))"
 	/harness/files/bin/idle ${IDLE_ARGS:-} | tee /tmp/idle.out
 	# B2, B3, B6: where there is a function tracer. Without one, B3's
 	# getppid is the plain one.
 	if grep -qw function $t/available_tracers 2>/dev/null; then
 		/harness/files/bin/fnbench
+		/harness/files/bin/rdbench
 	else
 		sed -n 's/^B1\.getppid_ns/B3.getppid_ns/p' /tmp/idle.out
 	fi

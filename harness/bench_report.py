@@ -54,7 +54,10 @@ def check_target(target, stats):
     num, den, op, bound = m.group(1), m.group(2), m.group(3), float(m.group(4))
     if not stats.get(num) or (den and not stats.get(den)):
         return None
-    value = stats[num]["median"] / (stats[den]["median"] if den else 1.0)
+    n = stats[num]["median"]
+    d = stats[den]["median"] if den else 1.0
+    # A ratio to zero (no event lost upstream): met only by zero.
+    value = n / d if d else (0.0 if n == 0 else float("inf"))
     met = value <= bound if op == "<=" else value >= bound
     return value, met
 

@@ -157,8 +157,11 @@ enum trace_type {
 	TRACE_TYPE_WAKE		= 3,	/* wakeup: a task woken */
 	TRACE_TYPE_STACK	= 4,	/* kernel_stack: a call stack */
 	TRACE_TYPE_PRINT	= 5,	/* trace_marker, trace_printk() */
+	TRACE_TYPE_BPRINT	= 6,	/* format only: never written */
 	TRACE_TYPE_GRAPH_RET	= 10,	/* funcgraph_exit */
 	TRACE_TYPE_GRAPH_ENT	= 11,	/* funcgraph_entry */
+	TRACE_TYPE_USER_STACK	= 12,	/* format only: never written */
+	TRACE_TYPE_BPUTS	= 17,	/* format only: never written */
 	TRACE_TYPE_RAW_DATA	= 18,	/* trace_marker_raw */
 };
 

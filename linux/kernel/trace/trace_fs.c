@@ -550,6 +550,48 @@ static int raw_data_format_show(struct seq_file *m, long unused)
 	return 0;
 }
 
+/*
+ * bprint, bputs and user_stack: this kernel writes trace_printk() text as
+ * print records and has no user stacks, but tools look these formats up
+ * by name, so they are described as upstream lays them out.
+ */
+static int unwritten_format_show(struct seq_file *m, long type)
+{
+	unsigned int i;
+
+	switch (type) {
+	case TRACE_TYPE_BPRINT:
+		seq_printf(m, "name: bprint\nID: %d\nformat:\n%s", TRACE_TYPE_BPRINT,
+			   trace_common_fields);
+		seq_puts(m, "\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
+			 "\tfield:const char * fmt;\toffset:16;\tsize:8;\tsigned:0;\n"
+			 "\tfield:u32 buf[];\toffset:24;\tsize:0;\tsigned:0;\n\n"
+			 "print fmt: \"%ps: %s\", (void *)REC->ip, REC->fmt\n");
+		break;
+	case TRACE_TYPE_BPUTS:
+		seq_printf(m, "name: bputs\nID: %d\nformat:\n%s", TRACE_TYPE_BPUTS,
+			   trace_common_fields);
+		seq_puts(m, "\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
+			 "\tfield:const char * str;\toffset:16;\tsize:8;\tsigned:0;\n\n"
+			 "print fmt: \"%ps: %s\", (void *)REC->ip, REC->str\n");
+		break;
+	default:
+		seq_printf(m, "name: user_stack\nID: %d\nformat:\n%s",
+			   TRACE_TYPE_USER_STACK, trace_common_fields);
+		seq_puts(m, "\tfield:unsigned int tgid;\toffset:8;\tsize:4;\tsigned:0;\n"
+			 "\tfield:unsigned long caller[8];\toffset:16;\tsize:64;\tsigned:0;\n\n"
+			 "print fmt: \"");
+		for (i = 0; i < 8; i++)
+			seq_puts(m, "\\t=> %ps\\n");
+		seq_puts(m, "\"");
+		for (i = 0; i < 8; i++)
+			seq_printf(m, ", (void *)REC->caller[%u]", i);
+		seq_putc(m, '\n');
+		break;
+	}
+	return 0;
+}
+
 #ifdef CONFIG_SCHED_TRACER
 /* context_switch (@type TRACE_TYPE_CTX) and wakeup (TRACE_TYPE_WAKE). */
 static int ctx_format_show(struct seq_file *m, long type)
@@ -699,7 +741,8 @@ static const struct file_operations free_buffer_fops = {
 enum trace_fs_dir {
 	TRACE_DIR_TOP, TRACE_DIR_EVENTS, TRACE_DIR_PRINT, TRACE_DIR_STACK,
 	TRACE_DIR_RAW_DATA, TRACE_DIR_FUNCTION, TRACE_DIR_GRAPH_ENT,
-	TRACE_DIR_GRAPH_RET, TRACE_DIR_CTX, TRACE_DIR_WAKE, TRACE_DIR_CPU
+	TRACE_DIR_GRAPH_RET, TRACE_DIR_CTX, TRACE_DIR_WAKE, TRACE_DIR_BPRINT,
+	TRACE_DIR_BPUTS, TRACE_DIR_USER_STACK, TRACE_DIR_CPU
 };
 
 #define ALL	RING_BUFFER_ALL_CPUS
@@ -808,6 +851,18 @@ static const struct trace_fs_file trace_fs_files[] = {
 	ATTR(TRACE_DIR_STACK, "format", 0444, stack_format_show, NULL),
 	{ .dir = TRACE_DIR_STACK, .name = "id", .mode = 0444,
 	  .arg = TRACE_TYPE_STACK, .show = event_id_show },
+	{ .dir = TRACE_DIR_BPRINT, .name = "format", .mode = 0444,
+	  .arg = TRACE_TYPE_BPRINT, .show = unwritten_format_show },
+	{ .dir = TRACE_DIR_BPRINT, .name = "id", .mode = 0444,
+	  .arg = TRACE_TYPE_BPRINT, .show = event_id_show },
+	{ .dir = TRACE_DIR_BPUTS, .name = "format", .mode = 0444,
+	  .arg = TRACE_TYPE_BPUTS, .show = unwritten_format_show },
+	{ .dir = TRACE_DIR_BPUTS, .name = "id", .mode = 0444,
+	  .arg = TRACE_TYPE_BPUTS, .show = event_id_show },
+	{ .dir = TRACE_DIR_USER_STACK, .name = "format", .mode = 0444,
+	  .arg = TRACE_TYPE_USER_STACK, .show = unwritten_format_show },
+	{ .dir = TRACE_DIR_USER_STACK, .name = "id", .mode = 0444,
+	  .arg = TRACE_TYPE_USER_STACK, .show = event_id_show },
 	ATTR(TRACE_DIR_RAW_DATA, "format", 0444, raw_data_format_show, NULL),
 	{ .dir = TRACE_DIR_RAW_DATA, .name = "id", .mode = 0444,
 	  .arg = TRACE_TYPE_RAW_DATA, .show = event_id_show },
@@ -950,6 +1005,9 @@ static const struct {
 	{ "print", TRACE_DIR_PRINT, true },
 	{ "kernel_stack", TRACE_DIR_STACK, true },
 	{ "raw_data", TRACE_DIR_RAW_DATA, true },
+	{ "bprint", TRACE_DIR_BPRINT, true },
+	{ "bputs", TRACE_DIR_BPUTS, true },
+	{ "user_stack", TRACE_DIR_USER_STACK, true },
 	{ "function", TRACE_DIR_FUNCTION, IS_ENABLED(CONFIG_FUNCTION_TRACER) },
 	{ "funcgraph_entry", TRACE_DIR_GRAPH_ENT,
 	  IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) },
