@@ -75,6 +75,12 @@ set +e
 rc=$?
 set -e
 count_ktap selftest "$logs/selftests.log"
+# A failed test's log (run.sh prints it as "# " lines before its "not ok"),
+# its last lines, so that CI output shows why.
+awk '/^# / { buf[n++ % 25] = $0; next }
+     /^not ok / { print "   " $0 ":"; for (i = (n > 25 ? n - 25 : 0); i < n; i++)
+			print "     " buf[i % 25]; n = 0; next }
+     { n = 0 }' "$logs/selftests.log"
 if [ $rc -eq 125 ]; then
 	cat "$logs/selftests.stderr"
 	report "selftests: clean guest run" fail

@@ -314,6 +314,7 @@ bool trace_max_has(unsigned int user);
 struct trace_buffer *trace_max_get(void);
 void trace_max_put(void);
 void trace_max_reset(int cpu);
+void trace_buf_set_overwrite(bool on);
 bool trace_max_trylock(void);
 void trace_max_unlock(void);
 void trace_max_swap_locked(void);

@@ -495,7 +495,9 @@ int trace_max_alloc(unsigned int user)
 		trace_max_users |= user;
 		return 0;
 	}
-	rb = ring_buffer_alloc(TRACE_BUF_MIN_KB * 1024, RING_BUFFER_OVERWRITE,
+	rb = ring_buffer_alloc(TRACE_BUF_MIN_KB * 1024,
+			       trace_opt(TRACE_OPT_OVERWRITE) ?
+			       RING_BUFFER_OVERWRITE : RING_BUFFER_KEEP_OLDEST,
 			       trace_clock_read);
 	if (!rb)
 		return -ENOMEM;
@@ -580,6 +582,27 @@ void trace_max_put(void)
 	if (!WARN_ON_ONCE(!trace_max_refs))
 		trace_max_refs--;
 	trace_max_free_locked();
+}
+
+/**
+ * trace_buf_set_overwrite() - what a full buffer does with a new record
+ * @on:	overwrite the oldest; else drop the new one
+ *
+ * For the trace buffer and the max buffer both: a swap exchanges them.
+ */
+void trace_buf_set_overwrite(bool on)
+{
+	enum ring_buffer_mode mode = on ? RING_BUFFER_OVERWRITE :
+					  RING_BUFFER_KEEP_OLDEST;
+
+	guard(mutex)(&trace_buf_lock);
+	if (!trace_rb)
+		return;
+	trace_max_block(true);
+	ring_buffer_set_mode(trace_rb, mode);
+	if (trace_max_rb)
+		ring_buffer_set_mode(trace_max_rb, mode);
+	trace_max_block(false);
 }
 
 /**

@@ -26,8 +26,7 @@ struct trace_opt_desc {
 
 static int trace_opt_overwrite(bool on)
 {
-	ring_buffer_set_mode(trace_rb, on ? RING_BUFFER_OVERWRITE :
-					    RING_BUFFER_KEEP_OLDEST);
+	trace_buf_set_overwrite(on);
 	return 0;
 }
 

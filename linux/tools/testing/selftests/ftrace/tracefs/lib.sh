@@ -49,6 +49,7 @@ reset_tracing() {
 		echo 1 > /proc/sys/kernel/ftrace_enabled
 	[ ! -f trace_clock ] || echo local > trace_clock
 	[ ! -f snapshot ] || echo 0 > snapshot
+	echo 1 > options/overwrite
 	echo > trace
 	echo 1 > tracing_on
 }

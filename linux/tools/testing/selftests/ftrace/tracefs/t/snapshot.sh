@@ -62,6 +62,26 @@ echo 1 > snapshot
 [ "$(snap_marks)" = resized ] || fail "after a resize: $(snap_marks)"
 echo "$old_kb" > buffer_size_kb
 
+# nooverwrite holds for the buffer a swap brings in: a full buffer keeps
+# its oldest records.
+echo 0 > snapshot
+echo 1 > snapshot
+echo 0 > options/overwrite
+echo 1 > snapshot
+echo 8 > buffer_size_kb
+echo > trace
+i=0
+# Once full, a marker write fails (EBADF, as upstream's).
+while [ $i -lt 600 ]; do
+	echo "fill-$i" 2>/dev/null > trace_marker || break
+	i=$((i + 1))
+done
+[ $i -lt 600 ] || fail "600 markers fitted in 8 KB a CPU"
+snap_marks trace | grep -qx fill-0 || fail "nooverwrite lost the oldest after a swap"
+echo 1 > options/overwrite
+echo "$old_kb" > buffer_size_kb
+echo > trace
+
 # tracing_cpumask 0 while swapping: both buffers record again after.
 mask=$(cat tracing_cpumask)
 echo 0 > tracing_cpumask
