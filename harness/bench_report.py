@@ -58,6 +58,8 @@ def check_target(target, stats):
     d = stats[den]["median"] if den else 1.0
     # A ratio to zero (no event lost upstream): met only by zero.
     value = n / d if d else (0.0 if n == 0 else float("inf"))
+    if value < 0:
+        return None     # a cost below the idle baseline: noise, not a figure
     met = value <= bound if op == "<=" else value >= bound
     return value, met
 
@@ -82,7 +84,8 @@ def main():
                 stats[k] = summary(values.get((k, row["metric"]), []))
         ratio = None
         if stats.get("ours") and stats.get("upstream"):
-            ratio = stats["ours"]["median"] / stats["upstream"]["median"]
+            up = stats["upstream"]["median"]
+            ratio = stats["ours"]["median"] / up if up else None
         tgt = check_target(row["target"], stats) if row["target"] != "-" else None
         if row["target"] == "-":
             tcell = "-"
