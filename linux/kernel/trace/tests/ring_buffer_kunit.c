@@ -514,11 +514,19 @@ static enum hrtimer_restart rbt_stress_tick(struct hrtimer *t)
 static int rbt_stress_writer(void *data)
 {
 	struct rbt_stress *st = data;
+	unsigned long end = jiffies + 20 * HZ;
 	unsigned int i;
 
 	hrtimer_start(&st->timer, ns_to_ktime(20 * NSEC_PER_USEC),
 		      HRTIMER_MODE_REL_PINNED_HARD);
-	for (i = 0; i < RBT_STRESS_EVENTS; i++) {
+	/*
+	 * On a loaded machine all the attempts may fall inside the first
+	 * resize's pause: go on (for at most 20 s) until both contexts
+	 * have written something.
+	 */
+	for (i = 0; i < RBT_STRESS_EVENTS ||
+		    ((!READ_ONCE(st->ok[0]) || !READ_ONCE(st->ok[1])) &&
+		     time_before(jiffies, end)); i++) {
 		rbt_stress_write(st, 0, !(i % 8));
 		if (!(i % 256))
 			cond_resched();
