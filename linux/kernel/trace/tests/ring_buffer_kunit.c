@@ -511,6 +511,20 @@ static enum hrtimer_restart rbt_stress_tick(struct hrtimer *t)
 	return HRTIMER_RESTART;
 }
 
+/*
+ * Whether the writer thread goes on after @i attempts: the planned ones,
+ * then, until @end, as long as a context has written nothing (on a loaded
+ * machine all the attempts may fall inside the first resize's pause).
+ */
+static bool rbt_stress_more(struct rbt_stress *st, unsigned int i,
+			    unsigned long end)
+{
+	if (i < RBT_STRESS_EVENTS)
+		return true;
+	return (!READ_ONCE(st->ok[0]) || !READ_ONCE(st->ok[1])) &&
+	       time_before(jiffies, end);
+}
+
 static int rbt_stress_writer(void *data)
 {
 	struct rbt_stress *st = data;
@@ -519,14 +533,7 @@ static int rbt_stress_writer(void *data)
 
 	hrtimer_start(&st->timer, ns_to_ktime(20 * NSEC_PER_USEC),
 		      HRTIMER_MODE_REL_PINNED_HARD);
-	/*
-	 * On a loaded machine all the attempts may fall inside the first
-	 * resize's pause: go on (for at most 20 s) until both contexts
-	 * have written something.
-	 */
-	for (i = 0; i < RBT_STRESS_EVENTS ||
-		    ((!READ_ONCE(st->ok[0]) || !READ_ONCE(st->ok[1])) &&
-		     time_before(jiffies, end)); i++) {
+	for (i = 0; rbt_stress_more(st, i, end); i++) {
 		rbt_stress_write(st, 0, !(i % 8));
 		if (!(i % 256))
 			cond_resched();
