@@ -40,15 +40,16 @@ struct module;
 struct seq_file;
 
 /**
- * struct fentry_site - one call site, 8 bytes
- * @off:	the call's address minus its group's base
- * @state:	FENTRY_* flags, and in FENTRY_USERS the number of users that
- *		trace the function
+ * struct fentry_site - one call site, 4 bytes
+ * @word:	in FENTRY_OFF the call's address minus its group's base
+ *		(an image's text is at most 128 MiB), above it the FENTRY_*
+ *		flags; under fentry_lock
  */
 struct fentry_site {
-	u32 off;
-	u32 state;
+	u32 word;
 };
+
+#define FENTRY_OFF	GENMASK(26, 0)
 
 /*
  * FENTRY_DEAD: not a function's entry (the dead copy of a weak function
@@ -69,7 +70,6 @@ struct fentry_site {
 #define FENTRY_ON	BIT(28)
 #define FENTRY_REGS	BIT(29)
 #define FENTRY_PATCH	(FENTRY_ON | FENTRY_REGS | FENTRY_GUARD)
-#define FENTRY_USERS	GENMASK(15, 0)
 
 /**
  * struct fentry_group - the call sites of one image (the kernel or a module)
@@ -106,7 +106,13 @@ extern unsigned long __stop_mcount_loc[];
 static inline unsigned long fentry_ip(const struct fentry_group *g,
 				      const struct fentry_site *s)
 {
-	return g->base + s->off;
+	return g->base + (s->word & FENTRY_OFF);
+}
+
+/* The FENTRY_* flags of @s. */
+static inline unsigned int fentry_state(const struct fentry_site *s)
+{
+	return s->word & ~FENTRY_OFF;
 }
 
 void fentry_validate(struct fentry_group *g);

@@ -196,7 +196,7 @@ static struct ftrace_hash *fentry_term_collect(const struct fentry_term *t)
 		for (i = 0; i < g->nr; i++) {
 			unsigned long ip = fentry_ip(g, &g->sites[i]);
 
-			if (g->sites[i].state & FENTRY_SKIP)
+			if (fentry_state(&g->sites[i]) & FENTRY_SKIP)
 				continue;
 			if (!fentry_term_matches(t, ip, ++pos, name))
 				continue;

@@ -58,7 +58,7 @@ static bool fentry_listing_is_set(enum fentry_listing kind)
 static bool fentry_cursor_wants(struct fentry_cursor *c, struct fentry_group *g,
 				unsigned int i)
 {
-	unsigned int state = g->sites[i].state;
+	unsigned int state = fentry_state(&g->sites[i]);
 
 	if (state & FENTRY_SKIP)
 		return false;
@@ -150,7 +150,7 @@ static int fentry_list_show(struct seq_file *m, void *v)
 {
 	struct fentry_cursor *c = v;
 	unsigned long ip;
-	unsigned int state;
+	unsigned int state, users;
 
 	if (v == SEQ_START_TOKEN) {
 		c = m->private;
@@ -164,13 +164,15 @@ static int fentry_list_show(struct seq_file *m, void *v)
 		return 0;
 	}
 	ip = fentry_ip(c->g, &c->g->sites[c->i]);
-	state = c->g->sites[c->i].state;
+	state = fentry_state(&c->g->sites[c->i]);
 	if (c->kind == FENTRY_LIST_ADDRS)
 		seq_printf(m, "%lx ", ip);
 	seq_printf(m, "%ps", (void *)ip);
-	if (c->kind == FENTRY_LIST_ENABLED)
-		seq_printf(m, " (%lu)%s", state & FENTRY_USERS,
-			   state & FENTRY_REGS ? " R" : "");
+	if (c->kind == FENTRY_LIST_ENABLED) {
+		/* The records keep no count: the users say (fentry_lock held). */
+		fentry_wanted(ip, &users);
+		seq_printf(m, " (%u)%s", users, state & FENTRY_REGS ? " R" : "");
+	}
 	seq_putc(m, '\n');
 	return 0;
 }

@@ -186,7 +186,7 @@ unsigned int fentry_wanted(unsigned long ip, unsigned int *users)
 int fentry_update(void)
 {
 	struct fentry_group *g;
-	unsigned int i, want, users;
+	unsigned int i, want, now, users;
 	int ret = 0;
 
 	lockdep_assert_held(&fentry_lock);
@@ -198,19 +198,20 @@ int fentry_update(void)
 			struct fentry_site *s = &g->sites[i];
 			unsigned long ip = fentry_ip(g, s);
 
-			if (s->state & FENTRY_SKIP)
+			if (s->word & FENTRY_SKIP)
 				continue;
 			want = fentry_wanted(ip, &users);
-			if ((s->state & FENTRY_PATCH) != want &&
-			    arch_fentry_poke(ip, s->state & FENTRY_PATCH, want)) {
+			now = s->word & FENTRY_PATCH;
+			if (now == want)
+				continue;
+			if (arch_fentry_poke(ip, now, want)) {
 				pr_err("%pS: unexpected bytes %5ph, refused\n",
 				       (void *)ip, (void *)ip);
-				s->state |= FENTRY_BAD;
+				s->word |= FENTRY_BAD;
 				ret = -EIO;
 				continue;
 			}
-			s->state &= ~(FENTRY_PATCH | FENTRY_USERS);
-			s->state |= want | min_t(unsigned int, users, FENTRY_USERS);
+			s->word = (s->word & ~FENTRY_PATCH) | want;
 		}
 	}
 	arch_fentry_poke_finish();

@@ -7,9 +7,10 @@
  * no particular order across objects). Early in boot, and for a module
  * before its code first runs, each listed site is checked to hold that
  * call and turned into a 5-byte nop; the addresses are kept as one group
- * per image, sorted, as 32-bit offsets from the group's base plus a
- * 32-bit state word: 8 bytes a site. The kernel's __mcount_loc is init
- * data and goes away after boot.
+ * per image, sorted, each as one 32-bit word: the offset from the
+ * group's base in the low 27 bits, the site's state in the five above.
+ * That is 4 bytes a site (upstream spends 16). The kernel's __mcount_loc
+ * is init data and goes away after boot.
  *
  * A site that does not hold the expected call is refused (FENTRY_BAD) and
  * never touched again. A site that is not at a function's entry is the
@@ -60,9 +61,20 @@ static unsigned int fentry_boot_refused;
 
 static int cmp_site(const void *a, const void *b)
 {
-	const struct fentry_site *x = a, *y = b;
+	u32 x = ((const struct fentry_site *)a)->word & FENTRY_OFF;
+	u32 y = ((const struct fentry_site *)b)->word & FENTRY_OFF;
 
-	return x->off < y->off ? -1 : x->off > y->off;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * A group's memory: past a page, whole pages from vmalloc rather than a
+ * power-of-two block from kmalloc, so that the records take what they
+ * need and no more.
+ */
+static struct fentry_group *fentry_group_alloc(size_t size)
+{
+	return size > PAGE_SIZE ? vmalloc(size) : kmalloc(size, GFP_KERNEL);
 }
 
 /*
@@ -80,9 +92,9 @@ static struct fentry_group *fentry_group_build(const unsigned long *loc,
 	unsigned long i;
 	unsigned int n = 0;
 
-	if (hi - lo > U32_MAX)
+	if (hi - lo > FENTRY_OFF)
 		return NULL;
-	g = kvmalloc(struct_size(g, sites, nr), GFP_KERNEL);
+	g = fentry_group_alloc(struct_size(g, sites, nr));
 	if (!g)
 		return NULL;
 	for (i = 0; i < nr; i++) {
@@ -90,10 +102,9 @@ static struct fentry_group *fentry_group_build(const unsigned long *loc,
 
 		if (ip < lo || ip >= hi)
 			continue;
-		g->sites[n].off = ip - lo;
-		g->sites[n].state = 0;
+		g->sites[n].word = ip - lo;
 		if (arch_fentry_convert(ip)) {
-			g->sites[n].state = FENTRY_BAD;
+			g->sites[n].word |= FENTRY_BAD;
 			fentry_boot_refused++;
 			pr_warn("%s: %pS: unexpected bytes %5ph, left alone\n",
 				mod ? mod->name : "kernel", (void *)ip,
@@ -251,7 +262,7 @@ void fentry_validate(struct fentry_group *g)
 		if (!kallsyms_lookup_size_offset(fentry_ip(g, s), &size,
 						 &offset) ||
 		    offset > FENTRY_MAX_OFFSET)
-			s->state |= FENTRY_DEAD;
+			s->word |= FENTRY_DEAD;
 		if (!(i & 1023))
 			cond_resched();
 	}
@@ -362,7 +373,7 @@ unsigned long fentry_site_of(const char *name)
 			else
 				hi = mid;
 		}
-		if (lo < g->nr && !(g->sites[lo].state & FENTRY_SKIP) &&
+		if (lo < g->nr && !(fentry_state(&g->sites[lo]) & FENTRY_SKIP) &&
 		    fentry_ip(g, &g->sites[lo]) - addr <= FENTRY_MAX_OFFSET)
 			return fentry_ip(g, &g->sites[lo]);
 	}

@@ -32,9 +32,9 @@ done
 set -- $(cat dyn_ftrace_total_info)
 [ "$1" -ge "$n" ] && [ "$1" -lt "$((n + n / 10 + 10))" ] ||
 	fail "dyn_ftrace_total_info: $* for $n listed"
-# Boot reported the conversion, at 8 bytes a record.
+# Boot reported the conversion, at 4 bytes a record.
 report="ftrace: converted $1 call sites to nops in [0-9]* us (0 refused)"
-report="$report; records: $(($1 * 8)) bytes, 8 per site"
+report="$report; records: $(($1 * 4)) bytes, 4 per site"
 dmesg | grep -q "$report" || fail "no conversion report: $(dmesg | grep 'ftrace:')"
 # Read-only files reject writes (root passes the permission check, the
 # file then refuses).
