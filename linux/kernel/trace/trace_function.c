@@ -9,6 +9,10 @@
  * Its callback never looks at its ftrace_ops argument, so while it is the
  * only user of the hook the trampoline calls it directly; it guards
  * itself against recursion (a function it calls being traced).
+ *
+ * It records nothing while its sites are being patched on or off: that
+ * would fill the buffer with the patching itself (over a million records
+ * to turn every function on) and slow the switch several times over.
  */
 #include <linux/ftrace.h>
 #include <linux/init.h>
@@ -19,6 +23,9 @@
 #include "fentry.h"
 #include "trace.h"
 
+/* Set once registration has patched every site, cleared before removal. */
+static bool trace_fn_live;
+
 static void trace_fn_call(unsigned long ip, unsigned long parent_ip,
 			  struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
@@ -26,7 +33,8 @@ static void trace_fn_call(unsigned long ip, unsigned long parent_ip,
 	unsigned int ctx;
 	int bit;
 
-	if (unlikely(!trace_buffer_enabled()) || fentry_pid_ignores())
+	if (unlikely(!READ_ONCE(trace_fn_live)) ||
+	    unlikely(!trace_buffer_enabled()) || fentry_pid_ignores())
 		return;
 	bit = fentry_recursion_enter(FENTRY_REC_FUNCTION);
 	if (bit < 0)
@@ -61,12 +69,17 @@ static struct ftrace_ops trace_fn_ops = {
 
 static int trace_fn_init(void)
 {
+	int ret;
+
 	trace_buf_reset(RING_BUFFER_ALL_CPUS);
-	return register_ftrace_function(&trace_fn_ops);
+	ret = register_ftrace_function(&trace_fn_ops);
+	WRITE_ONCE(trace_fn_live, !ret);
+	return ret;
 }
 
 static void trace_fn_reset(void)
 {
+	WRITE_ONCE(trace_fn_live, false);
 	unregister_ftrace_function(&trace_fn_ops);
 }
 

@@ -118,6 +118,12 @@ void trace_graph_ret_write(const struct ftrace_graph_ret *ret,
 	trace_rec_commit();
 }
 
+/*
+ * Set once registration has patched every site, cleared before removal:
+ * the patching itself is not recorded (as for the function tracer).
+ */
+static bool trace_graph_live;
+
 static int trace_graph_entry(struct ftrace_graph_ent *e, struct fgraph_ops *gops)
 {
 	unsigned long *var = fgraph_get_task_var(gops);
@@ -125,7 +131,8 @@ static int trace_graph_entry(struct ftrace_graph_ent *e, struct fgraph_ops *gops
 	unsigned int max = READ_ONCE(trace_graph_max_depth);
 	bool in, empty;
 
-	if (!var || unlikely(!trace_buffer_enabled()) || fentry_pid_ignores())
+	if (unlikely(!READ_ONCE(trace_graph_live)) || !var ||
+	    unlikely(!trace_buffer_enabled()) || fentry_pid_ignores())
 		return 0;
 	if (!trace_opt(TRACE_OPT_FUNCGRAPH_IRQS) && in_hardirq())
 		return 0;
@@ -310,8 +317,10 @@ static int trace_graph_init(void)
 	/* The tasks' states start afresh: none is inside a gate. */
 	atomic_set(&fentry_gates, 0);
 	ret = register_ftrace_graph(&trace_graph_ops);
-	if (!ret)
+	if (!ret) {
+		WRITE_ONCE(trace_graph_live, true);
 		return 0;
+	}
 fail:
 	trace_graph_on = false;
 	trace_graph_sched_update(trace_opt(TRACE_OPT_SLEEP_TIME));
@@ -320,6 +329,7 @@ fail:
 
 static void trace_graph_reset(void)
 {
+	WRITE_ONCE(trace_graph_live, false);
 	unregister_ftrace_graph(&trace_graph_ops);
 	guard(mutex)(&trace_graph_lock);
 	trace_graph_on = false;
