@@ -39,6 +39,7 @@
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
 
+#include <linux/atomic.h>
 #include <linux/bitops.h>
 #include <linux/cpumask.h>
 #include <linux/jump_label.h>
@@ -46,6 +47,7 @@
 #include <linux/ring_buffer.h>
 #include <linux/trace_events.h>
 #include <linux/types.h>
+#include <linux/unaligned.h>
 
 struct dentry;
 struct file;
@@ -88,7 +90,21 @@ const struct tracer *trace_tracer_lock(void);
 void trace_tracer_unlock(void);
 int trace_set_tracer(const char *name);
 void trace_show_tracers(struct seq_file *m);
-bool trace_buffer_enabled(void);
+
+/* trace_rec_blocked: see trace_core.c. */
+#define TRACE_REC_USER_OFF	1
+#define TRACE_REC_STOP		2
+extern atomic_t trace_rec_blocked;
+
+/**
+ * trace_buffer_enabled() - whether writers may record now
+ *
+ * Return: true when tracing_on is 1 and nothing holds tracing stopped.
+ */
+static __always_inline bool trace_buffer_enabled(void)
+{
+	return !atomic_read(&trace_rec_blocked);
+}
 
 /* Options (trace_options, options/): bit numbers in trace_opts. */
 enum trace_opt {
@@ -344,8 +360,36 @@ void trace_wake_readers(bool stop);
 void trace_poll_wait(struct file *filp, struct poll_table_struct *pt);
 
 /* saved_cmdlines, saved_tgids (trace_cmdline.c) */
-void trace_cmdline_save(void);
 void trace_cmdline_save_task(struct task_struct *tsk);
+
+/**
+ * struct trace_cmdline_hint - the task a CPU saved last, as it was then
+ * @task:	the task (only compared, never dereferenced)
+ * @comm:	the first 8 bytes of its command name
+ */
+struct trace_cmdline_hint {
+	const struct task_struct *task;
+	u64 comm;
+};
+DECLARE_PER_CPU(struct trace_cmdline_hint, trace_cmdline_hint);
+
+/**
+ * trace_cmdline_save() - remember the current task's command name
+ *
+ * Every record does this: while the CPU runs the task it saved last, under
+ * the same name, it costs two compares. Callable from any context.
+ */
+static __always_inline void trace_cmdline_save(void)
+{
+	struct task_struct *t = current;
+
+	if (likely(this_cpu_read(trace_cmdline_hint.task) == t &&
+		   this_cpu_read(trace_cmdline_hint.comm) ==
+		   get_unaligned((const u64 *)t->comm)))
+		return;
+	trace_cmdline_save_task(t);
+}
+
 void trace_cmdline_find(pid_t pid, char comm[TASK_COMM_LEN]);
 int trace_cmdline_tgid(pid_t pid);
 int trace_cmdline_init(void);

@@ -17,6 +17,7 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/threads.h>
+#include <linux/unaligned.h>
 
 #include "trace.h"
 
@@ -59,6 +60,19 @@ struct trace_cmdline_recent {
 };
 
 static DEFINE_PER_CPU(struct trace_cmdline_recent, trace_cmdline_last);
+DEFINE_PER_CPU(struct trace_cmdline_hint, trace_cmdline_hint);
+
+/* Is @e the entry of @tsk under its current name? */
+static bool trace_cmdline_same(const struct trace_cmdline *e,
+			       const struct task_struct *tsk)
+{
+	const u64 *a = (const u64 *)e->comm;
+
+	BUILD_BUG_ON(TASK_COMM_LEN != 2 * sizeof(u64));
+	return e->pid == tsk->pid &&
+	       a[0] == get_unaligned((const u64 *)tsk->comm) &&
+	       a[1] == get_unaligned((const u64 *)tsk->comm + 1);
+}
 
 /**
  * trace_cmdline_save_task() - remember a task's command name
@@ -73,6 +87,7 @@ void trace_cmdline_save_task(struct task_struct *tsk)
 	struct trace_cmdline *e;
 	unsigned long flags;
 	unsigned int i;
+	bool saved;
 
 	if (!tsk->pid)
 		return;
@@ -83,12 +98,12 @@ void trace_cmdline_save_task(struct task_struct *tsk)
 	 * this miss, or save once more.
 	 */
 	for (i = 0; i < TRACE_CMDLINE_RECENT; i++) {
-		if (last->e[i].pid == tsk->pid &&
-		    !memcmp(last->e[i].comm, tsk->comm, TASK_COMM_LEN))
-			goto out;
+		if (trace_cmdline_same(&last->e[i], tsk))
+			goto hint;
 	}
 	raw_local_irq_save(flags);
-	if (raw_spin_trylock(&trace_cmdline_lock)) {
+	saved = raw_spin_trylock(&trace_cmdline_lock);
+	if (saved) {
 		e = &trace_cmdlines[tsk->pid % trace_nr_cmdlines];
 		e->pid = tsk->pid;
 		e->tgid = tsk->tgid;
@@ -97,18 +112,21 @@ void trace_cmdline_save_task(struct task_struct *tsk)
 		raw_spin_unlock(&trace_cmdline_lock);
 	}
 	raw_local_irq_restore(flags);
+	if (!saved)
+		goto out;
+hint:
+	/*
+	 * Only for the current task, which is what trace_cmdline_save()
+	 * checks. An interrupt may change the hint in between: at worst the
+	 * next record looks here again.
+	 */
+	if (tsk == current) {
+		this_cpu_write(trace_cmdline_hint.task, tsk);
+		this_cpu_write(trace_cmdline_hint.comm,
+			       get_unaligned((const u64 *)tsk->comm));
+	}
 out:
 	preempt_enable_notrace();
-}
-
-/**
- * trace_cmdline_save() - remember the current task's command name
- *
- * Callable from any context; may skip the update when contended.
- */
-void trace_cmdline_save(void)
-{
-	trace_cmdline_save_task(current);
 }
 
 /**
@@ -244,9 +262,11 @@ static int trace_cmdlines_resize(unsigned int n)
 	trace_nr_cmdlines = n;
 	raw_spin_unlock_irqrestore(&trace_cmdline_lock, flags);
 	/* An entry dropped by the rehash must be saved again. */
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
 		memset(per_cpu_ptr(&trace_cmdline_last, cpu), 0,
 		       sizeof(struct trace_cmdline_recent));
+		per_cpu_ptr(&trace_cmdline_hint, cpu)->task = NULL;
+	}
 	kvfree(old);
 	return 0;
 }

@@ -25,26 +25,17 @@ static struct tracer *trace_current;
 
 /*
  * The buffer records only while the user switch (tracing_on) is on and no
- * kernel user holds it stopped with tracing_stop(). Both are read locklessly
- * by writers; a writer that races with a switch may still record one entry.
+ * kernel user holds it stopped with tracing_stop(): both in one word that
+ * writers test locklessly (trace_buffer_enabled()), TRACE_REC_USER_OFF
+ * while the switch is off plus TRACE_REC_STOP per tracing_stop(). A writer
+ * that races with a switch may still record one entry.
  */
-static bool trace_user_on = true;
-static atomic_t trace_stop_depth = ATOMIC_INIT(0);
+atomic_t trace_rec_blocked = ATOMIC_INIT(0);
 
 /* Sysctls in kernel/sysctl.c. */
 char ftrace_dump_on_oops[MAX_TRACER_SIZE] = "0";
 int __disable_trace_on_warning;
 int tracepoint_printk;
-
-/**
- * trace_buffer_enabled() - whether writers may record now
- *
- * Return: true when tracing_on is 1 and nothing holds tracing stopped.
- */
-bool trace_buffer_enabled(void)
-{
-	return READ_ONCE(trace_user_on) && !atomic_read(&trace_stop_depth);
-}
 
 /**
  * tracing_on() - turn recording into the trace buffer on
@@ -53,7 +44,7 @@ bool trace_buffer_enabled(void)
  */
 void tracing_on(void)
 {
-	WRITE_ONCE(trace_user_on, true);
+	atomic_andnot(TRACE_REC_USER_OFF, &trace_rec_blocked);
 }
 EXPORT_SYMBOL_GPL(tracing_on);
 
@@ -66,7 +57,7 @@ EXPORT_SYMBOL_GPL(tracing_on);
  */
 void tracing_off(void)
 {
-	WRITE_ONCE(trace_user_on, false);
+	atomic_or(TRACE_REC_USER_OFF, &trace_rec_blocked);
 	trace_wake_readers(true);
 }
 EXPORT_SYMBOL_GPL(tracing_off);
@@ -78,7 +69,7 @@ EXPORT_SYMBOL_GPL(tracing_off);
  */
 int tracing_is_on(void)
 {
-	return READ_ONCE(trace_user_on);
+	return !(atomic_read(&trace_rec_blocked) & TRACE_REC_USER_OFF);
 }
 EXPORT_SYMBOL_GPL(tracing_is_on);
 
@@ -90,7 +81,7 @@ EXPORT_SYMBOL_GPL(tracing_is_on);
  */
 void tracing_stop(void)
 {
-	atomic_inc(&trace_stop_depth);
+	atomic_add(TRACE_REC_STOP, &trace_rec_blocked);
 }
 
 /**
@@ -98,7 +89,7 @@ void tracing_stop(void)
  */
 void tracing_start(void)
 {
-	WARN_ON_ONCE(atomic_dec_return(&trace_stop_depth) < 0);
+	WARN_ON_ONCE(atomic_sub_return(TRACE_REC_STOP, &trace_rec_blocked) < 0);
 }
 
 #ifndef CONFIG_TRACER_SNAPSHOT
