@@ -91,6 +91,50 @@ void trace_tracer_unlock(void);
 int trace_set_tracer(const char *name);
 void trace_show_tracers(struct seq_file *m);
 
+/**
+ * trace_ctx_of() - tracing_gen_ctx_irq_test(), inline for hot paths
+ * @irqs_status: TRACE_FLAG_IRQS_OFF or 0, as the caller found interrupts
+ *
+ * Return: the TRACE_FLAG_* bits in bits 16..23, the migrate-disable depth
+ * in bits 4..7 and the preemption depth in bits 0..3 (both capped at 15),
+ * the layout struct trace_entry's @flags and @preempt_count take.
+ */
+static __always_inline unsigned int trace_ctx_of(unsigned int irqs_status)
+{
+	unsigned int pc = preempt_count(), flags = irqs_status;
+	unsigned int migrate = 0;
+
+	if (pc & NMI_MASK)
+		flags |= TRACE_FLAG_NMI;
+	if (pc & HARDIRQ_MASK)
+		flags |= TRACE_FLAG_HARDIRQ;
+	if (in_serving_softirq())
+		flags |= TRACE_FLAG_SOFTIRQ;
+	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
+		flags |= TRACE_FLAG_BH_OFF;
+	if (tif_need_resched())
+		flags |= TRACE_FLAG_NEED_RESCHED;
+	if (test_preempt_need_resched())
+		flags |= TRACE_FLAG_PREEMPT_RESCHED;
+#ifdef CONFIG_SMP
+	migrate = min_t(unsigned int, current->migration_disabled, 15);
+#endif
+	return flags << 16 | migrate << 4 | min_t(unsigned int, pc & 0xff, 15);
+}
+
+/**
+ * trace_ctx_dec() - tracing_gen_ctx_dec(), inline for hot paths
+ *
+ * Return: the context of the caller's caller, which disabled preemption
+ * once itself (CONFIG_PREEMPTION).
+ */
+static __always_inline unsigned int trace_ctx_dec(void)
+{
+	unsigned int ctx = trace_ctx_of(irqs_disabled() ? TRACE_FLAG_IRQS_OFF : 0);
+
+	return IS_ENABLED(CONFIG_PREEMPTION) ? ctx - 1 : ctx;
+}
+
 /* trace_rec_blocked: see trace_core.c. */
 #define TRACE_REC_USER_OFF	1
 #define TRACE_REC_STOP		2

@@ -110,25 +110,7 @@ __setup("trace_buf_size=", trace_buf_size_setup);
  */
 unsigned int tracing_gen_ctx_irq_test(unsigned int irqs_status)
 {
-	unsigned int pc = preempt_count(), flags = irqs_status;
-	unsigned int migrate = 0;
-
-	if (pc & NMI_MASK)
-		flags |= TRACE_FLAG_NMI;
-	if (pc & HARDIRQ_MASK)
-		flags |= TRACE_FLAG_HARDIRQ;
-	if (in_serving_softirq())
-		flags |= TRACE_FLAG_SOFTIRQ;
-	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
-		flags |= TRACE_FLAG_BH_OFF;
-	if (tif_need_resched())
-		flags |= TRACE_FLAG_NEED_RESCHED;
-	if (test_preempt_need_resched())
-		flags |= TRACE_FLAG_PREEMPT_RESCHED;
-#ifdef CONFIG_SMP
-	migrate = min_t(unsigned int, current->migration_disabled, 15);
-#endif
-	return flags << 16 | migrate << 4 | min_t(unsigned int, pc & 0xff, 15);
+	return trace_ctx_of(irqs_status);
 }
 EXPORT_SYMBOL_GPL(tracing_gen_ctx_irq_test);
 

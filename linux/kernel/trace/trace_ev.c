@@ -54,7 +54,7 @@ static __always_inline void trace_ev_maybe_stack(void)
 	 * the stack starts at the function that fired the tracepoint.
 	 */
 	if (unlikely(trace_opt(TRACE_OPT_STACKTRACE)))
-		trace_stack_record(NULL, 2, tracing_gen_ctx_dec());
+		trace_stack_record(NULL, 2, trace_ctx_dec());
 }
 
 /**
@@ -69,7 +69,7 @@ static __always_inline void trace_ev_maybe_stack(void)
  */
 void *trace_ev_reserve_rec(unsigned short type, unsigned int len)
 {
-	return trace_rec_reserve_ctx(type, len, tracing_gen_ctx_dec());
+	return trace_rec_reserve_ctx(type, len, trace_ctx_dec());
 }
 EXPORT_SYMBOL_GPL(trace_ev_reserve_rec);
 NOKPROBE_SYMBOL(trace_ev_reserve_rec);
@@ -147,7 +147,7 @@ static int trace_ev_scratch_alloc(void)
 void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
 			    unsigned int len)
 {
-	unsigned int ctx = tracing_gen_ctx_dec();
+	unsigned int ctx = trace_ctx_dec();
 	struct trace_ev_scratch *sc;
 	struct trace_entry *e;
 	unsigned int d;

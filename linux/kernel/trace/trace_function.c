@@ -45,7 +45,7 @@ static void trace_fn_call(unsigned long ip, unsigned long parent_ip,
 	 * and less the dispatch loop's when it called us (@op is NULL only
 	 * when the trampoline calls us directly).
 	 */
-	ctx = tracing_gen_ctx_dec();
+	ctx = trace_ctx_dec();
 	if (op && (ctx & 0xf))
 		ctx--;
 	r = trace_rec_reserve_ctx(TRACE_TYPE_FN, sizeof(*r), ctx);

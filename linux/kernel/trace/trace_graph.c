@@ -161,7 +161,7 @@ static int trace_graph_entry(struct ftrace_graph_ent *e, struct fgraph_ops *gops
 			gate = depth + 1;
 	}
 	if (!READ_ONCE(trace_thresh_ns))
-		trace_graph_ent_write(e->func, depth, tracing_gen_ctx_dec());
+		trace_graph_ent_write(e->func, depth, trace_ctx_dec());
 keep:
 	trace_graph_store(var, gate, hide);
 	return 1;
@@ -184,7 +184,7 @@ static void trace_graph_return(struct ftrace_graph_ret *ret,
 		trace_graph_store(var, 0, FIELD_GET(TRACE_GRAPH_HIDE, *var));
 	if (thresh && ret->rettime - ret->calltime < thresh)
 		return;
-	trace_graph_ret_write(ret, tracing_gen_ctx_dec());
+	trace_graph_ret_write(ret, trace_ctx_dec());
 }
 
 static struct fgraph_ops trace_graph_ops = {
