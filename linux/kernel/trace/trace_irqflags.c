@@ -11,6 +11,13 @@
  * The _prepare and _finish halves are called by entry code between
  * instrumentation_begin() and instrumentation_end(), with the lockdep
  * calls made separately by the caller.
+ *
+ * Without lockdep, <linux/irqflags.h> (patches/0007) calls these only
+ * while trace_irqflags_live is set: the irqsoff tracer sets it before it
+ * turns trace_irqsoff_key on, and clears it after turning the key off.
+ * Until then local_irq_enable() and friends cost a test of the flag, not
+ * a call. The functions are defined with parenthesized names, which the
+ * header's macros of the same names do not expand.
  */
 #include <linux/export.h>
 #include <linux/ftrace.h>
@@ -19,6 +26,10 @@
 #include <linux/lockdep.h>
 
 #include "trace.h"
+
+/* Read by every local_irq_*() without lockdep; set by trace_irqsoff.c. */
+bool trace_irqflags_live;
+EXPORT_SYMBOL(trace_irqflags_live);
 
 #ifdef CONFIG_IRQSOFF_TRACER
 DEFINE_STATIC_KEY_FALSE(trace_irqsoff_key);
@@ -39,7 +50,7 @@ static __always_inline void trace_irqs_hook(bool on, unsigned long ip)
  *
  * The tracing half of trace_hardirqs_on().
  */
-void trace_hardirqs_on_prepare(void)
+void (trace_hardirqs_on_prepare)(void)
 {
 	trace_irqs_hook(true, _RET_IP_);
 }
@@ -51,7 +62,7 @@ NOKPROBE_SYMBOL(trace_hardirqs_on_prepare);
  *
  * The tracing half of trace_hardirqs_off().
  */
-void trace_hardirqs_off_finish(void)
+void (trace_hardirqs_off_finish)(void)
 {
 	trace_irqs_hook(false, _RET_IP_);
 }
@@ -63,7 +74,7 @@ NOKPROBE_SYMBOL(trace_hardirqs_off_finish);
  *
  * Called with interrupts still disabled.
  */
-void trace_hardirqs_on(void)
+void (trace_hardirqs_on)(void)
 {
 	trace_irqs_hook(true, _RET_IP_);
 	lockdep_hardirqs_on_prepare();
@@ -75,7 +86,7 @@ NOKPROBE_SYMBOL(trace_hardirqs_on);
 /**
  * trace_hardirqs_off() - interrupts have just been disabled
  */
-void trace_hardirqs_off(void)
+void (trace_hardirqs_off)(void)
 {
 	lockdep_hardirqs_off(_RET_IP_);
 	trace_irqs_hook(false, _RET_IP_);

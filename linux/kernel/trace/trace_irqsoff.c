@@ -54,6 +54,16 @@ static DEFINE_PER_CPU(struct irqsoff_cpu, irqsoff_cpus);
 
 DEFINE_STATIC_KEY_FALSE(trace_preemptoff_key);
 
+#ifdef CONFIG_TRACE_PREEMPT_TOGGLE
+/*
+ * Without CONFIG_DEBUG_PREEMPT, preempt_count_add() and _sub() call out
+ * of line only while this is set (<linux/preempt.h>, patches/0008): from
+ * before trace_preemptoff_key goes on to after it goes off.
+ */
+bool trace_preempt_live;
+EXPORT_SYMBOL(trace_preempt_live);
+#endif
+
 /*
  * Serialises tracer changes and the function hook's; protects the mode's
  * changes and irqsoff_fn_hook.hooked.
@@ -267,16 +277,27 @@ int trace_irqsoff_hooks(bool fn, bool graph)
 
 static void irqsoff_keys(unsigned int mode)
 {
+	/* The hooks are called before the key goes on, until it is off. */
 #ifdef CONFIG_IRQSOFF_TRACER
-	if (mode & IRQSOFF_IRQ)
+	if (mode & IRQSOFF_IRQ) {
+		WRITE_ONCE(trace_irqflags_live, true);
 		static_branch_enable(&trace_irqsoff_key);
-	else
+	} else {
 		static_branch_disable(&trace_irqsoff_key);
+		WRITE_ONCE(trace_irqflags_live, false);
+	}
 #endif
-	if (mode & IRQSOFF_PREEMPT)
+	if (mode & IRQSOFF_PREEMPT) {
+#ifdef CONFIG_TRACE_PREEMPT_TOGGLE
+		WRITE_ONCE(trace_preempt_live, true);
+#endif
 		static_branch_enable(&trace_preemptoff_key);
-	else
+	} else {
 		static_branch_disable(&trace_preemptoff_key);
+#ifdef CONFIG_TRACE_PREEMPT_TOGGLE
+		WRITE_ONCE(trace_preempt_live, false);
+#endif
+	}
 }
 
 static int irqsoff_start(unsigned int mode)
