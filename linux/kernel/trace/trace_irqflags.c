@@ -16,8 +16,8 @@
  * while trace_irqflags_live is set: the irqsoff tracer sets it before it
  * turns trace_irqsoff_key on, and clears it after turning the key off.
  * Until then local_irq_enable() and friends cost a test of the flag, not
- * a call. The functions are defined with parenthesized names, which the
- * header's macros of the same names do not expand.
+ * a call. The header's macros have the functions' names: they are
+ * undefined here, where the functions are.
  */
 #include <linux/export.h>
 #include <linux/ftrace.h>
@@ -26,6 +26,11 @@
 #include <linux/lockdep.h>
 
 #include "trace.h"
+
+#undef trace_hardirqs_on_prepare
+#undef trace_hardirqs_off_finish
+#undef trace_hardirqs_on
+#undef trace_hardirqs_off
 
 /* Read by every local_irq_*() without lockdep; set by trace_irqsoff.c. */
 bool trace_irqflags_live;
@@ -50,7 +55,7 @@ static __always_inline void trace_irqs_hook(bool on, unsigned long ip)
  *
  * The tracing half of trace_hardirqs_on().
  */
-void (trace_hardirqs_on_prepare)(void)
+void trace_hardirqs_on_prepare(void)
 {
 	trace_irqs_hook(true, _RET_IP_);
 }
@@ -62,7 +67,7 @@ NOKPROBE_SYMBOL(trace_hardirqs_on_prepare);
  *
  * The tracing half of trace_hardirqs_off().
  */
-void (trace_hardirqs_off_finish)(void)
+void trace_hardirqs_off_finish(void)
 {
 	trace_irqs_hook(false, _RET_IP_);
 }
@@ -74,7 +79,7 @@ NOKPROBE_SYMBOL(trace_hardirqs_off_finish);
  *
  * Called with interrupts still disabled.
  */
-void (trace_hardirqs_on)(void)
+void trace_hardirqs_on(void)
 {
 	trace_irqs_hook(true, _RET_IP_);
 	lockdep_hardirqs_on_prepare();
@@ -86,7 +91,7 @@ NOKPROBE_SYMBOL(trace_hardirqs_on);
 /**
  * trace_hardirqs_off() - interrupts have just been disabled
  */
-void (trace_hardirqs_off)(void)
+void trace_hardirqs_off(void)
 {
 	lockdep_hardirqs_off(_RET_IP_);
 	trace_irqs_hook(false, _RET_IP_);
