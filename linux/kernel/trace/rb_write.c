@@ -142,7 +142,7 @@ static void rb_publish(struct rb_cpu *c, unsigned long w)
 }
 
 /* Leave a reservation: publish if outermost, and make sure nothing is left. */
-static void rb_end(struct rb_cpu *c)
+static __always_inline void rb_end(struct rb_cpu *c)
 {
 	unsigned long w;
 

@@ -44,6 +44,7 @@
 #include <linux/cpumask.h>
 #include <linux/jump_label.h>
 #include <linux/list.h>
+#include <linux/percpu.h>
 #include <linux/ring_buffer.h>
 #include <linux/trace_events.h>
 #include <linux/types.h>
@@ -383,7 +384,44 @@ unsigned long trace_buf_nest_lost(int cpu);
 void *trace_rec_reserve(unsigned short type, unsigned int len);
 void *trace_rec_reserve_ctx(unsigned short type, unsigned int len,
 			    unsigned int ctx);
-void trace_rec_commit(void);
+
+/*
+ * The buffer of each reservation not yet committed on a CPU, innermost
+ * last. A swap on another CPU may change trace_rb between a reservation
+ * and its commit, and the commit must go where the reservation went.
+ * Writers nested on a CPU finish before the one they interrupted resumes,
+ * so a plain per-CPU stack serves; more than TRACE_NEST_MAX deep, the
+ * record is dropped and counted in @lost.
+ */
+#define TRACE_NEST_MAX	8
+struct trace_wstack {
+	unsigned int depth;
+	unsigned long lost;
+	struct trace_buffer *rb[TRACE_NEST_MAX];
+};
+DECLARE_PER_CPU(struct trace_wstack, trace_wstack);
+extern bool trace_want_wake;
+void trace_rec_wake(void);
+
+/**
+ * trace_rec_commit() - finish the record of the last trace_rec_reserve()
+ *
+ * Inline: every record ends here.
+ */
+static __always_inline void trace_rec_commit(void)
+{
+	struct trace_wstack *ws = this_cpu_ptr(&trace_wstack);
+	unsigned int d = READ_ONCE(ws->depth) - 1;
+	struct trace_buffer *rb = ws->rb[d];
+
+	barrier();
+	WRITE_ONCE(ws->depth, d);
+	ring_buffer_commit(rb);
+	/* Pairs with the barriers where readers set it (trace_buf.c). */
+	if (unlikely(READ_ONCE(trace_want_wake)))
+		trace_rec_wake();
+}
+
 int trace_buf_init(void);
 void trace_buf_reset(int cpu);
 int trace_buf_resize(int cpu, unsigned long kb);

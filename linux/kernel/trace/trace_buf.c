@@ -57,22 +57,8 @@ static unsigned int trace_max_users;
 static atomic_t trace_max_busy;
 static atomic_t trace_max_blocked;
 
-/*
- * The buffer of each reservation not yet committed on a CPU, innermost
- * last. A swap on another CPU may change trace_rb between a reservation
- * and its commit, and the commit must go where the reservation went.
- * Writers nested on a CPU finish before the one they interrupted resumes,
- * so a plain per-CPU stack serves; more than TRACE_NEST_MAX deep, the
- * record is dropped and counted in @lost.
- */
-#define TRACE_NEST_MAX	8
-struct trace_wstack {
-	unsigned int depth;
-	unsigned long lost;
-	struct trace_buffer *rb[TRACE_NEST_MAX];
-};
-
-static DEFINE_PER_CPU(struct trace_wstack, trace_wstack);
+/* The buffers of the reservations not yet committed: see trace.h. */
+DEFINE_PER_CPU(struct trace_wstack, trace_wstack);
 
 /* Serialises size changes; protects trace_kb[]. */
 static DEFINE_MUTEX(trace_buf_lock);
@@ -117,7 +103,7 @@ EXPORT_SYMBOL_GPL(tracing_gen_ctx_irq_test);
 /* Wake-ups */
 
 static DECLARE_WAIT_QUEUE_HEAD(trace_waitq);
-static bool trace_want_wake;		/* a reader waits for any record */
+bool trace_want_wake;			/* a reader waits for any record */
 static atomic_t trace_wake_seq;		/* bumped by every wake-up */
 static atomic_t trace_stop_seq;		/* bumped when waits must end */
 
@@ -280,21 +266,15 @@ void *trace_rec_reserve_ctx(unsigned short type, unsigned int len,
 }
 
 /**
- * trace_rec_commit() - finish the record of the last trace_rec_reserve()
+ * trace_rec_wake() - wake the readers that wait for any record
+ *
+ * Called by trace_rec_commit() when trace_want_wake is set. Readers are
+ * woken through an irq_work: writers may hold the scheduler's locks.
  */
-void trace_rec_commit(void)
+void trace_rec_wake(void)
 {
-	struct trace_wstack *ws = this_cpu_ptr(&trace_wstack);
-	unsigned int d = READ_ONCE(ws->depth) - 1;
-	struct trace_buffer *rb = ws->rb[d];
-
-	barrier();
-	WRITE_ONCE(ws->depth, d);
-	ring_buffer_commit(rb);
-	if (unlikely(READ_ONCE(trace_want_wake))) {
-		WRITE_ONCE(trace_want_wake, false);
-		irq_work_queue(&trace_wake_work);
-	}
+	WRITE_ONCE(trace_want_wake, false);
+	irq_work_queue(&trace_wake_work);
 }
 
 /* Sizes */
