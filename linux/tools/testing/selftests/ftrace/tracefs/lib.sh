@@ -35,7 +35,7 @@ reset_tracing() {
 	for f in max_graph_depth tracing_thresh tracing_max_latency; do
 		[ ! -f $f ] || echo 0 > $f
 	done
-	for o in function-fork func_stack_trace latency-format \
+	for o in function-fork func_stack_trace latency-format display-graph \
 		 funcgraph-proc funcgraph-abstime \
 		 funcgraph-tail funcgraph-retval funcgraph-retval-hex \
 		 funcgraph-overrun; do
