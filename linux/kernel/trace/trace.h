@@ -102,25 +102,23 @@ void trace_show_tracers(struct seq_file *m);
  */
 static __always_inline unsigned int trace_ctx_of(unsigned int irqs_status)
 {
-	unsigned int pc = preempt_count(), flags = irqs_status;
-	unsigned int migrate = 0;
+	unsigned int pc = preempt_count();
+	/* Softirqs disabled, beyond the one being served. */
+	bool bh_off = softirq_count() & ~SOFTIRQ_OFFSET;
+	unsigned int depth = min_t(unsigned int, pc & PREEMPT_MASK, 15);
+	unsigned int mig = 0;
+	unsigned int f = irqs_status |
+		(pc & NMI_MASK ? TRACE_FLAG_NMI : 0) |
+		(pc & HARDIRQ_MASK ? TRACE_FLAG_HARDIRQ : 0) |
+		(in_serving_softirq() ? TRACE_FLAG_SOFTIRQ : 0) |
+		(bh_off ? TRACE_FLAG_BH_OFF : 0) |
+		(tif_need_resched() ? TRACE_FLAG_NEED_RESCHED : 0) |
+		(test_preempt_need_resched() ? TRACE_FLAG_PREEMPT_RESCHED : 0);
 
-	if (pc & NMI_MASK)
-		flags |= TRACE_FLAG_NMI;
-	if (pc & HARDIRQ_MASK)
-		flags |= TRACE_FLAG_HARDIRQ;
-	if (in_serving_softirq())
-		flags |= TRACE_FLAG_SOFTIRQ;
-	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
-		flags |= TRACE_FLAG_BH_OFF;
-	if (tif_need_resched())
-		flags |= TRACE_FLAG_NEED_RESCHED;
-	if (test_preempt_need_resched())
-		flags |= TRACE_FLAG_PREEMPT_RESCHED;
 #ifdef CONFIG_SMP
-	migrate = min_t(unsigned int, current->migration_disabled, 15);
+	mig = min_t(unsigned int, current->migration_disabled, 15);
 #endif
-	return flags << 16 | migrate << 4 | min_t(unsigned int, pc & 0xff, 15);
+	return f << 16 | mig << 4 | depth;
 }
 
 /**

@@ -29,12 +29,8 @@ static atomic64_t trace_clock_count = ATOMIC64_INIT(0);
  */
 static u64 tclk_local(void)
 {
-	u64 t;
-
-	preempt_disable_notrace();
-	t = local_clock_noinstr();
-	preempt_enable_notrace();
-	return t;
+	guard(preempt_notrace)();
+	return local_clock_noinstr();
 }
 
 /* tclk_local(), but never going back across CPUs. */
