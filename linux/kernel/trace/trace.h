@@ -45,7 +45,9 @@
 #include <linux/jump_label.h>
 #include <linux/list.h>
 #include <linux/percpu.h>
+#include <linux/rcupdate.h>
 #include <linux/ring_buffer.h>
+#include <linux/sched.h>
 #include <linux/trace_events.h>
 #include <linux/types.h>
 #include <linux/unaligned.h>
@@ -443,31 +445,80 @@ void trace_poll_wait(struct file *filp, struct poll_table_struct *pt);
 void trace_cmdline_save_task(struct task_struct *tsk);
 
 /**
- * struct trace_cmdline_hint - the task a CPU saved last, as it was then
- * @task:	the task (only compared, never dereferenced)
- * @comm:	the first 8 bytes of its command name
+ * struct trace_cmdline - a task seen writing records
+ * @pid:	its pid; 0 for a free entry
+ * @tgid:	its thread group
+ * @comm:	its command name at the time
  */
-struct trace_cmdline_hint {
-	const struct task_struct *task;
-	u64 comm;
+struct trace_cmdline {
+	pid_t pid;
+	pid_t tgid;
+	char comm[TASK_COMM_LEN];
 };
-DECLARE_PER_CPU(struct trace_cmdline_hint, trace_cmdline_hint);
+
+/**
+ * struct trace_cmdline_table - the saved_cmdlines table
+ * @gen:	its number: each resize makes a table with the next one
+ * @n:		the number of entries, saved_cmdlines_size
+ * @e:		the entries; a task with pid p goes in e[p % n]
+ */
+struct trace_cmdline_table {
+	u32 gen;
+	u32 n;
+	struct trace_cmdline e[] __counted_by(n);
+};
+
+/*
+ * The table, freed only after an RCU grace period, and per CPU the
+ * entry that CPU saved last: its table's gen in the high half, its
+ * index in the low half. A gen that is not the table's means "none".
+ */
+extern struct trace_cmdline_table __rcu *trace_cmdline_tab;
+DECLARE_PER_CPU(u64, trace_cmdline_hint);
+
+/**
+ * trace_cmdline_holds() - does an entry hold a task under its current name?
+ * @e:	the entry, read without the table's lock
+ * @t:	the task
+ *
+ * A save racing with this read can only make it miss.
+ *
+ * Return: true when it does.
+ */
+static __always_inline bool trace_cmdline_holds(const struct trace_cmdline *e,
+						const struct task_struct *t)
+{
+	const u64 *c = (const u64 *)e->comm;
+
+	BUILD_BUG_ON(TASK_COMM_LEN != 2 * sizeof(u64));
+	if (READ_ONCE(e->pid) != t->pid)
+		return false;
+	/* Read racing with a save: a torn name only makes this miss. */
+	return data_race(c[0] == get_unaligned((const u64 *)t->comm) &&
+			 c[1] == get_unaligned((const u64 *)t->comm + 1));
+}
 
 /**
  * trace_cmdline_save() - remember the current task's command name
  *
- * Every record does this: while the CPU runs the task it saved last, under
- * the same name, it costs two compares. Callable from any context.
+ * Every record does this, with preemption off: while the entry the CPU
+ * saved last still holds the task under its name, it costs a few
+ * compares. trace_cmdline_save_task() does the rest.
  */
 static __always_inline void trace_cmdline_save(void)
 {
-	struct task_struct *t = current;
+	const struct trace_cmdline_table *tab;
+	u64 h = this_cpu_read(trace_cmdline_hint);
 
-	if (likely(this_cpu_read(trace_cmdline_hint.task) == t &&
-		   this_cpu_read(trace_cmdline_hint.comm) ==
-		   get_unaligned((const u64 *)t->comm)))
+	/*
+	 * Raw: the checked form calls into lockdep and RCU, which records
+	 * of their own may be tracing. Preemption is off.
+	 */
+	tab = rcu_dereference_raw(trace_cmdline_tab);
+	if (likely((u32)(h >> 32) == tab->gen &&
+		   trace_cmdline_holds(&tab->e[(u32)h], current)))
 		return;
-	trace_cmdline_save_task(t);
+	trace_cmdline_save_task(current);
 }
 
 void trace_cmdline_find(pid_t pid, char comm[TASK_COMM_LEN]);

@@ -239,9 +239,9 @@ void *trace_rec_reserve_ctx(unsigned short type, unsigned int len,
 	if (!trace_buffer_enabled() || unlikely(!rb) ||
 	    !cpumask_test_cpu(raw_smp_processor_id(), &trace_cpus))
 		return NULL;
+	preempt_disable_notrace();
 	if (trace_opt(TRACE_OPT_RECORD_CMD) || trace_opt(TRACE_OPT_RECORD_TGID))
 		trace_cmdline_save();
-	preempt_disable_notrace();
 	ws = this_cpu_ptr(&trace_wstack);
 	d = READ_ONCE(ws->depth);
 	if (unlikely(d >= TRACE_NEST_MAX)) {
@@ -637,17 +637,21 @@ int trace_cpumask_store(const char *val, long unused)
  */
 int __init trace_buf_init(void)
 {
-	int cpu;
+	int cpu, ret;
 
 	cpumask_copy(&trace_cpus, cpu_possible_mask);
 	trace_kb = kcalloc(nr_cpu_ids, sizeof(*trace_kb), GFP_KERNEL);
 	if (!trace_kb)
 		return -ENOMEM;
+	/* Records save their task's name from the first one on. */
+	ret = trace_cmdline_init();
+	if (ret)
+		return ret;
 	trace_rb = ring_buffer_alloc(trace_boot_kb * 1024, RING_BUFFER_OVERWRITE,
 				     trace_clock_read);
 	if (!trace_rb)
 		return -ENOMEM;
 	for_each_possible_cpu(cpu)
 		trace_kb[cpu] = trace_boot_kb;
-	return trace_cmdline_init();
+	return 0;
 }

@@ -5,9 +5,13 @@
  * the tasks are gone.
  *
  * A table of saved_cmdlines_size entries, entry pid % size holding the
- * last task seen with such a pid. Writers take the lock with a trylock
- * (they may be NMIs) and skip the update when it is busy, or when their
- * CPU saved the same task last time.
+ * last task seen with such a pid. A record checks, without a lock, that
+ * the entry its CPU saved last still holds its task under its name (a
+ * task_struct reused by a new task, or an entry another CPU filled with
+ * another pid, fail that check). Otherwise it saves the task under the
+ * table's lock, or gives up when the lock is busy and tries again on the
+ * next record. A resize makes a new table and frees the old one after a
+ * grace period.
  */
 #include <linux/mutex.h>
 #include <linux/percpu.h>
@@ -23,55 +27,104 @@
 
 #define TRACE_CMDLINES_DEFAULT	128
 
-/**
- * struct trace_cmdline - a task seen writing records
- * @pid:	its pid; 0 for a free entry
- * @tgid:	its thread group
- * @comm:	its command name at the time
+/*
+ * Protects the entries of trace_cmdline_tab and its replacement. Records
+ * read the pointer and the entries without it (see trace_cmdline_save()).
  */
-struct trace_cmdline {
-	pid_t pid;
-	pid_t tgid;
-	char comm[TASK_COMM_LEN];
-};
-
-/* Protects trace_cmdlines and trace_nr_cmdlines. */
 static DEFINE_RAW_SPINLOCK(trace_cmdline_lock);
-static struct trace_cmdline *trace_cmdlines;
-static unsigned int trace_nr_cmdlines;
-/* Serialises resizes, which allocate outside the spinlock. */
+struct trace_cmdline_table __rcu *trace_cmdline_tab;
+/* Serialises resizes, which allocate and wait outside the spinlock. */
 static DEFINE_MUTEX(trace_cmdline_resize_lock);
 
 /*
- * The tasks each CPU saved last, to skip saving them again: a few, since
- * a CPU often goes back and forth between two or three tasks (a pipe
- * between them, a task and its kworker).
+ * Besides the hint, the entries each CPU saved before it: a CPU often goes
+ * back and forth between two or three tasks (a pipe between them, a task
+ * and its kworker), and finding them here takes no lock.
  */
 #define TRACE_CMDLINE_RECENT	4
 
 /**
- * struct trace_cmdline_recent - a CPU's last saved tasks
- * @e:		the entries, as saved; pid 0 when free
- * @next:	the entry the next save replaces
+ * struct trace_cmdline_recent - a CPU's last saved entries
+ * @h:		gen and index of each, as trace_cmdline_hint holds them
+ * @next:	the one the next save replaces
  */
 struct trace_cmdline_recent {
-	struct trace_cmdline e[TRACE_CMDLINE_RECENT];
+	u64 h[TRACE_CMDLINE_RECENT];
 	unsigned int next;
 };
 
 static DEFINE_PER_CPU(struct trace_cmdline_recent, trace_cmdline_last);
-DEFINE_PER_CPU(struct trace_cmdline_hint, trace_cmdline_hint);
+DEFINE_PER_CPU(u64, trace_cmdline_hint);
 
-/* Is @e the entry of @tsk under its current name? */
-static bool trace_cmdline_same(const struct trace_cmdline *e,
-			       const struct task_struct *tsk)
+/* The table, for a holder of trace_cmdline_lock. */
+static struct trace_cmdline_table *trace_cmdline_locked(void)
 {
-	const u64 *a = (const u64 *)e->comm;
+	return rcu_dereference_protected(trace_cmdline_tab,
+					 lockdep_is_held(&trace_cmdline_lock));
+}
 
-	BUILD_BUG_ON(TASK_COMM_LEN != 2 * sizeof(u64));
-	return e->pid == tsk->pid &&
-	       a[0] == get_unaligned((const u64 *)tsk->comm) &&
-	       a[1] == get_unaligned((const u64 *)tsk->comm + 1);
+/* The entry for @pid, for a holder of trace_cmdline_lock. */
+static struct trace_cmdline *trace_cmdline_slot(pid_t pid)
+{
+	struct trace_cmdline_table *tab = trace_cmdline_locked();
+
+	return &tab->e[(unsigned int)pid % tab->n];
+}
+
+static u64 trace_cmdline_code(const struct trace_cmdline_table *tab,
+			      unsigned int i)
+{
+	return (u64)tab->gen << 32 | i;
+}
+
+/* Look for @tsk among the entries this CPU saved. Preemption is off. */
+static bool trace_cmdline_recent_find(const struct trace_cmdline_table *tab,
+				      struct task_struct *tsk, u64 *code)
+{
+	struct trace_cmdline_recent *last = this_cpu_ptr(&trace_cmdline_last);
+	unsigned int i;
+	u64 h;
+
+	for (i = 0; i < TRACE_CMDLINE_RECENT; i++) {
+		h = READ_ONCE(last->h[i]);
+		if ((u32)(h >> 32) == tab->gen &&
+		    trace_cmdline_holds(&tab->e[(u32)h], tsk)) {
+			*code = h;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Save @tsk in its entry. Returns false when the lock was busy: its holder
+ * may be this CPU, interrupted by an NMI or recording from inside the
+ * section (lockdep's lock events), so a record never waits for it.
+ */
+static bool trace_cmdline_store(struct task_struct *tsk, u64 *code)
+{
+	struct trace_cmdline_recent *last = this_cpu_ptr(&trace_cmdline_last);
+	struct trace_cmdline_table *tab;
+	struct trace_cmdline *e;
+	unsigned long flags;
+	unsigned int i;
+
+	raw_local_irq_save(flags);
+	if (!raw_spin_trylock(&trace_cmdline_lock)) {
+		raw_local_irq_restore(flags);
+		return false;
+	}
+	tab = trace_cmdline_locked();
+	i = tsk->pid % tab->n;
+	e = &tab->e[i];
+	e->pid = tsk->pid;
+	e->tgid = tsk->tgid;
+	memcpy(e->comm, tsk->comm, TASK_COMM_LEN);
+	*code = trace_cmdline_code(tab, i);
+	WRITE_ONCE(last->h[last->next++ % TRACE_CMDLINE_RECENT], *code);
+	raw_spin_unlock(&trace_cmdline_lock);
+	raw_local_irq_restore(flags);
+	return true;
 }
 
 /**
@@ -79,53 +132,29 @@ static bool trace_cmdline_same(const struct trace_cmdline *e,
  * @tsk:	the task (current, or one a tracer records, such as a task
  *		being woken)
  *
- * Callable from any context; may skip the update when contended.
+ * Callable from any context. Skips the update when it finds the table's
+ * lock busy.
  */
 void trace_cmdline_save_task(struct task_struct *tsk)
 {
-	struct trace_cmdline_recent *last;
-	struct trace_cmdline *e;
-	unsigned long flags;
-	unsigned int i;
-	bool saved;
+	const struct trace_cmdline_table *tab;
+	u64 code;
 
 	if (!tsk->pid)
 		return;
 	preempt_disable_notrace();
-	last = this_cpu_ptr(&trace_cmdline_last);
-	/*
-	 * Read with interrupts on: one that saves meanwhile can only make
-	 * this miss, or save once more.
-	 */
-	for (i = 0; i < TRACE_CMDLINE_RECENT; i++) {
-		if (trace_cmdline_same(&last->e[i], tsk))
-			goto hint;
+	/* As trace_cmdline_save(): unchecked, with preemption off. */
+	tab = rcu_dereference_raw(trace_cmdline_tab);
+	if (trace_cmdline_recent_find(tab, tsk, &code) ||
+	    trace_cmdline_store(tsk, &code)) {
+		/*
+		 * Only for the current task, which is what trace_cmdline_save()
+		 * checks. An interrupt may change the hint in between: at
+		 * worst the next record looks again.
+		 */
+		if (tsk == current)
+			this_cpu_write(trace_cmdline_hint, code);
 	}
-	raw_local_irq_save(flags);
-	saved = raw_spin_trylock(&trace_cmdline_lock);
-	if (saved) {
-		e = &trace_cmdlines[tsk->pid % trace_nr_cmdlines];
-		e->pid = tsk->pid;
-		e->tgid = tsk->tgid;
-		memcpy(e->comm, tsk->comm, TASK_COMM_LEN);
-		last->e[last->next++ % TRACE_CMDLINE_RECENT] = *e;
-		raw_spin_unlock(&trace_cmdline_lock);
-	}
-	raw_local_irq_restore(flags);
-	if (!saved)
-		goto out;
-hint:
-	/*
-	 * Only for the current task, which is what trace_cmdline_save()
-	 * checks. An interrupt may change the hint in between: at worst the
-	 * next record looks here again.
-	 */
-	if (tsk == current) {
-		this_cpu_write(trace_cmdline_hint.task, tsk);
-		this_cpu_write(trace_cmdline_hint.comm,
-			       get_unaligned((const u64 *)tsk->comm));
-	}
-out:
 	preempt_enable_notrace();
 }
 
@@ -145,7 +174,7 @@ void trace_cmdline_find(pid_t pid, char comm[TASK_COMM_LEN])
 	}
 	strscpy(comm, "<...>", TASK_COMM_LEN);
 	raw_spin_lock_irqsave(&trace_cmdline_lock, flags);
-	e = &trace_cmdlines[pid % trace_nr_cmdlines];
+	e = trace_cmdline_slot(pid);
 	if (e->pid == pid)
 		memcpy(comm, e->comm, TASK_COMM_LEN);
 	raw_spin_unlock_irqrestore(&trace_cmdline_lock, flags);
@@ -164,7 +193,7 @@ int trace_cmdline_tgid(pid_t pid)
 	int tgid = 0;
 
 	raw_spin_lock_irqsave(&trace_cmdline_lock, flags);
-	e = &trace_cmdlines[pid % trace_nr_cmdlines];
+	e = trace_cmdline_slot(pid);
 	if (pid && e->pid == pid)
 		tgid = e->tgid;
 	raw_spin_unlock_irqrestore(&trace_cmdline_lock, flags);
@@ -176,17 +205,19 @@ static void trace_cmdlines_each(struct seq_file *m,
 				void (*fn)(struct seq_file *m,
 					   const struct trace_cmdline *e))
 {
+	const struct trace_cmdline_table *tab;
 	struct trace_cmdline e;
 	unsigned long flags;
 	unsigned int i;
 
 	for (i = 0;; i++) {
 		raw_spin_lock_irqsave(&trace_cmdline_lock, flags);
-		if (i >= trace_nr_cmdlines) {
+		tab = trace_cmdline_locked();
+		if (i >= tab->n) {
 			raw_spin_unlock_irqrestore(&trace_cmdline_lock, flags);
 			return;
 		}
-		e = trace_cmdlines[i];
+		e = tab->e[i];
 		raw_spin_unlock_irqrestore(&trace_cmdline_lock, flags);
 		if (e.pid)
 			fn(m, &e);
@@ -239,35 +270,43 @@ int saved_tgids_show(struct seq_file *m, long unused)
  */
 int saved_cmdlines_size_show(struct seq_file *m, long unused)
 {
-	seq_printf(m, "%u\n", READ_ONCE(trace_nr_cmdlines));
+	const struct trace_cmdline_table *tab;
+
+	guard(mutex)(&trace_cmdline_resize_lock);
+	tab = rcu_dereference_protected(trace_cmdline_tab,
+					lockdep_is_held(&trace_cmdline_resize_lock));
+	seq_printf(m, "%u\n", tab->n);
 	return 0;
 }
 
 static int trace_cmdlines_resize(unsigned int n)
 {
-	struct trace_cmdline *new, *old;
+	struct trace_cmdline_table *new, *old;
 	unsigned long flags;
-	unsigned int i, cpu;
+	unsigned int i;
 
-	new = kvcalloc(n, sizeof(*new), GFP_KERNEL);
+	new = kvzalloc(struct_size(new, e, n), GFP_KERNEL);
 	if (!new)
 		return -ENOMEM;
+	new->n = n;
 	guard(mutex)(&trace_cmdline_resize_lock);
 	raw_spin_lock_irqsave(&trace_cmdline_lock, flags);
-	old = trace_cmdlines;
-	for (i = 0; old && i < trace_nr_cmdlines; i++)
-		if (old[i].pid)
-			new[old[i].pid % n] = old[i];
-	trace_cmdlines = new;
-	trace_nr_cmdlines = n;
+	old = trace_cmdline_locked();
+	/*
+	 * A new gen voids every CPU's hint and recent entries at once: an
+	 * entry the rehash drops must be saved again.
+	 */
+	new->gen = old ? old->gen + 1 : 1;
+	for (i = 0; old && i < old->n; i++)
+		if (old->e[i].pid)
+			new->e[old->e[i].pid % n] = old->e[i];
+	rcu_assign_pointer(trace_cmdline_tab, new);
 	raw_spin_unlock_irqrestore(&trace_cmdline_lock, flags);
-	/* An entry dropped by the rehash must be saved again. */
-	for_each_possible_cpu(cpu) {
-		memset(per_cpu_ptr(&trace_cmdline_last, cpu), 0,
-		       sizeof(struct trace_cmdline_recent));
-		per_cpu_ptr(&trace_cmdline_hint, cpu)->task = NULL;
+	/* Records read the old table with preemption off. */
+	if (old) {
+		synchronize_rcu();
+		kvfree(old);
 	}
-	kvfree(old);
 	return 0;
 }
 

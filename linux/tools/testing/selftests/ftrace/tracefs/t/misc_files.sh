@@ -14,9 +14,14 @@ if [ "$ncpu" -gt 1 ] && command -v taskset >/dev/null; then
 	marker_lines | grep -qx unmasked || fail "CPU 0 did not record"
 	echo "$mask" > tracing_cpumask
 fi
-# saved_cmdlines: the writers' pids and commands.
-sh -c 'echo $$ > /tmp/pid; exec sh -c "echo cmd > trace_marker"'
-grep -q "^$(cat /tmp/pid) sh$" saved_cmdlines || fail "saved_cmdlines: $(cat saved_cmdlines)"
+# saved_cmdlines: the writers' pids and commands. Short-lived writers
+# under one name: a new task often gets the task_struct of one gone
+# before it, which must not pass for a task saved already.
+for i in $(seq 40); do
+	sh -c 'echo $$ > /tmp/pid; exec sh -c "echo cmd > trace_marker"'
+	grep -q "^$(cat /tmp/pid) sh$" saved_cmdlines ||
+		fail "writer $i: $(cat /tmp/pid) not in saved_cmdlines"
+done
 [ "$(cat saved_cmdlines_size)" = 128 ] || fail "saved_cmdlines_size default"
 echo 512 > saved_cmdlines_size
 [ "$(cat saved_cmdlines_size)" = 512 ] || fail "saved_cmdlines_size"
