@@ -642,6 +642,7 @@ bool trace_print_body(struct seq_file *m, const struct trace_ev *ev);
 /* The irqsoff and preemptoff tracers (trace_irqsoff.c) */
 DECLARE_STATIC_KEY_FALSE(trace_irqsoff_key);
 void trace_irqsoff_hook(bool on, unsigned long ip, unsigned long parent);
+void trace_irqflags_listen(bool on);
 #if defined(CONFIG_IRQSOFF_TRACER) || defined(CONFIG_PREEMPT_TRACER)
 int trace_irqsoff_hooks(bool fn, bool graph);
 #else

@@ -13,15 +13,18 @@
  * calls made separately by the caller.
  *
  * Without lockdep, <linux/irqflags.h> (patches/0007) calls these only
- * while trace_irqflags_live is set: the irqsoff tracer sets it before it
- * turns trace_irqsoff_key on, and clears it after turning the key off.
- * Until then local_irq_enable() and friends cost a test of the flag, not
- * a call. The header's macros have the functions' names: they are
- * undefined here, where the functions are.
+ * while trace_irqflags_listen() has turned trace_irqflags_key on: the
+ * irqsoff tracer does before it turns trace_irqsoff_key on, and turns it
+ * off after. Until then each local_irq_enable() and friends costs a nop.
+ * On x86 the header declares the functions no_caller_saved_registers, so
+ * that GCC saves what they use here, not in every caller. The header's
+ * macros have the functions' names: they are undefined here, where the
+ * functions are.
  */
 #include <linux/export.h>
 #include <linux/ftrace.h>
 #include <linux/irqflags.h>
+#include <linux/jump_label.h>
 #include <linux/kprobes.h>
 #include <linux/lockdep.h>
 
@@ -32,9 +35,37 @@
 #undef trace_hardirqs_on
 #undef trace_hardirqs_off
 
-/* Read by every local_irq_*() without lockdep; set by trace_irqsoff.c. */
+#ifndef CONFIG_PROVE_LOCKING
+/* The branch of every local_irq_*() without lockdep. */
+#ifdef CONFIG_JUMP_LABEL
+struct static_key_false trace_irqflags_key = STATIC_KEY_FALSE_INIT;
+EXPORT_SYMBOL(trace_irqflags_key);
+#else
 bool trace_irqflags_live;
 EXPORT_SYMBOL(trace_irqflags_live);
+#endif
+#endif
+
+/**
+ * trace_irqflags_listen() - call the hooks from every local_irq_*(), or not
+ * @on:		whether to
+ *
+ * With lockdep they are always called. Context: may sleep (it patches
+ * the call sites).
+ */
+void trace_irqflags_listen(bool on)
+{
+#ifndef CONFIG_PROVE_LOCKING
+#ifdef CONFIG_JUMP_LABEL
+	if (on)
+		static_branch_enable(&trace_irqflags_key);
+	else
+		static_branch_disable(&trace_irqflags_key);
+#else
+	WRITE_ONCE(trace_irqflags_live, on);
+#endif
+#endif
+}
 
 #ifdef CONFIG_IRQSOFF_TRACER
 DEFINE_STATIC_KEY_FALSE(trace_irqsoff_key);

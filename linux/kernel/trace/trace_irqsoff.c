@@ -54,14 +54,60 @@ static DEFINE_PER_CPU(struct irqsoff_cpu, irqsoff_cpus);
 
 DEFINE_STATIC_KEY_FALSE(trace_preemptoff_key);
 
-#ifdef CONFIG_TRACE_PREEMPT_TOGGLE
+#if defined(CONFIG_TRACE_PREEMPT_TOGGLE) && !defined(CONFIG_DEBUG_PREEMPT)
 /*
  * Without CONFIG_DEBUG_PREEMPT, preempt_count_add() and _sub() call out
- * of line only while this is set (<linux/preempt.h>, patches/0008): from
+ * of line only while this is on (<linux/preempt.h>, patches/0008): from
  * before trace_preemptoff_key goes on to after it goes off.
  */
+#ifdef CONFIG_JUMP_LABEL
+struct static_key_false trace_preempt_key = STATIC_KEY_FALSE_INIT;
+EXPORT_SYMBOL(trace_preempt_key);
+#else
 bool trace_preempt_live;
 EXPORT_SYMBOL(trace_preempt_live);
+#endif
+
+static void trace_preempt_listen(bool on)
+{
+#ifdef CONFIG_JUMP_LABEL
+	if (on)
+		static_branch_enable(&trace_preempt_key);
+	else
+		static_branch_disable(&trace_preempt_key);
+#else
+	WRITE_ONCE(trace_preempt_live, on);
+#endif
+}
+
+/**
+ * trace_preempt_count_add() - preempt_count_add() while the tracer listens
+ * @val:	what to add
+ *
+ * On x86 <linux/preempt.h> declares it no_caller_saved_registers: it
+ * saves what the call clobbers, so that its callers do not.
+ */
+void trace_preempt_count_add(int val)
+{
+	(preempt_count_add)(val);
+}
+EXPORT_SYMBOL(trace_preempt_count_add);
+NOKPROBE_SYMBOL(trace_preempt_count_add);
+
+/**
+ * trace_preempt_count_sub() - preempt_count_sub() while the tracer listens
+ * @val:	what to subtract
+ */
+void trace_preempt_count_sub(int val)
+{
+	(preempt_count_sub)(val);
+}
+EXPORT_SYMBOL(trace_preempt_count_sub);
+NOKPROBE_SYMBOL(trace_preempt_count_sub);
+#else
+static void trace_preempt_listen(bool on)
+{
+}
 #endif
 
 /*
@@ -280,23 +326,19 @@ static void irqsoff_keys(unsigned int mode)
 	/* The hooks are called before the key goes on, until it is off. */
 #ifdef CONFIG_IRQSOFF_TRACER
 	if (mode & IRQSOFF_IRQ) {
-		WRITE_ONCE(trace_irqflags_live, true);
+		trace_irqflags_listen(true);
 		static_branch_enable(&trace_irqsoff_key);
 	} else {
 		static_branch_disable(&trace_irqsoff_key);
-		WRITE_ONCE(trace_irqflags_live, false);
+		trace_irqflags_listen(false);
 	}
 #endif
 	if (mode & IRQSOFF_PREEMPT) {
-#ifdef CONFIG_TRACE_PREEMPT_TOGGLE
-		WRITE_ONCE(trace_preempt_live, true);
-#endif
+		trace_preempt_listen(true);
 		static_branch_enable(&trace_preemptoff_key);
 	} else {
 		static_branch_disable(&trace_preemptoff_key);
-#ifdef CONFIG_TRACE_PREEMPT_TOGGLE
-		WRITE_ONCE(trace_preempt_live, false);
-#endif
+		trace_preempt_listen(false);
 	}
 }
 
