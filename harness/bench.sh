@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # make bench: our tracing against upstream ftrace and against no function
-# tracing at all, side by side, in interleaved rounds (ours upstream none,
-# ours upstream none, ...). Production configs (no lock debugging).
+# tracing at all, side by side, in interleaved rounds (ours upstream none
+# nolat, ours upstream none nolat, ...). Production configs (no lock
+# debugging). nolat is ours without the latency tracers, and runs only the
+# idle workload: B9's baseline.
 #
 # Usage: harness/bench.sh        (QUICK=1: one round; ROUNDS=N: N rounds)
 # Writes build/bench/raw (round kernel metric value), build/bench/results.json,
@@ -14,8 +16,10 @@ out=$BUILD/bench
 mkdir -p "$out"
 start=$(date +%s)
 
-declare -A flavour=([ours]=prod [upstream]=upstream-prod [none]=none)
-for k in ours upstream none; do
+declare -A flavour=([ours]=prod [upstream]=upstream-prod [none]=none
+		    [nolat]=prod-nolat)
+kernels="ours upstream none nolat"
+for k in $kernels; do
 	msg "kernel $k (${flavour[$k]})"
 	"$TOP/harness/kernel.sh" "${flavour[$k]}" > /dev/null
 done
@@ -111,14 +115,20 @@ for k in ours upstream none; do
 	fi
 	GUEST
 done
+cat > "$out/round-nolat.sh" <<-'GUEST'
+	t=/sys/kernel/tracing
+	[ -w $t/current_tracer ] && echo nop > $t/current_tracer
+	/harness/files/bin/idle ${IDLE_ARGS:-}
+	GUEST
 
 : > "$out/raw"
 for r in $(seq 1 "$rounds"); do
-	for k in ours upstream none; do
+	for k in $kernels; do
 		msg "round $r/$rounds: $k"
 		mods=()
 		[ -d "$out/mod/$k" ] && mods=(-a "$out/mod/$k/rbbench.ko:/harness/files/mod/rbbench.ko")
-		mods+=(-a "$out/irqmod/$k/irqbench.ko:/harness/files/irqmod/irqbench.ko")
+		[ -d "$out/irqmod/$k" ] &&
+			mods+=(-a "$out/irqmod/$k/irqbench.ko:/harness/files/irqmod/irqbench.ko")
 		"$TOP/harness/vm" -q -k "${flavour[$k]}" -t 600 -a "$out/bin" "${mods[@]}" \
 			-c "$out/round-$k.sh" > "$out/round.out" 2> "$out/round.err" ||
 			{ cat "$out/round.err" >&2; die "round $r on $k failed"; }

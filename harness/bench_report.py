@@ -13,7 +13,7 @@ import re
 import statistics
 import sys
 
-KERNELS = ("ours", "upstream", "none")
+KERNELS = ("ours", "upstream", "none", "nolat")
 
 
 def parse_rows(path):
@@ -76,7 +76,7 @@ def main():
     date = datetime.date.today().isoformat()
     result = {"date": date, "machine": machine, "rounds": int(rounds),
               "seconds": int(secs), "rows": []}
-    table = [("row", "ours", "upstream", "none", "ours/upstream", "target")]
+    table = [("row", "ours", "upstream", "none", "nolat", "ours/upstream", "target")]
     for row in rows:
         stats = {}
         for k in KERNELS:
@@ -107,7 +107,7 @@ def main():
     widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in table]
     head = "make bench, %s, %s rounds, %ss; %s" % (date, rounds, secs, machine)
-    text = "\n".join([head, "median (min-max) over rounds; interleaved ours, upstream, none", ""] + lines)
+    text = "\n".join([head, "median (min-max) over rounds; interleaved ours, upstream, none, nolat (ours without latency tracers)", ""] + lines)
     print(text)
     json.dump(result, open(json_path, "w"), indent=1)
 
@@ -117,7 +117,8 @@ def main():
            "=====================================", "",
            "The latest table of ``make bench``: our tracing (production config)",
            "against upstream ftrace built from the same base and config, and",
-           "against a kernel without function tracing, in interleaved rounds.",
+           "against a kernel without function tracing, in interleaved rounds;",
+           "nolat is ours without the latency tracers (B9's baseline).",
            "Figures are medians with their min-max spread; only the ratios",
            "between kernels measured in the same run are meaningful.", "", "::", ""]
     rst += [("    " + l).rstrip() for l in text.splitlines()]

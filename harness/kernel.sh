@@ -3,6 +3,7 @@
 #
 #   test            our tracing, lock debugging and KUnit suites on (default)
 #   prod            our tracing, no lock debugging (benchmarks)
+#   prod-nolat      prod without the latency tracers (B9's baseline)
 #   upstream        upstream ftrace, lock debugging on (conformance yardstick)
 #   upstream-prod   upstream ftrace, no lock debugging (benchmarks)
 #   none            no tracing at all (benchmarks)
@@ -18,6 +19,7 @@ flavour=${1:-test}
 case $flavour in
 test)		tree=ours; frags="base debug ours kunit" ;;
 prod)		tree=ours; frags="base ours" ;;
+prod-nolat)	tree=ours; frags="base ours nolat" ;;
 upstream)	tree=base; frags="base debug upstream" ;;
 upstream-prod)	tree=base; frags="base upstream" ;;
 none)		tree=base; frags="base" ;;
@@ -49,17 +51,18 @@ if [ "$key" != "$(cat "$obj/config.key" 2>/dev/null)" ] || [ ! -f "$obj/.config"
 		"${files[@]}" >/dev/null
 	kmake olddefconfig >/dev/null
 	bad=0
-	for f in "${files[@]}"; do
-		while IFS= read -r line; do
-			case $line in
-			CONFIG_*=n) want="# ${line%=n} is not set"
-				grep -qxF "$want" "$obj/.config" ||
-				! grep -q "^${line%=n}=" "$obj/.config" || { msg "not applied: $line"; bad=1; } ;;
-			CONFIG_*) grep -qxF "$line" "$obj/.config" ||
-				{ msg "not applied: $line"; bad=1; } ;;
-			esac
-		done < "$f"
-	done
+	# What the fragments ask for, a later fragment's value of a symbol
+	# replacing an earlier one's.
+	while IFS= read -r line; do
+		case $line in
+		CONFIG_*=n) want="# ${line%=n} is not set"
+			grep -qxF "$want" "$obj/.config" ||
+			! grep -q "^${line%=n}=" "$obj/.config" || { msg "not applied: $line"; bad=1; } ;;
+		CONFIG_*) grep -qxF "$line" "$obj/.config" ||
+			{ msg "not applied: $line"; bad=1; } ;;
+		esac
+	done < <(cat "${files[@]}" | awk -F= '/^CONFIG_/ { v[$1] = $0; if (!($1 in o)) o[$1] = n++ }
+		END { for (k in v) print o[k], v[k] }' | sort -n | cut -d' ' -f2-)
 	[ $bad -eq 0 ] || die "config fragments for $flavour did not apply"
 	echo "$key" > "$obj/config.key"
 fi
