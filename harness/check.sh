@@ -133,6 +133,27 @@ extra=$(awk -F'\t' '$2 == "PASS" { print $1 }' "$results" |
 grep -E '^(PASS|FAIL|UNRESOLVED|UNSUPPORTED|total|seconds)' \
 	"$BUILD/ftracetest/test/summary" | tr '\n' ' ' | sed 's/^/note - ftracetest /; s/$/\n/'
 
+echo "== production kernel smoke test"
+# The config users run, without lock debugging: the only one in which the
+# latency hooks sit behind their static keys (tests/prod/smoke.sh).
+if "$TOP/harness/kernel.sh" prod > "$logs/prod-build.log" 2>&1; then
+	set +e
+	"$TOP/harness/vm" -q -k prod -t 900 -L "$logs/prod-console.log" \
+		-a "$TOP/tests/prod/smoke.sh:/opt/smoke.sh" 'sh /opt/smoke.sh' \
+		> "$logs/prod.log" 2> "$logs/prod.stderr"
+	rc=$?
+	set -e
+	count_ktap prod "$logs/prod.log"
+	grep '^# ' "$logs/prod.log" | sed 's/^/   /'
+	if [ $rc -eq 125 ]; then
+		cat "$logs/prod.stderr"
+		report "prod: clean guest run" fail
+	fi
+else
+	tail -30 "$logs/prod-build.log"
+	report "prod: build the production kernel" fail
+fi
+
 echo "== done in $(( $(date +%s) - start ))s; logs in $logs"
 for f in "${failures[@]}"; do echo "failed: $f"; done
 echo "$passed passed, $failed failed"
