@@ -665,7 +665,15 @@ static inline int trace_wakeup_hooks(bool fn, bool graph)
 /* Latency tracers (trace_lat.c) */
 int trace_lat_max_show(struct seq_file *m, long unused);
 int trace_lat_max_store(const char *val, long unused);
+#ifdef CONFIG_TRACER_MAX_TRACE
 struct trace_iter *trace_lat_iter_new(int cpu);
+#else
+/* No file reads the max buffer without a latency tracer. */
+static inline struct trace_iter *trace_lat_iter_new(int cpu)
+{
+	return NULL;
+}
+#endif
 void trace_lat_print_header(struct seq_file *m);
 bool trace_lat_worth(u64 ns);
 void trace_lat_update(struct trace_lat_info *lat);
