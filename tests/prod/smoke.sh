@@ -19,7 +19,7 @@ load() {
 	for i in $(seq 30); do cat /proc/interrupts > /dev/null; ls /proc > /dev/null; done
 }
 echo "KTAP version 1"
-echo "1..6"
+echo "1..5"
 for tr in irqsoff preemptoff preemptirqsoff; do
 	why=
 	for round in 1 2 3; do
@@ -34,11 +34,6 @@ for tr in irqsoff preemptoff preemptirqsoff; do
 	done
 	[ -z "$why" ] && result ok "$tr" || result fail "$tr" "$why"
 done
-# Under nop again, the hooks are off: a section must not move the maximum.
-echo 0 > $t/tracing_max_latency
-load
-[ "$(cat $t/tracing_max_latency)" = 0 ] && result ok "nop records no latency" ||
-	result fail "nop records no latency" "max $(cat $t/tracing_max_latency)"
 echo function > $t/current_tracer && load && echo nop > $t/current_tracer
 lines=$(grep -vc '^#' $t/trace)
 [ "$lines" -gt 100 ] && result ok "function tracer" || result fail "function tracer" "$lines lines"
