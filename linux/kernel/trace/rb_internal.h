@@ -92,6 +92,53 @@ struct rb_page {
 };
 
 /*
+ * 128-bit compare-and-exchange of slots and write positions.
+ *
+ * On x86-64 a jump to the next instruction goes before the cmpxchg16b.
+ * It costs next to nothing on hardware. It is there for QEMU's TCG (7.2 at
+ * least), whose cmpxchg16b computes the flags from a stale record of the
+ * last flag-setting instruction when that instruction is in the same
+ * translation block: EFLAGS then carry garbage in their upper bits (seen
+ * as double faults, and as iret to user space failing on a stray NT bit).
+ * A jump ends the block, so the record is current at the cmpxchg16b.
+ */
+#ifdef CONFIG_X86_64
+/* @lock (a constant): with the lock prefix, against other CPUs too. */
+static __always_inline bool rb_cmpxchg16b(u128 *ptr, u128 *old, u128 new,
+					  bool lock)
+{
+	u64 lo = (u64)*old, hi = (u64)(*old >> 64);
+	bool ok;
+
+	asm volatile("jmp 1f\n1:\t.if %c[lock]\n\tlock\n\t.endif\n\t"
+		     "cmpxchg16b %[p]"
+		     : "=@ccz" (ok), [p] "+m" (*ptr), "+a" (lo), "+d" (hi)
+		     : "b" ((u64)new), "c" ((u64)(new >> 64)),
+		       [lock] "i" (lock)
+		     : "memory");
+	if (unlikely(!ok))
+		*old = (u128)hi << 64 | lo;
+	return ok;
+}
+
+/* Against other CPUs: a full barrier, as try_cmpxchg128(). */
+static __always_inline bool rb_try_cmpxchg128(u128 *ptr, u128 *old, u128 new)
+{
+	return rb_cmpxchg16b(ptr, old, new, true);
+}
+
+/* Against this CPU only (interrupts and NMIs), as try_cmpxchg128_local(). */
+static __always_inline bool rb_try_cmpxchg128_local(u128 *ptr, u128 *old,
+						    u128 new)
+{
+	return rb_cmpxchg16b(ptr, old, new, false);
+}
+#else
+#define rb_try_cmpxchg128		try_cmpxchg128
+#define rb_try_cmpxchg128_local	try_cmpxchg128_local
+#endif
+
+/*
  * A slot of the ring: the page in it and the number (vpn) of the stream
  * page it holds or held. Both change together, by cmpxchg128, so a reader
  * can never mistake a reused page for the one it wanted.

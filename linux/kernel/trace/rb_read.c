@@ -259,7 +259,7 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 		spare.page = (unsigned long)c->spare;
 		spare.vpn = h;
 		/* Pairs with the writer's cmpxchg128 in rb_claim(). */
-		if (!try_cmpxchg128(&slot->full, &s.full, spare.full))
+		if (!rb_try_cmpxchg128(&slot->full, &s.full, spare.full))
 			continue;
 		c->spare = pg;
 		if (!atomic_long_try_cmpxchg(&c->head, &h, h + 1)) {

@@ -60,7 +60,7 @@ static struct rb_page *__rb_claim(struct trace_buffer *b, struct rb_cpu *c,
 		new.page = old.page | RB_SLOT_WRITER;
 		new.vpn = vpn;
 		/* Pairs with the reader's cmpxchg128 in rb_take_page(). */
-	} while (!try_cmpxchg128(&slot->full, &old.full, new.full));
+	} while (!rb_try_cmpxchg128(&slot->full, &old.full, new.full));
 
 	pg = rb_slot_page(new);
 	/*
@@ -239,7 +239,7 @@ void *ring_buffer_reserve(struct trace_buffer *buffer, unsigned int len)
 			new.off = old.off + size;
 		}
 		new.ts = ts;
-	} while (!try_cmpxchg128_local(&c->wpos.full, &old.full, new.full));
+	} while (!rb_try_cmpxchg128_local(&c->wpos.full, &old.full, new.full));
 
 	if (cross) {
 		if (vpn >= c->nr)

@@ -779,8 +779,51 @@ static void rbt_peek_overtaken(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n, 0U);
 }
 
+/* The 128-bit compare-and-exchange: what it stores and what it reports. */
+static void rbt_cas128(struct kunit *test)
+{
+	u128 word __aligned(16) = 5, old = 5;
+	u128 v = (u128)7 << 64 | 9;
+
+	KUNIT_EXPECT_TRUE(test, rb_try_cmpxchg128_local(&word, &old, v));
+	KUNIT_EXPECT_TRUE(test, word == v);
+	old = 5;
+	KUNIT_EXPECT_FALSE(test, rb_try_cmpxchg128(&word, &old, 3));
+	KUNIT_EXPECT_TRUE(test, old == v);
+	KUNIT_EXPECT_TRUE(test, word == v);
+	KUNIT_EXPECT_TRUE(test, rb_try_cmpxchg128(&word, &old, 3));
+	KUNIT_EXPECT_TRUE(test, word == 3);
+#ifdef CONFIG_X86_64
+	{
+		unsigned long x = 1, flags;
+
+		/*
+		 * The flags after it are sane even when a flag-setting
+		 * instruction with a large operand runs just before it
+		 * (rb_internal.h: QEMU's TCG once took those for the flags).
+		 * The popfq makes the emulator's own record of the flags
+		 * current first, as a real kernel path would have. Values
+		 * with no zero half: zeroing a register sets flags too.
+		 */
+		word = v;
+		old = v;
+		asm volatile("pushfq\n\tpopfq\n\tsub %[big], %[x]"
+			     : [x] "+r" (x) : [big] "r" (0x123456789a00UL)
+			     : "cc");
+		rb_try_cmpxchg128_local(&word, &old, v + 2);
+		flags = native_save_fl();
+		KUNIT_EXPECT_EQ(test, flags & (X86_EFLAGS_IOPL | X86_EFLAGS_NT |
+					       X86_EFLAGS_RF | X86_EFLAGS_VM |
+					       X86_EFLAGS_AC | X86_EFLAGS_VIF |
+					       X86_EFLAGS_VIP), 0UL);
+		KUNIT_EXPECT_TRUE(test, word == v + 2);
+	}
+#endif
+}
+
 static struct kunit_case rbt_cases[] = {
 	KUNIT_CASE(rbt_basic),
+	KUNIT_CASE(rbt_cas128),
 	KUNIT_CASE(rbt_pages),
 	KUNIT_CASE(rbt_overwrite),
 	KUNIT_CASE(rbt_keep_oldest),
