@@ -78,6 +78,7 @@ void ring_buffer_commit(struct trace_buffer *buffer);
 int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *page);
 void ring_buffer_stats(struct trace_buffer *buffer, int cpu,
 		       struct ring_buffer_stats *stats);
+unsigned long ring_buffer_attempts(struct trace_buffer *buffer, int cpu);
 
 /**
  * struct ring_buffer_walk - position while walking the events of a page

@@ -312,6 +312,24 @@ int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *page)
 EXPORT_SYMBOL_GPL(ring_buffer_read_page);
 
 /**
+ * ring_buffer_attempts() - events one CPU's writers committed or lost
+ * @buffer:	the buffer
+ * @cpu:	the CPU
+ *
+ * Context: any, no lock taken. The difference of two calls counts the
+ * events written in between, the ones overwritten or dropped since too.
+ * Return: written + dropped + commit_overrun, since the last reset.
+ */
+unsigned long ring_buffer_attempts(struct trace_buffer *buffer, int cpu)
+{
+	struct rb_cpu *c = per_cpu_ptr(buffer->cpus, cpu);
+
+	return local_read(&c->written) + local_read(&c->dropped) +
+	       local_read(&c->commit_overrun);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_attempts);
+
+/**
  * ring_buffer_stats() - one CPU's counters
  * @buffer:	the buffer
  * @cpu:	the CPU

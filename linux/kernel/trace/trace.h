@@ -600,6 +600,18 @@ void trace_print_context(struct seq_file *m, const struct trace_ev *ev);
 void trace_dump_buffer(int cpu);
 
 /**
+ * struct trace_lat_mark - the trace buffer's event count at a latency's start
+ * @rb:	the trace buffer then
+ * @n:	ring_buffer_attempts() of its CPU, or of all CPUs summed
+ */
+struct trace_lat_mark {
+	struct trace_buffer *rb;
+	unsigned long n;
+};
+
+void trace_lat_note(struct trace_lat_mark *mark, int cpu);
+
+/**
  * struct trace_lat_info - a latency a latency tracer reported
  * @ns:		its length
  * @from:	time stamp of the first record of it
@@ -614,6 +626,9 @@ void trace_dump_buffer(int cpu);
  * @rt_prio:	its real-time priority
  * @start_ip:	where it started
  * @end_ip:	where it ended
+ * @mark:	the count at its start (trace_lat_note())
+ * @total:	events written during it, overwritten ones too (set by
+ *		trace_lat_update(); 0 when unknown)
  */
 struct trace_lat_info {
 	u64 ns;
@@ -629,6 +644,8 @@ struct trace_lat_info {
 	unsigned int rt_prio;
 	unsigned long start_ip;
 	unsigned long end_ip;
+	struct trace_lat_mark mark;
+	u64 total;
 };
 
 void trace_print_lat_header(struct seq_file *m, const char *tracer,

@@ -41,6 +41,7 @@
  * @paused:	stop_critical_timings() was called (the CPU goes idle)
  * @start:	when the section opened (trace clock)
  * @start_ip:	where
+ * @mark:	the trace buffer's event count then
  */
 struct irqsoff_cpu {
 	unsigned int why;
@@ -48,6 +49,7 @@ struct irqsoff_cpu {
 	bool paused;
 	u64 start;
 	unsigned long start_ip;
+	struct trace_lat_mark mark;
 };
 
 static DEFINE_PER_CPU(struct irqsoff_cpu, irqsoff_cpus);
@@ -120,6 +122,7 @@ static unsigned int irqsoff_mode;	/* reasons timed; 0: not current */
 static void irqsoff_open(struct irqsoff_cpu *c, unsigned long ip,
 			 unsigned long parent, unsigned long flags)
 {
+	trace_lat_note(&c->mark, smp_processor_id());
 	c->start = trace_clock_read();
 	c->start_ip = ip;
 	trace_lat_fn_rec(ip, parent, tracing_gen_ctx_flags(flags));
@@ -146,6 +149,7 @@ static void irqsoff_close(struct irqsoff_cpu *c, unsigned long hook,
 	lat.cpu = smp_processor_id();
 	lat.start_ip = c->start_ip;
 	lat.end_ip = ip;
+	lat.mark = c->mark;
 	trace_lat_fill_task(&lat, current);
 	trace_lat_update(&lat);
 }

@@ -73,6 +73,34 @@ void trace_lat_fill_task(struct trace_lat_info *lat, struct task_struct *p)
 	lat->rt_prio = p->rt_priority;
 }
 
+/* ring_buffer_attempts() of @cpu, or of every CPU summed. */
+static unsigned long trace_lat_count(struct trace_buffer *rb, int cpu)
+{
+	unsigned long n = 0;
+	int i;
+
+	if (cpu != RING_BUFFER_ALL_CPUS)
+		return ring_buffer_attempts(rb, cpu);
+	for_each_possible_cpu(i)
+		n += ring_buffer_attempts(rb, i);
+	return n;
+}
+
+/**
+ * trace_lat_note() - note the event count where a latency starts
+ * @mark:	where to note it
+ * @cpu:	the CPU of the latency, or RING_BUFFER_ALL_CPUS when its
+ *		records may be on any
+ *
+ * Context: any. trace_lat_update() counts from it the events of the
+ * latency, the header's "#shown/total" total.
+ */
+void trace_lat_note(struct trace_lat_mark *mark, int cpu)
+{
+	mark->rb = READ_ONCE(trace_rb);
+	mark->n = mark->rb ? trace_lat_count(mark->rb, cpu) : 0;
+}
+
 /**
  * trace_lat_update() - keep a latency, if it is worth it
  * @lat:	the latency, its records written up to now; @lat->to is
@@ -88,6 +116,12 @@ void trace_lat_update(struct trace_lat_info *lat)
 	if (!trace_max_trylock())
 		return;
 	if (trace_lat_worth(lat->ns)) {
+		/* A swap since the mark: its count was of the other buffer. */
+		if (lat->mark.rb && lat->mark.rb == READ_ONCE(trace_rb))
+			lat->total = trace_lat_count(lat->mark.rb,
+						     lat->all_cpus ?
+						     RING_BUFFER_ALL_CPUS :
+						     lat->cpu) - lat->mark.n;
 		trace_max_swap_locked();
 		raw_write_seqcount_begin(&trace_lat_seq);
 		trace_lat_max = *lat;
@@ -193,7 +227,8 @@ void trace_lat_print_header(struct seq_file *m)
 		n++;
 	trace_iter_free(it);
 	trace_max_put();
-	trace_print_lat_header(m, t ? t->name : "nop", &lat, n, n);
+	trace_print_lat_header(m, t ? t->name : "nop", &lat, n,
+			       max(n, lat.total));
 	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) &&
 	    trace_opt(TRACE_OPT_DISPLAY_GRAPH))
 		trace_graph_print_lat_legend(m);

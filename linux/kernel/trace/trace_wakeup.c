@@ -47,8 +47,12 @@ static DEFINE_RAW_SPINLOCK(wakeup_lock);
 static struct task_struct *wakeup_task;
 /* Its priority when it was woken; MAX_PRIO when none. Under wakeup_lock. */
 static int wakeup_prio = MAX_PRIO;
-/* When it was woken (trace clock). Under wakeup_lock. */
+/*
+ * When it was woken (trace clock), and the event count then. Under
+ * wakeup_lock.
+ */
 static u64 wakeup_start;
+static struct trace_lat_mark wakeup_mark;
 /*
  * The CPU it is to run on, or -1. Written under wakeup_lock; read without
  * it by the function-trace callback, which only filters on it.
@@ -144,6 +148,7 @@ static void wakeup_probe_wake(void *unused, struct task_struct *p)
 	WRITE_ONCE(wakeup_prio, p->prio);
 	cpu = task_cpu(p);
 	WRITE_ONCE(wakeup_cpu, cpu);
+	trace_lat_note(&wakeup_mark, RING_BUFFER_ALL_CPUS);
 	wakeup_start = trace_clock_read();
 	ctx = tracing_gen_ctx_flags(flags);
 	wakeup_ctx_rec(TRACE_TYPE_WAKE, current, p, cpu, ctx);
@@ -190,6 +195,7 @@ static void wakeup_probe_switch(void *unused, bool preempt,
 		lat.from = wakeup_start;
 		lat.cpu = smp_processor_id();
 		lat.all_cpus = true;
+		lat.mark = wakeup_mark;
 		trace_lat_fill_task(&lat, next);
 		trace_lat_update(&lat);
 	}

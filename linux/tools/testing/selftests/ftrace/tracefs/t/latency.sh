@@ -123,6 +123,20 @@ echo 0 > options/function-trace
 	fail "function-trace off left functions hooked: $(head enabled_functions)"
 echo 1 > options/function-trace
 
+# The header's #A/B: B counts the section's records that were overwritten
+# too. A long section with interrupts on, function-trace on and a small
+# buffer loses most of them (HZ ticks make records).
+old=$(cat buffer_size_kb)
+echo 8 > buffer_size_kb
+measure preemptoff preempt 40000 delay_test_preempt_off > /dev/null
+echo "$old" > buffer_size_kb
+n=$(grep -Evc '^#|^ =>' /tmp/lat.trace || true)
+ab=$(sed -n 's|^# latency: [0-9]* us, #\([0-9]*/[0-9]*\), .*|\1|p' /tmp/lat.trace)
+[ "${ab%/*}" = "$n" ] && [ "${ab#*/}" -gt "$n" ] ||
+	fail "overwritten section: #$ab with $n records shown"
+echo "overwritten section: #$ab"
+echo irqsoff > current_tracer
+
 # display-graph: the section as a call graph, in upstream's columns; the
 # stack stays in the latency format.
 echo 1 > options/display-graph
