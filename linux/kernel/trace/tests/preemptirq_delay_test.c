@@ -10,7 +10,8 @@
  * then name as where the section started and ended. test_mode=wakeup
  * wakes a real-time kernel thread (delay_test, SCHED_FIFO priority 1) on
  * the loader's CPU from delay_test_wakeup(), which keeps preemption off
- * for delay microseconds before letting it run. count= repeats it,
+ * for delay microseconds before letting it run; test_mode=wakeup_dl does
+ * the same with a SCHED_DEADLINE thread. count= repeats it,
  * with the delays changing by step= microseconds each time. stop=1 turns
  * tracing off right after the last one, so that what the tracers kept
  * is not replaced by the system's own sections before a test reads it.
@@ -24,12 +25,13 @@
 #include <linux/module.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
+#include <uapi/linux/sched/types.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
 
 static char test_mode[12] = "irq";
 module_param_string(test_mode, test_mode, sizeof(test_mode), 0444);
-MODULE_PARM_DESC(test_mode, "irq, preempt or wakeup");
+MODULE_PARM_DESC(test_mode, "irq, preempt, wakeup or wakeup_dl");
 
 static unsigned long delay = 100;
 module_param(delay, ulong, 0444);
@@ -89,20 +91,48 @@ static int delay_test_sleep(void *unused)
 	return 0;
 }
 
-/* Wake the thread, and keep it off the CPU for @us microseconds. */
+/*
+ * Wake the thread, keep it off the CPU for @us microseconds, and wait
+ * until it sleeps again.
+ */
 static noinline void delay_test_wakeup(unsigned long us)
 {
-	wait_for_completion(&delay_test_asleep);
 	preempt_disable();
 	wake_up_process(delay_test_sleeper);
 	delay_test_spin(us);
 	preempt_enable();
+	wait_for_completion(&delay_test_asleep);
 }
 
-static int delay_test_wakeups(unsigned int n)
+/*
+ * A deadline task may not be bound to a CPU, so the thread is let go once
+ * it sleeps on the loader's CPU. It is woken there again: a deadline task
+ * looks for another CPU only when the one it slept on runs a deadline task.
+ */
+static int delay_test_make_dl(struct task_struct *t)
+{
+	/*
+	 * Runtime to spare: a throttled thread would be late for reasons of
+	 * its own (each wakeup costs hundreds of us under emulation).
+	 */
+	struct sched_attr attr = {
+		.size		= sizeof(attr),
+		.sched_policy	= SCHED_DEADLINE,
+		.sched_runtime	= 9 * NSEC_PER_MSEC,
+		.sched_deadline	= 10 * NSEC_PER_MSEC,
+		.sched_period	= 10 * NSEC_PER_MSEC,
+	};
+	int ret;
+
+	ret = set_cpus_allowed_ptr(t, cpu_possible_mask);
+	return ret ?: sched_setattr_nocheck(t, &attr);
+}
+
+static int delay_test_wakeups(unsigned int n, bool dl)
 {
 	struct task_struct *t;
 	unsigned int i;
+	int ret = 0;
 
 	/* The thread shares the loader's CPU, which stays put meanwhile. */
 	migrate_disable();
@@ -111,16 +141,22 @@ static int delay_test_wakeups(unsigned int n)
 		migrate_enable();
 		return PTR_ERR(t);
 	}
-	kthread_bind(t, raw_smp_processor_id());
-	sched_set_fifo_low(t);
+	set_cpus_allowed_ptr(t, cpumask_of(raw_smp_processor_id()));
+	if (!dl)
+		sched_set_fifo_low(t);
 	delay_test_sleeper = t;
 	wake_up_process(t);
-	delay_test_wakeup(0);
-	for (i = 0; i < n; i++)
-		delay_test_wakeup(delay + (long)i * step);
+	wait_for_completion(&delay_test_asleep);
+	if (dl)
+		ret = delay_test_make_dl(t);
+	if (!ret) {
+		delay_test_wakeup(0);
+		for (i = 0; i < n; i++)
+			delay_test_wakeup(delay + (long)i * step);
+	}
 	migrate_enable();
 	kthread_stop(t);
-	return 0;
+	return ret;
 }
 
 static int __init delay_test_init(void)
@@ -133,7 +169,7 @@ static int __init delay_test_init(void)
 		fn = delay_test_irqs_off;
 	else if (!strcmp(test_mode, "preempt"))
 		fn = delay_test_preempt_off;
-	else if (strcmp(test_mode, "wakeup"))
+	else if (strcmp(test_mode, "wakeup") && strcmp(test_mode, "wakeup_dl"))
 		return -EINVAL;
 	if (!count || count > 100 || delay > USEC_PER_SEC * 10 ||
 	    abs(step) > USEC_PER_SEC ||
@@ -145,7 +181,7 @@ static int __init delay_test_init(void)
 		for (i = 0; i < count; i++)
 			fn(delay + (long)i * step);
 	} else {
-		ret = delay_test_wakeups(count);
+		ret = delay_test_wakeups(count, !strcmp(test_mode, "wakeup_dl"));
 	}
 	if (stop)
 		tracing_off();

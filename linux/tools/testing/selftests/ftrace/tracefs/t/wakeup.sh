@@ -6,7 +6,9 @@
 # delay), and the larger of two is kept; tracing_thresh keeps every
 # wakeup above it instead; the wakeup and switch lines are in the
 # documented pid:prio:state form; chrt -f 5 sleep 1 gives a wakeup_rt
-# trace of that sleep, chrt -d one of wakeup_dl; wakeup_rt ignores tasks
+# trace of that sleep, chrt -d one of wakeup_dl, and a deadline thread of
+# the module (test_mode=wakeup_dl) delayed by a known time is reported
+# by wakeup_dl as the real-time one is by the others; wakeup_rt ignores tasks
 # that are not real-time; switching all latency tracers under load is
 # clean.
 grep -qw wakeup_rt available_tracers || skip "no wakeup_rt tracer"
@@ -15,9 +17,11 @@ ko=$here/preemptirq_delay_test.ko
 ctx='[0-9][.dDbNnpshHzZ0-9]{5}'
 
 # make US [COUNT STEP]: wakeups delayed by US from a fresh module, which
-# turns tracing off right after them.
+# turns tracing off right after them; of a deadline thread when
+# mode=wakeup_dl.
+mode=wakeup
 make() {
-	insmod "$ko" test_mode=wakeup delay=$1 count=${2:-1} step=${3:-0} \
+	insmod "$ko" test_mode=$mode delay=$1 count=${2:-1} step=${3:-0} \
 		stop=1 || fail "insmod wakeup $1"
 	cat trace > /tmp/wk.trace
 	cat tracing_max_latency > /tmp/wk.max
@@ -95,6 +99,18 @@ grep -q "^ => delay_test_wakeup" $f || fail "stack: $(grep ' => ' $f)"
 grep -Eq "us[ +!#*@$]: __schedule$" $f || fail "no __schedule record"
 n=$(grep -c -v -e '^#' -e '^ => ' $f)
 grep -q " #$n/$n, " $f || fail "entry count $n: $(sed -n 5p $f)"
+
+# A deadline thread: wakeup_dl follows it, and so does wakeup_rt.
+mode=wakeup_dl
+for us in 500 2000; do
+	try wakeup_dl $us
+done
+grep -Eq "^#    \| task: delay_test-[0-9]+ \(uid:0 nice:0 policy:6 rt_prio:0\)$" /tmp/wk.trace ||
+	fail "deadline task line: $(sed -n 7p /tmp/wk.trace)"
+grep -q "^ => delay_test_wakeup" /tmp/wk.trace ||
+	fail "deadline stack: $(grep ' => ' /tmp/wk.trace)"
+try wakeup_rt 2000
+mode=wakeup
 
 # Without tracing_thresh the larger of two is kept, not the later one.
 echo wakeup_rt > current_tracer
