@@ -660,6 +660,16 @@ bool trace_print_body(struct seq_file *m, const struct trace_ev *ev);
 DECLARE_STATIC_KEY_FALSE(trace_irqsoff_key);
 void trace_irqsoff_hook(bool on, unsigned long ip, unsigned long parent);
 void trace_irqflags_listen(bool on);
+
+/* Turn @key on or off. Context: may sleep (it patches the branches). */
+static inline void trace_key_set(struct static_key_false *key, bool on)
+{
+	if (on)
+		static_branch_enable(key);
+	else
+		static_branch_disable(key);
+}
+
 #if defined(CONFIG_IRQSOFF_TRACER) || defined(CONFIG_PREEMPT_TRACER)
 int trace_irqsoff_hooks(bool fn, bool graph);
 #else

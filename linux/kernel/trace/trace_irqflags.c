@@ -37,13 +37,8 @@
 
 #ifndef CONFIG_PROVE_LOCKING
 /* The branch of every local_irq_*() without lockdep. */
-#ifdef CONFIG_JUMP_LABEL
 struct static_key_false trace_irqflags_key = STATIC_KEY_FALSE_INIT;
 EXPORT_SYMBOL(trace_irqflags_key);
-#else
-bool trace_irqflags_live;
-EXPORT_SYMBOL(trace_irqflags_live);
-#endif
 #endif
 
 /**
@@ -56,14 +51,7 @@ EXPORT_SYMBOL(trace_irqflags_live);
 void trace_irqflags_listen(bool on)
 {
 #ifndef CONFIG_PROVE_LOCKING
-#ifdef CONFIG_JUMP_LABEL
-	if (on)
-		static_branch_enable(&trace_irqflags_key);
-	else
-		static_branch_disable(&trace_irqflags_key);
-#else
-	WRITE_ONCE(trace_irqflags_live, on);
-#endif
+	trace_key_set(&trace_irqflags_key, on);
 #endif
 }
 

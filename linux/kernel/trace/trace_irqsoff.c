@@ -62,24 +62,12 @@ DEFINE_STATIC_KEY_FALSE(trace_preemptoff_key);
  * of line only while this is on (<linux/preempt.h>, patches/0008): from
  * before trace_preemptoff_key goes on to after it goes off.
  */
-#ifdef CONFIG_JUMP_LABEL
 struct static_key_false trace_preempt_key = STATIC_KEY_FALSE_INIT;
 EXPORT_SYMBOL(trace_preempt_key);
-#else
-bool trace_preempt_live;
-EXPORT_SYMBOL(trace_preempt_live);
-#endif
 
 static void trace_preempt_listen(bool on)
 {
-#ifdef CONFIG_JUMP_LABEL
-	if (on)
-		static_branch_enable(&trace_preempt_key);
-	else
-		static_branch_disable(&trace_preempt_key);
-#else
-	WRITE_ONCE(trace_preempt_live, on);
-#endif
+	trace_key_set(&trace_preempt_key, on);
 }
 
 /**
@@ -327,23 +315,21 @@ int trace_irqsoff_hooks(bool fn, bool graph)
 
 static void irqsoff_keys(unsigned int mode)
 {
+	bool irq = mode & IRQSOFF_IRQ, preempt = mode & IRQSOFF_PREEMPT;
+
 	/* The hooks are called before the key goes on, until it is off. */
 #ifdef CONFIG_IRQSOFF_TRACER
-	if (mode & IRQSOFF_IRQ) {
+	if (irq)
 		trace_irqflags_listen(true);
-		static_branch_enable(&trace_irqsoff_key);
-	} else {
-		static_branch_disable(&trace_irqsoff_key);
+	trace_key_set(&trace_irqsoff_key, irq);
+	if (!irq)
 		trace_irqflags_listen(false);
-	}
 #endif
-	if (mode & IRQSOFF_PREEMPT) {
+	if (preempt)
 		trace_preempt_listen(true);
-		static_branch_enable(&trace_preemptoff_key);
-	} else {
-		static_branch_disable(&trace_preemptoff_key);
+	trace_key_set(&trace_preemptoff_key, preempt);
+	if (!preempt)
 		trace_preempt_listen(false);
-	}
 }
 
 static int irqsoff_start(unsigned int mode)
