@@ -135,7 +135,8 @@ grep -E '^(PASS|FAIL|UNRESOLVED|UNSUPPORTED|total|seconds)' \
 
 echo "== production kernel smoke test"
 # The config users run, without lock debugging: the only one in which the
-# latency hooks sit behind their static keys (tests/prod/smoke.sh).
+# latency hooks sit behind their static keys (tests/prod/smoke.sh), and in
+# which timing differs most from the test kernel's.
 if "$TOP/harness/kernel.sh" prod > "$logs/prod-build.log" 2>&1; then
 	set +e
 	"$TOP/harness/vm" -q -k prod -t 900 -L "$logs/prod-console.log" \
@@ -148,6 +149,20 @@ if "$TOP/harness/kernel.sh" prod > "$logs/prod-build.log" 2>&1; then
 	if [ $rc -eq 125 ]; then
 		cat "$logs/prod.stderr"
 		report "prod: clean guest run" fail
+	fi
+	# Our selftests that need no module (the test kernel's modules do not
+	# load here), on the production kernel.
+	mapfile -t plain < <(grep -L '\.ko' "$sel"/t/*.sh | sed 's|.*/|/opt/tracefs/t/|')
+	set +e
+	"$TOP/harness/vm" -q -k prod -t 1200 -L "$logs/prod-selftests-console.log" \
+		-a "$sel:/opt/tracefs" "sh /opt/tracefs/run.sh ${plain[*]}" \
+		> "$logs/prod-selftests.log" 2> "$logs/prod-selftests.stderr"
+	rc=$?
+	set -e
+	count_ktap prod-selftest "$logs/prod-selftests.log"
+	if [ $rc -eq 125 ]; then
+		cat "$logs/prod-selftests.stderr"
+		report "prod-selftest: clean guest run" fail
 	fi
 else
 	tail -30 "$logs/prod-build.log"
