@@ -101,6 +101,23 @@ void trace_lat_note(struct trace_lat_mark *mark, int cpu)
 	mark->n = mark->rb ? trace_lat_count(mark->rb, cpu) : 0;
 }
 
+/*
+ * The events written since the mark, into @lat->total. Unknown (0) after
+ * a swap, whose count was of the other buffer, or a reset, which zeroed
+ * the count.
+ */
+static void trace_lat_total(struct trace_lat_info *lat)
+{
+	unsigned long now;
+
+	if (!lat->mark.rb || lat->mark.rb != READ_ONCE(trace_rb))
+		return;
+	now = trace_lat_count(lat->mark.rb, lat->all_cpus ?
+			      RING_BUFFER_ALL_CPUS : lat->cpu);
+	if (now >= lat->mark.n)
+		lat->total = now - lat->mark.n;
+}
+
 /**
  * trace_lat_update() - keep a latency, if it is worth it
  * @lat:	the latency, its records written up to now; @lat->to is
@@ -116,12 +133,7 @@ void trace_lat_update(struct trace_lat_info *lat)
 	if (!trace_max_trylock())
 		return;
 	if (trace_lat_worth(lat->ns)) {
-		/* A swap since the mark: its count was of the other buffer. */
-		if (lat->mark.rb && lat->mark.rb == READ_ONCE(trace_rb))
-			lat->total = trace_lat_count(lat->mark.rb,
-						     lat->all_cpus ?
-						     RING_BUFFER_ALL_CPUS :
-						     lat->cpu) - lat->mark.n;
+		trace_lat_total(lat);
 		trace_max_swap_locked();
 		raw_write_seqcount_begin(&trace_lat_seq);
 		trace_lat_max = *lat;
