@@ -153,7 +153,10 @@ echo $out > set_graph_function
 	fail "thresh 1 us: no write: $(body | grep "$mod" | head -n 3)"
 [ "$(count "} /\* $out \*/\$")" -le 20 ] || fail "thresh 1 us: outer: $(count "$out")"
 [ "$(count '{$')" = 0 ] || fail "openings under a threshold: $(body | head -n 3)"
-fast=$(body | awk '{ for (i = 2; i < NF; i++) if ($(i + 1) == "us") { if ($i + 0 < 1) print; break } }')
+fast=$(body | awk '{
+	for (i = 2; i < NF; i++)
+		if ($(i + 1) == "us") { if ($i + 0 < 1) print; break }
+}')
 [ -z "$fast" ] || fail "returns under 1 us shown: $(echo "$fast" | head -n 3)"
 echo 0 > tracing_thresh
 
