@@ -137,33 +137,30 @@ echo "== production kernel smoke test"
 # The config users run, without lock debugging: the only one in which the
 # latency hooks sit behind their static keys (tests/prod/smoke.sh), and in
 # which timing differs most from the test kernel's.
+# prod_run NAME COMMAND [vm options]: COMMAND's KTAP from a guest of the
+# production kernel, counted under NAME; a console problem fails it too.
+prod_run() {
+	local name=$1 cmd=$2 rc
+	shift 2
+	set +e
+	"$TOP/harness/vm" -q -k prod -t 1200 -L "$logs/$name-console.log" "$@" \
+		"$cmd" > "$logs/$name.log" 2> "$logs/$name.stderr"
+	rc=$?
+	set -e
+	count_ktap "$name" "$logs/$name.log"
+	grep '^# ' "$logs/$name.log" | sed 's/^/   /' || true
+	if [ $rc -eq 125 ]; then
+		cat "$logs/$name.stderr"
+		report "$name: clean guest run" fail
+	fi
+}
 if "$TOP/harness/kernel.sh" prod > "$logs/prod-build.log" 2>&1; then
-	set +e
-	"$TOP/harness/vm" -q -k prod -t 900 -L "$logs/prod-console.log" \
-		-a "$TOP/tests/prod/smoke.sh:/opt/smoke.sh" 'sh /opt/smoke.sh' \
-		> "$logs/prod.log" 2> "$logs/prod.stderr"
-	rc=$?
-	set -e
-	count_ktap prod "$logs/prod.log"
-	grep '^# ' "$logs/prod.log" | sed 's/^/   /'
-	if [ $rc -eq 125 ]; then
-		cat "$logs/prod.stderr"
-		report "prod: clean guest run" fail
-	fi
+	prod_run prod 'sh /opt/smoke.sh' -a "$TOP/tests/prod/smoke.sh:/opt/smoke.sh"
 	# Our selftests that need no module (the test kernel's modules do not
-	# load here), on the production kernel.
+	# load here).
 	mapfile -t plain < <(grep -L '\.ko' "$sel"/t/*.sh | sed 's|.*/|/opt/tracefs/t/|')
-	set +e
-	"$TOP/harness/vm" -q -k prod -t 1200 -L "$logs/prod-selftests-console.log" \
-		-a "$sel:/opt/tracefs" "sh /opt/tracefs/run.sh ${plain[*]}" \
-		> "$logs/prod-selftests.log" 2> "$logs/prod-selftests.stderr"
-	rc=$?
-	set -e
-	count_ktap prod-selftest "$logs/prod-selftests.log"
-	if [ $rc -eq 125 ]; then
-		cat "$logs/prod-selftests.stderr"
-		report "prod-selftest: clean guest run" fail
-	fi
+	prod_run prod-selftest "sh /opt/tracefs/run.sh ${plain[*]}" \
+		-a "$sel:/opt/tracefs"
 else
 	tail -30 "$logs/prod-build.log"
 	report "prod: build the production kernel" fail
