@@ -144,6 +144,7 @@ enum fentry_listing {
 	FENTRY_LIST_NOTRACE,	/* set_ftrace_notrace, read */
 	FENTRY_LIST_GRAPH,	/* set_graph_function, read */
 	FENTRY_LIST_GRAPH_NOTRACE, /* set_graph_notrace, read */
+	FENTRY_LIST_STACK,	/* stack_trace_filter, read */
 };
 
 struct file;
@@ -190,6 +191,9 @@ extern struct ftrace_ops_hash fentry_global_hash;
  * where function_graph records. Empty sets are NULL.
  */
 extern struct ftrace_ops_hash trace_graph_sets;
+
+/* stack_trace_filter (filter_hash): where the stack tracer measures. */
+extern struct ftrace_ops_hash trace_stack_sets;
 
 /*
  * Ours, beside the FTRACE_OPS_FL_* flags: the callback never looks at its

@@ -341,6 +341,11 @@ struct ftrace_ops_hash trace_graph_sets = {
 	.regex_lock = __MUTEX_INITIALIZER(trace_graph_sets.regex_lock),
 };
 
+/* stack_trace_filter; edited like the filters. */
+struct ftrace_ops_hash trace_stack_sets = {
+	.regex_lock = __MUTEX_INITIALIZER(trace_stack_sets.regex_lock),
+};
+
 /**
  * fentry_slot() - the set a filter file edits
  * @kind:	the file's enum fentry_listing
@@ -356,6 +361,8 @@ struct ftrace_hash __rcu **fentry_slot(long kind)
 		return &trace_graph_sets.filter_hash;
 	case FENTRY_LIST_GRAPH_NOTRACE:
 		return &trace_graph_sets.notrace_hash;
+	case FENTRY_LIST_STACK:
+		return &trace_stack_sets.filter_hash;
 	default:
 		return &fentry_global_hash.filter_hash;
 	}

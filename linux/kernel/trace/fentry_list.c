@@ -51,7 +51,8 @@ static void *fentry_cursor_cmd(struct fentry_cursor *c, loff_t idx)
 static bool fentry_listing_is_set(enum fentry_listing kind)
 {
 	return kind == FENTRY_LIST_FILTER || kind == FENTRY_LIST_NOTRACE ||
-	       kind == FENTRY_LIST_GRAPH || kind == FENTRY_LIST_GRAPH_NOTRACE;
+	       kind == FENTRY_LIST_GRAPH || kind == FENTRY_LIST_GRAPH_NOTRACE ||
+	       kind == FENTRY_LIST_STACK;
 }
 
 /* Is site @i of @g on listing @c? */
@@ -69,6 +70,7 @@ static bool fentry_cursor_wants(struct fentry_cursor *c, struct fentry_group *g,
 	case FENTRY_LIST_NOTRACE:
 	case FENTRY_LIST_GRAPH:
 	case FENTRY_LIST_GRAPH_NOTRACE:
+	case FENTRY_LIST_STACK:
 		return fentry_hash_has(c->set, fentry_ip(g, &g->sites[i]));
 	default:
 		return true;
@@ -103,8 +105,8 @@ static void *fentry_list_start(struct seq_file *m, loff_t *pos)
 	/* An empty filter traces everything, and says so first. */
 	if (c->kind == FENTRY_LIST_FILTER && !c->set)
 		return *pos ? fentry_cursor_cmd(c, *pos - 1) : SEQ_START_TOKEN;
-	/* So do the graph sets, which upstream's tools read back. */
-	if ((c->kind == FENTRY_LIST_GRAPH ||
+	/* So do the graph and stack sets, which upstream's tools read back. */
+	if ((c->kind == FENTRY_LIST_GRAPH || c->kind == FENTRY_LIST_STACK ||
 	     c->kind == FENTRY_LIST_GRAPH_NOTRACE) && !c->set)
 		return *pos ? NULL : SEQ_START_TOKEN;
 	if (c->gen != fentry_generation || *pos < c->pos || !c->g) {

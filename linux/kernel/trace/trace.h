@@ -21,6 +21,7 @@
  *   trace_graph.c    the function_graph tracer: records, its files
  *   trace_graph_out.c  its text output
  *   trace_profile.c  the function profiler and trace_stat/function<cpu>
+ *   trace_stack_tracer.c  the stack tracer: stack_max_size, stack_trace
  *   trace_lat.c      latency tracers: the kept latency, the max buffer swap
  *   trace_irqsoff.c  the irqsoff, preemptoff and preemptirqsoff tracers
  *   trace_wakeup.c   the wakeup, wakeup_rt and wakeup_dl tracers
@@ -320,6 +321,11 @@ int trace_graph_ret_format_show(struct seq_file *m, long unused);
 int trace_profile_show(struct seq_file *m, long unused);
 int trace_profile_store(const char *val, long unused);
 int trace_profile_stat_show(struct seq_file *m, long cpu);
+
+/* The stack tracer (trace_stack_tracer.c) */
+int trace_stack_max_show(struct seq_file *m, long unused);
+int trace_stack_max_store(const char *val, long unused);
+int trace_stack_trace_show(struct seq_file *m, long unused);
 
 /* TRACE_TYPE_STACK: @size return addresses, innermost first. */
 struct trace_stack_rec {

@@ -241,6 +241,14 @@ static const char trace_readme[] =
 	"               are added and reaped tasks removed\n"
 	"  options/func_stack_trace - a stack trace after each function\n"
 #endif
+#ifdef CONFIG_STACK_TRACER
+	"  stack_trace          - the deepest kernel stack seen while\n"
+	"                         /proc/sys/kernel/stack_tracer_enabled is 1:\n"
+	"                         each frame's depth, size and location\n"
+	"  stack_max_size       - its depth in bytes; echo 0 starts over\n"
+	"  stack_trace_filter   - the functions that measure (all when empty);\n"
+	"                         written like set_ftrace_filter, no commands\n"
+#endif
 	"\n"
 	"Examples:\n"
 	"  echo 0 > tracing_on           # stop recording\n"
@@ -814,6 +822,13 @@ static const struct trace_fs_file trace_fs_files[] = {
 #ifdef CONFIG_FUNCTION_PROFILER
 	ATTR(TRACE_DIR_TOP, "function_profile_enabled", 0644,
 	     trace_profile_show, trace_profile_store),
+#endif
+#ifdef CONFIG_STACK_TRACER
+	ATTR(TRACE_DIR_TOP, "stack_max_size", 0644, trace_stack_max_show,
+	     trace_stack_max_store),
+	ATTR(TRACE_DIR_TOP, "stack_trace", 0444, trace_stack_trace_show, NULL),
+	{ .dir = TRACE_DIR_TOP, .name = "stack_trace_filter",
+	  .mode = 0644, .arg = FENTRY_LIST_STACK, .fops = &fentry_filter_fops },
 #endif
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	{ .dir = TRACE_DIR_TOP, .name = "set_graph_function",

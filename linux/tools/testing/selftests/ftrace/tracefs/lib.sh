@@ -47,6 +47,10 @@ reset_tracing() {
 	done
 	[ ! -f /proc/sys/kernel/ftrace_enabled ] ||
 		echo 1 > /proc/sys/kernel/ftrace_enabled
+	[ ! -f /proc/sys/kernel/stack_tracer_enabled ] ||
+		echo 0 > /proc/sys/kernel/stack_tracer_enabled
+	[ ! -f stack_trace_filter ] || : > stack_trace_filter
+	[ ! -f stack_max_size ] || echo 0 > stack_max_size
 	[ ! -f trace_clock ] || echo local > trace_clock
 	[ ! -f snapshot ] || echo 0 > snapshot
 	echo 1 > options/overwrite
