@@ -290,30 +290,26 @@ int stack_trace_sysctl(const struct ctl_table *table, int write, void *buf,
 }
 
 /*
- * "stacktrace" on the command line starts the tracer at boot;
- * "stacktrace_filter=" gives stack_trace_filter's first contents, terms
- * separated by commas.
+ * The command line: "stacktrace" starts the tracer at boot, and
+ * "stacktrace_filter=<terms>" (separated by commas) fills its filter.
+ * __setup() matches by prefix, so the one handler sees both.
  */
-#define STK_BOOT_MAX	512
-static char stk_boot_filter[STK_BOOT_MAX] __initdata;
+static char stk_boot_filter[512] __initdata;
 static bool stk_boot_on __initdata;
 
-static int __init stk_boot_setup(char *str)
+static int __init stk_boot_setup(char *rest)
 {
-	/* "stacktrace" alone: __setup() also sees "stacktrace_filter=". */
-	if (*str && *str != '=')
+	const char *terms = rest + str_has_prefix(rest, "_filter=");
+
+	if (terms != rest)
+		strscpy(stk_boot_filter, terms);
+	else if (!*rest || *rest == '=')
+		stk_boot_on = true;
+	else
 		return 0;
-	stk_boot_on = true;
 	return 1;
 }
 __setup("stacktrace", stk_boot_setup);
-
-static int __init stk_boot_filter_setup(char *str)
-{
-	strscpy(stk_boot_filter, str, STK_BOOT_MAX);
-	return 1;
-}
-__setup("stacktrace_filter=", stk_boot_filter_setup);
 
 static int __init stk_init(void)
 {

@@ -61,8 +61,15 @@ static void stkt_measure(struct kunit *test)
 	char name[KSYM_SYMBOL_LEN];
 	unsigned long max, flags;
 	unsigned int i, nr;
+	bool busy;
 	int ret;
 
+	/* Leave alone a tracer the command line started. */
+	scoped_guard(mutex, &stk_mutex)
+		busy = stack_tracer_enabled ||
+		       rcu_access_pointer(trace_stack_sets.filter_hash);
+	if (busy)
+		kunit_skip(test, "the stack tracer is in use");
 	ret = fentry_ops_set(&trace_stack_sets, false, (unsigned char *)fn,
 			     strlen(fn), 1);
 	KUNIT_ASSERT_EQ(test, ret, 0);
