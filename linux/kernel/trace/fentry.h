@@ -13,6 +13,8 @@
  *                     sites the users want; ftrace_enabled
  *   fentry_filter.c   filters: sets of functions (struct ftrace_hash),
  *                     their parser, set_ftrace_filter and set_ftrace_notrace
+ *   fentry_modterm.c  :mod: terms of the filter files kept for a module
+ *                     that is not loaded yet, applied when it loads
  *   fentry_cmd.c      function commands (traceon, traceoff, stacktrace,
  *                     dump, cpudump) written to set_ftrace_filter
  *   fentry_pid.c      set_ftrace_pid, set_ftrace_notrace_pid and
@@ -178,6 +180,24 @@ unsigned long fentry_site_of(const char *name);
 struct ftrace_hash __rcu **fentry_slot(long kind);
 int fentry_ops_set(struct ftrace_ops_hash *h, bool exclude,
 		   unsigned char *buf, int len, int reset);
+struct ftrace_hash *fentry_hash_merge(const struct ftrace_hash *a,
+				      const struct ftrace_hash *b, bool remove);
+struct ftrace_hash *fentry_collect_mod(const char *glob, const char *mod,
+				       const struct fentry_group *g, char *name);
+
+/*
+ * fentry_modterm.c: the deferred :mod: terms of the sets of the listings
+ * FENTRY_LIST_FILTER to FENTRY_LIST_STACK (the filter files).
+ */
+#define FENTRY_MODTERM_MAX	(FENTRY_LIST_STACK - FENTRY_LIST_FILTER + 1)
+int fentry_modterm_edit(char **terms, const char *glob, const char *mod,
+			bool remove);
+char *fentry_modterm_copy(long kind);
+void fentry_modterm_swap(long kind, char **terms);
+unsigned int fentry_modterm_count(long kind);
+void fentry_modterm_show(struct seq_file *m, long kind, unsigned int idx);
+unsigned int fentry_modterm_load(struct module *mod,
+				 struct ftrace_hash *old[FENTRY_MODTERM_MAX]);
 
 /*
  * The function filters of set_ftrace_filter and set_ftrace_notrace, used

@@ -18,7 +18,9 @@
  * function fails its write with EINVAL and changes nothing: the copy
  * stays as it was, later writes on the same file still work, and a file
  * whose every write failed leaves the set alone when closed (so that a
- * mistyped name never turns a filter into "every function").
+ * mistyped name never turns a filter into "every function"). The
+ * exception is a :mod: term for a module that is not loaded: the file
+ * keeps it for the module's load (fentry_modterm.c).
  */
 #include <linux/ctype.h>
 #include <linux/fs.h>
@@ -113,13 +115,16 @@ struct ftrace_hash *fentry_hash_alloc(unsigned int count)
 	return h;
 }
 
-/*
- * @a plus @b, or @a minus @b (@remove): a new set, NULL when it is empty,
- * or an ERR_PTR. Both inputs are sorted; either may be NULL.
+/**
+ * fentry_hash_merge() - the union or the difference of two sets
+ * @a:		a set, or NULL
+ * @b:		a set, or NULL
+ * @remove:	@a minus @b rather than @a plus @b
+ *
+ * Return: a new set, NULL when it is empty, or an ERR_PTR.
  */
-static struct ftrace_hash *fentry_hash_merge(const struct ftrace_hash *a,
-					     const struct ftrace_hash *b,
-					     bool remove)
+struct ftrace_hash *fentry_hash_merge(const struct ftrace_hash *a,
+				      const struct ftrace_hash *b, bool remove)
 {
 	unsigned int na = a ? a->count : 0, nb = b ? b->count : 0;
 	unsigned int i = 0, j = 0;
@@ -177,21 +182,25 @@ static bool fentry_term_matches(const struct fentry_term *t, unsigned long ip,
 	return !t->glob || glob_match(t->glob, name);
 }
 
-/* The sites @t names, as a sorted set; NULL when none. */
-static struct ftrace_hash *fentry_term_collect(const struct fentry_term *t)
+/*
+ * The sites @t names, as a sorted set; NULL when none, or an ERR_PTR.
+ * Only those of group @only when it is not NULL (@t then has no index).
+ * @name is a KSYM_NAME_LEN buffer. Called with fentry_lock held.
+ */
+static struct ftrace_hash *fentry_term_collect_locked(const struct fentry_term *t,
+						      const struct fentry_group *only,
+						      char *name)
 {
 	struct ftrace_hash *h = NULL;
 	struct fentry_group *g;
 	unsigned long pos = 0, total, bytes;
 	unsigned int i, groups;
-	char *name;
 
-	name = kmalloc(KSYM_NAME_LEN, GFP_KERNEL);
-	if (!name)
-		return ERR_PTR(-ENOMEM);
-	guard(mutex)(&fentry_lock);
+	lockdep_assert_held(&fentry_lock);
 	total = fentry_count(&bytes, &groups);
 	list_for_each_entry(g, &fentry_groups, list) {
+		if (only && g != only)
+			continue;
 		fentry_validate(g);
 		for (i = 0; i < g->nr; i++) {
 			unsigned long ip = fentry_ip(g, &g->sites[i]);
@@ -202,17 +211,48 @@ static struct ftrace_hash *fentry_term_collect(const struct fentry_term *t)
 				continue;
 			if (!h)
 				h = fentry_hash_alloc(t->index ? 1 : total);
-			if (!h) {
-				kfree(name);
+			if (!h)
 				return ERR_PTR(-ENOMEM);
-			}
 			h->ips[h->count++] = ip;
 		}
 	}
-	kfree(name);
 	if (h)
 		sort(h->ips, h->count, sizeof(h->ips[0]), cmp_ip, NULL);
 	return h;
+}
+
+/* The sites @t names, as a sorted set; NULL when none, or an ERR_PTR. */
+static struct ftrace_hash *fentry_term_collect(const struct fentry_term *t)
+{
+	struct ftrace_hash *h;
+	char *name;
+
+	name = kmalloc(KSYM_NAME_LEN, GFP_KERNEL);
+	if (!name)
+		return ERR_PTR(-ENOMEM);
+	scoped_guard(mutex, &fentry_lock)
+		h = fentry_term_collect_locked(t, NULL, name);
+	kfree(name);
+	return h;
+}
+
+/**
+ * fentry_collect_mod() - the functions of one module that a term names
+ * @glob:	the term's name glob, or NULL for every name
+ * @mod:	the term's module glob
+ * @g:		the module's group
+ * @name:	a KSYM_NAME_LEN buffer
+ *
+ * Called with fentry_lock held.
+ *
+ * Return: a sorted set; NULL when none; an ERR_PTR.
+ */
+struct ftrace_hash *fentry_collect_mod(const char *glob, const char *mod,
+				       const struct fentry_group *g, char *name)
+{
+	struct fentry_term t = { .glob = glob, .mod = mod };
+
+	return fentry_term_collect_locked(&t, g, name);
 }
 
 /* Parse @s (modified in place), a term without a command, into @t. */
@@ -240,17 +280,22 @@ static int fentry_term_parse(char *s, struct fentry_term *t)
 	return 0;
 }
 
-/**
- * fentry_set_apply() - apply one term to a set being edited
- * @set:	the set; replaced on success
- * @term:	the term (modified in place)
- * @cmds:	the term may be a function command ("<functions>:<command>
- *		[:<arg>]"), which is applied at once and leaves @set alone
- *
- * Return: 0; -EINVAL when the term is malformed or names no function
- * (@set is unchanged); -ENOMEM.
+/* Does a filter of this kind trace every function when it is NULL? */
+static bool fentry_kind_is_filter(long kind)
+{
+	return kind == FENTRY_LIST_FILTER || kind == FENTRY_LIST_GRAPH ||
+	       kind == FENTRY_LIST_STACK;
+}
+
+/*
+ * Apply one term to a set being edited: fentry_set_apply(), and with
+ * @terms not NULL, a :mod: term for a module that is not loaded goes to
+ * (or with '!', comes out of) the deferred terms at @terms. A filter of
+ * @kind then becomes empty rather than NULL, so that it traces nothing
+ * until the module comes.
  */
-static int fentry_set_apply(struct ftrace_hash **set, char *term, bool cmds)
+static int fentry_set_apply_kind(struct ftrace_hash **set, char *term,
+				 long kind, char **terms)
 {
 	struct ftrace_hash *found, *merged;
 	struct fentry_term t;
@@ -261,7 +306,7 @@ static int fentry_set_apply(struct ftrace_hash **set, char *term, bool cmds)
 	term += remove;
 	colon = strchr(term, ':');
 	if (colon && !str_has_prefix(colon, ":mod:")) {
-		if (!cmds)
+		if (kind != FENTRY_LIST_FILTER)
 			return -EINVAL;
 		*colon = '\0';
 		cmd = colon + 1;
@@ -270,8 +315,17 @@ static int fentry_set_apply(struct ftrace_hash **set, char *term, bool cmds)
 	if (ret)
 		return ret;
 	found = fentry_term_collect(&t);
-	if (IS_ERR_OR_NULL(found))
-		return found ? PTR_ERR(found) : -EINVAL;
+	if (IS_ERR(found))
+		return PTR_ERR(found);
+	if (!found && !cmd && t.mod && terms) {
+		ret = fentry_modterm_edit(terms, t.glob, t.mod, remove);
+		if (ret || remove || *set || !fentry_kind_is_filter(kind))
+			return ret;
+		*set = fentry_hash_alloc(0);
+		return *set ? 0 : -ENOMEM;
+	}
+	if (!found)
+		return -EINVAL;
 	if (cmd) {
 		ret = fentry_cmd_apply(found, cmd, remove);
 		kvfree(found);
@@ -287,6 +341,48 @@ static int fentry_set_apply(struct ftrace_hash **set, char *term, bool cmds)
 }
 
 /**
+ * fentry_set_apply() - apply one term to a set being edited
+ * @set:	the set; replaced on success
+ * @term:	the term (modified in place)
+ * @cmds:	the term may be a function command ("<functions>:<command>
+ *		[:<arg>]"), which is applied at once and leaves @set alone
+ *
+ * Return: 0; -EINVAL when the term is malformed or names no function
+ * (@set is unchanged); -ENOMEM.
+ */
+static int fentry_set_apply(struct ftrace_hash **set, char *term, bool cmds)
+{
+	return fentry_set_apply_kind(set, term, cmds ? FENTRY_LIST_FILTER : -1,
+				     NULL);
+}
+
+/*
+ * Make @set the set at @slot and patch to it; with @terms, make *@terms
+ * the deferred terms of @kind at the same time (*@terms gets the old
+ * ones, for the caller to free).
+ */
+static int fentry_replace(struct ftrace_hash __rcu **slot,
+			  struct ftrace_hash *set, long kind, char **terms)
+{
+	struct ftrace_hash *old;
+	int ret;
+
+	scoped_guard(mutex, &fentry_lock) {
+		old = rcu_dereference_protected(*slot,
+						lockdep_is_held(&fentry_lock));
+		rcu_assign_pointer(*slot, set);
+		if (terms)
+			fentry_modterm_swap(kind, terms);
+		ret = fentry_update();
+	}
+	if (old) {
+		fentry_sync_users();
+		fentry_hash_free(old);
+	}
+	return ret;
+}
+
+/**
  * fentry_hash_replace() - make @set the set a user sees, and patch to it
  * @slot:	a filter_hash or notrace_hash of a user
  * @set:	the new set (consumed), or NULL
@@ -297,20 +393,7 @@ static int fentry_set_apply(struct ftrace_hash **set, char *term, bool cmds)
  */
 int fentry_hash_replace(struct ftrace_hash __rcu **slot, struct ftrace_hash *set)
 {
-	struct ftrace_hash *old;
-	int ret;
-
-	scoped_guard(mutex, &fentry_lock) {
-		old = rcu_dereference_protected(*slot,
-						lockdep_is_held(&fentry_lock));
-		rcu_assign_pointer(*slot, set);
-		ret = fentry_update();
-	}
-	if (old) {
-		fentry_sync_users();
-		fentry_hash_free(old);
-	}
-	return ret;
+	return fentry_replace(slot, set, -1, NULL);
 }
 
 /* The longest term: a symbol, ":mod:" and a module name or a command, '!'. */
@@ -321,6 +404,7 @@ int fentry_hash_replace(struct ftrace_hash __rcu **slot, struct ftrace_hash *set
  * @slot:	the set it edits
  * @kind:	which file (enum fentry_listing)
  * @set:	the copy being edited
+ * @terms:	the copy of the set's deferred module terms being edited
  * @term:	a term cut by the end of a write
  * @len:	its length
  * @truncated:	opened with O_TRUNC: the set is replaced even if unchanged
@@ -331,6 +415,7 @@ struct fentry_filter_file {
 	struct ftrace_hash __rcu **slot;
 	long kind;
 	struct ftrace_hash *set;
+	char *terms;
 	char term[FENTRY_TERM_MAX];
 	unsigned int len;
 	bool truncated, changed, failed;
@@ -391,6 +476,15 @@ static int fentry_filter_open(struct inode *inode, struct file *file)
 			kfree(f);
 			return -ENOMEM;
 		}
+		/* A filter of deferred terms only is empty, not NULL. */
+		if (!f->set && cur)
+			f->set = fentry_hash_alloc(0);
+		f->terms = fentry_modterm_copy(kind);
+		if ((cur && !f->set) || IS_ERR(f->terms)) {
+			fentry_hash_free(f->set);
+			kfree(f);
+			return -ENOMEM;
+		}
 	}
 	file->private_data = f;
 	return nonseekable_open(inode, file);
@@ -405,7 +499,7 @@ static int fentry_filter_flush(struct fentry_filter_file *f)
 		return 0;
 	f->term[f->len] = '\0';
 	f->len = 0;
-	ret = fentry_set_apply(&f->set, f->term, f->kind == FENTRY_LIST_FILTER);
+	ret = fentry_set_apply_kind(&f->set, f->term, f->kind, &f->terms);
 	if (ret)
 		f->failed = true;
 	else
@@ -454,10 +548,11 @@ static int fentry_filter_release(struct inode *inode, struct file *file)
 		return seq_release_private(inode, file);
 	fentry_filter_flush(f);
 	if (f->changed || (f->truncated && !f->failed)) {
-		fentry_hash_replace(f->slot, f->set);
+		fentry_replace(f->slot, f->set, f->kind, &f->terms);
 		f->set = NULL;
 	}
 	kvfree(f->set);
+	kfree(f->terms);
 	kfree(f);
 	return 0;
 }

@@ -5,8 +5,9 @@
  * index that set_ftrace_filter takes), available_filter_functions_addrs
  * (the same with the call's address first), enabled_functions (the live
  * sites, with the number of users), the contents of set_ftrace_filter and
- * set_ftrace_notrace (in the order of available_filter_functions; the
- * filter's listing ends with the function commands), and
+ * set_ftrace_notrace (in the order of available_filter_functions, then
+ * the :mod: terms kept for modules not loaded yet; the filter's listing
+ * ends with the function commands), and
  * dyn_ftrace_total_info.
  */
 #include <linux/fs.h>
@@ -25,8 +26,8 @@
  * @kind:	which listing (enum fentry_listing)
  * @set:	for FENTRY_LIST_FILTER and _NOTRACE: the set listed (read
  *		under fentry_lock)
- * @cmd:	for FENTRY_LIST_FILTER, past the functions: the index of the
- *		command listed; -1 before
+ * @cmd:	past the functions: the index of the deferred module term
+ *		listed, then (set_ftrace_filter) of the command; -1 before
  */
 struct fentry_cursor {
 	struct fentry_group *g;
@@ -38,10 +39,15 @@ struct fentry_cursor {
 	long cmd;
 };
 
-/* The commands after the functions: @idx-th, or NULL past the last. */
+/*
+ * What follows the functions: the deferred module terms of a set, then
+ * for set_ftrace_filter the commands. The @idx-th, or NULL past the last.
+ */
 static void *fentry_cursor_cmd(struct fentry_cursor *c, loff_t idx)
 {
-	if (c->kind != FENTRY_LIST_FILTER || idx >= fentry_cmd_count())
+	loff_t cmds = c->kind == FENTRY_LIST_FILTER ? fentry_cmd_count() : 0;
+
+	if (idx >= fentry_modterm_count(c->kind) + cmds)
 		return NULL;
 	c->cmd = idx;
 	return c;
@@ -108,7 +114,7 @@ static void *fentry_list_start(struct seq_file *m, loff_t *pos)
 	/* So do the graph and stack sets, which upstream's tools read back. */
 	if ((c->kind == FENTRY_LIST_GRAPH || c->kind == FENTRY_LIST_STACK ||
 	     c->kind == FENTRY_LIST_GRAPH_NOTRACE) && !c->set)
-		return *pos ? NULL : SEQ_START_TOKEN;
+		return *pos ? fentry_cursor_cmd(c, *pos - 1) : SEQ_START_TOKEN;
 	if (c->gen != fentry_generation || *pos < c->pos || !c->g) {
 		c->g = list_first_entry(&fentry_groups, struct fentry_group,
 					list);
@@ -162,7 +168,12 @@ static int fentry_list_show(struct seq_file *m, void *v)
 		return 0;
 	}
 	if (c->cmd >= 0) {
-		fentry_cmd_show(m, c->cmd);
+		unsigned int terms = fentry_modterm_count(c->kind);
+
+		if (c->cmd < terms)
+			fentry_modterm_show(m, c->kind, c->cmd);
+		else
+			fentry_cmd_show(m, c->cmd - terms);
 		return 0;
 	}
 	ip = fentry_ip(c->g, &c->g->sites[c->i]);

@@ -371,14 +371,25 @@ void fentry_forget_range(unsigned long start, unsigned long end)
  * ftrace_module_enable() - a module's text is final and about to run
  * @mod:	the module
  *
- * Its sites that current users trace (those tracing every function, for
- * a start) are patched before its code first runs.
+ * The filters' terms kept for it take its functions in, and its sites
+ * that current users trace (those tracing every function, for a start)
+ * are patched, before its code first runs.
  */
 void ftrace_module_enable(struct module *mod)
 {
-	guard(mutex)(&fentry_lock);
-	if (fentry_nr_users)
-		fentry_update();
+	struct ftrace_hash *old[FENTRY_MODTERM_MAX];
+	unsigned int n, i;
+
+	scoped_guard(mutex, &fentry_lock) {
+		n = fentry_modterm_load(mod, old);
+		if (fentry_nr_users)
+			fentry_update();
+	}
+	if (!n)
+		return;
+	fentry_sync_users();
+	for (i = 0; i < n; i++)
+		fentry_hash_free(old[i]);
 }
 
 /* ftrace_enabled: applied at once; 0 and 1 only. */

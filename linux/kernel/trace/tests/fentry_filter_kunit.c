@@ -171,11 +171,57 @@ static void fft_terms(struct kunit *test)
 	kvfree(set);
 }
 
+/*
+ * :mod: terms for modules that are not loaded: kept once each, in order,
+ * taken back with '!'; a filter of kept terms only is empty, not NULL;
+ * the ops API (no term list) still rejects them.
+ */
+static void fft_modterms(struct kunit *test)
+{
+	struct ftrace_hash *set = NULL;
+	char *terms = NULL;
+	char s[64];
+	long kind;
+
+	KUNIT_ASSERT_EQ(test, fentry_modterm_edit(&terms, "a*", "fft_nomod",
+						  false), 0);
+	KUNIT_EXPECT_STREQ(test, terms, "a*:mod:fft_nomod\n");
+	KUNIT_ASSERT_EQ(test, fentry_modterm_edit(&terms, "a*", "fft_nomod",
+						  false), 0);
+	KUNIT_ASSERT_EQ(test, fentry_modterm_edit(&terms, NULL, "fft_nomod2",
+						  false), 0);
+	KUNIT_EXPECT_STREQ(test, terms, "a*:mod:fft_nomod\n:mod:fft_nomod2\n");
+	KUNIT_EXPECT_EQ(test, fentry_modterm_edit(&terms, "b", "fft_nomod",
+						  true), -EINVAL);
+	KUNIT_ASSERT_EQ(test, fentry_modterm_edit(&terms, "a*", "fft_nomod",
+						  true), 0);
+	KUNIT_EXPECT_STREQ(test, terms, ":mod:fft_nomod2\n");
+	kfree(terms);
+	terms = NULL;
+
+	/* A filter of kept terms only is empty; a notrace set stays NULL. */
+	for (kind = FENTRY_LIST_FILTER; kind <= FENTRY_LIST_NOTRACE; kind++) {
+		strscpy(s, "x*:mod:fft_nomod");
+		KUNIT_ASSERT_EQ(test, fentry_set_apply_kind(&set, s, kind,
+							    &terms), 0);
+		KUNIT_EXPECT_STREQ(test, terms, "x*:mod:fft_nomod\n");
+		KUNIT_EXPECT_EQ(test, !set, kind == FENTRY_LIST_NOTRACE);
+		KUNIT_EXPECT_EQ(test, set ? set->count : 0, 0);
+		kvfree(set);
+		set = NULL;
+	}
+	kfree(terms);
+	strscpy(s, "x*:mod:fft_nomod");
+	KUNIT_EXPECT_EQ(test, fentry_set_apply(&set, s, false), -EINVAL);
+	KUNIT_EXPECT_NULL(test, set);
+}
+
 static struct kunit_case fft_cases[] = {
 	KUNIT_CASE(fft_merge),
 	KUNIT_CASE(fft_has),
 	KUNIT_CASE(fft_parse),
 	KUNIT_CASE(fft_terms),
+	KUNIT_CASE(fft_modterms),
 	{}
 };
 

@@ -13,6 +13,17 @@ skip() {
 	exit 4
 }
 
+# use_test_mod: ko, mod and poke (the debugfs file whose number N makes
+# the module call its outer function N times) of fentry_test_mod.ko,
+# which make check copies beside run.sh; the module is left unloaded.
+use_test_mod() {
+	ko=$here/fentry_test_mod.ko
+	[ -f "$ko" ] || fail "no $ko (make check copies it in)"
+	mod=fentry_test_mod
+	poke=/sys/kernel/debug/$mod
+	! lsmod | grep -q "^$mod " || rmmod $mod
+}
+
 # reset_tracing: the state every test starts from.
 reset_tracing() {
 	echo 0 > tracing_on

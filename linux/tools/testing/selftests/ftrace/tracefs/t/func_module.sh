@@ -5,11 +5,7 @@
 # command naming them does not outlive them (an emptied filter traces
 # nothing rather than everything).
 [ -f set_ftrace_filter ] || skip "no function filters"
-ko=$here/fentry_test_mod.ko
-[ -f "$ko" ] || fail "no $ko (make check copies it in)"
-mod=fentry_test_mod
-poke=/sys/kernel/debug/$mod
-lsmod | grep -q "^$mod " && rmmod $mod
+use_test_mod
 ! grep -q "\[$mod\]" available_filter_functions || fail "listed before loading"
 
 insmod "$ko"
