@@ -14,13 +14,15 @@ suite=$BUILD/base/src/tools/testing/selftests/ftrace
 out=$BUILD/ftracetest/$flavour
 mkdir -p "$out"
 
-# The test modules the suite loads with modprobe (preemptirq_delay_test),
-# installed where modprobe looks, with their modules.dep made in the guest.
+# The test modules the suite loads with modprobe (preemptirq_delay_test and
+# trace-printk), installed where modprobe looks, with their modules.dep
+# made in the guest.
 kdir=$BUILD/kernels/$flavour
 mods=() prep=
 rel=$(cat "$kdir/include/config/kernel.release" 2>/dev/null || true)
 for m in kernel/trace/tests/preemptirq_delay_test.ko \
-	 kernel/trace/preemptirq_delay_test.ko; do
+	 kernel/trace/preemptirq_delay_test.ko \
+	 samples/trace_printk/trace-printk.ko; do
 	[ -n "$rel" ] && [ -f "$kdir/$m" ] || continue
 	mods+=(-a "$kdir/$m:/lib/modules/$rel/extra/${m##*/}")
 	prep="depmod -a && "

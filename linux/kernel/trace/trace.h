@@ -867,9 +867,15 @@ static inline int fentry_pid_set_follow(bool on)
 }
 #endif
 
-/* The trace_printk() formats, gathered by the linker (printk_formats). */
+/*
+ * trace_printk.c: printk_formats, from the kernel's formats and
+ * tracepoint strings (gathered by the linker) and the modules'.
+ */
 extern const char *__start___trace_bprintk_fmt[];
 extern const char *__stop___trace_bprintk_fmt[];
+extern const char *__start___tracepoint_str[];
+extern const char *__stop___tracepoint_str[];
+int trace_printk_formats_show(struct seq_file *m, long unused);
 
 u64 trace_clock_read(void);
 bool trace_clock_in_ns(void);

@@ -190,7 +190,8 @@ static const char trace_readme[] =
 	"  saved_cmdlines       - pid and command of recent writers\n"
 	"  saved_cmdlines_size  - how many of them are kept\n"
 	"  saved_tgids          - pid and thread group (with record-tgid)\n"
-	"  printk_formats       - formats of the kernel's trace_printk() calls\n"
+	"  printk_formats       - formats of the trace_printk() calls of the kernel\n"
+	"                         and its modules, and tracepoint strings\n"
 	"  error_log            - errors of the last writes to these files\n"
 	"  per_cpu/cpuN/        - trace, trace_pipe, trace_pipe_raw (binary\n"
 	"                         pages), buffer_size_kb and stats of one CPU\n"
@@ -438,22 +439,6 @@ static int option_store(const char *val, long opt)
 	if (strcmp(val, "0") && strcmp(val, "1"))
 		return -EINVAL;
 	return trace_opt_set(opt, *val == '1');
-}
-
-/* The formats of the kernel's trace_printk() calls, as tools expect. */
-static int printk_formats_show(struct seq_file *m, long unused)
-{
-	const char **fmt;
-
-	for (fmt = __start___trace_bprintk_fmt; fmt < __stop___trace_bprintk_fmt;
-	     fmt++) {
-		if (!*fmt)
-			continue;
-		seq_printf(m, "0x%lx : \"", (unsigned long)*fmt);
-		seq_escape_str(m, *fmt, ESCAPE_SPACE | ESCAPE_SPECIAL, "\"");
-		seq_puts(m, "\"\n");
-	}
-	return 0;
 }
 
 #ifndef CONFIG_EVENT_TRACING
@@ -792,7 +777,8 @@ static const struct trace_fs_file trace_fs_files[] = {
 	ATTR(TRACE_DIR_TOP, "saved_tgids", 0444, saved_tgids_show, NULL),
 	ATTR(TRACE_DIR_TOP, "error_log", 0644, trace_errlog_show,
 	     trace_errlog_store),
-	ATTR(TRACE_DIR_TOP, "printk_formats", 0444, printk_formats_show, NULL),
+	ATTR(TRACE_DIR_TOP, "printk_formats", 0444, trace_printk_formats_show,
+	     NULL),
 	ATTR(TRACE_DIR_TOP, "tracing_thresh", 0644, trace_thresh_show,
 	     trace_thresh_store),
 #ifdef CONFIG_TRACER_MAX_TRACE

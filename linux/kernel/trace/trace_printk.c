@@ -4,10 +4,20 @@
  * written into the trace buffer instead of the console, as print records.
  *
  * The format is expanded at the call, straight into the record: a first
- * pass measures the text, so that exactly that much is reserved.
+ * pass measures the text, so that exactly that much is reserved. No
+ * record points at a format, so a module's formats may go with it.
+ *
+ * printk_formats lists the constant formats of trace_printk() and
+ * trace_puts() calls (their __trace_printk_fmt sections, the kernel's and
+ * each loaded module's) and the kernel's tracepoint_string()s.
  */
 #include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/string_helpers.h>
 
 #include "trace.h"
 
@@ -127,3 +137,106 @@ int __trace_bputs(unsigned long ip, const char *str)
 	return __trace_puts(ip, str, strlen(str));
 }
 EXPORT_SYMBOL_GPL(__trace_bputs);
+
+static void trace_printk_list(struct seq_file *m, const char **fmt,
+			      const char **end)
+{
+	for (; fmt < end; fmt++) {
+		if (!*fmt)
+			continue;
+		seq_printf(m, "0x%lx : \"", (unsigned long)*fmt);
+		seq_escape_str(m, *fmt, ESCAPE_SPACE | ESCAPE_SPECIAL, "\"");
+		seq_puts(m, "\"\n");
+	}
+}
+
+#ifdef CONFIG_MODULES
+/**
+ * struct trace_printk_mod - a loaded module with trace_printk() formats
+ * @list:	link in trace_printk_mods
+ * @mod:	the module
+ */
+struct trace_printk_mod {
+	struct list_head list;
+	struct module *mod;
+};
+
+/*
+ * The modules with formats, from their COMING notification to their
+ * GOING one, which is as long as their formats exist.
+ */
+static LIST_HEAD(trace_printk_mods);	/* under trace_printk_mods_lock */
+static DEFINE_MUTEX(trace_printk_mods_lock);
+
+static int trace_printk_module_notify(struct notifier_block *nb,
+				      unsigned long state, void *data)
+{
+	struct module *mod = data;
+	struct trace_printk_mod *p;
+
+	if (!mod->num_trace_bprintk_fmt)
+		return NOTIFY_OK;
+	guard(mutex)(&trace_printk_mods_lock);
+	if (state == MODULE_STATE_COMING) {
+		p = kmalloc(sizeof(*p), GFP_KERNEL);
+		if (!p)
+			return NOTIFY_OK;	/* not listed: nothing else */
+		p->mod = mod;
+		list_add_tail(&p->list, &trace_printk_mods);
+	} else if (state == MODULE_STATE_GOING) {
+		list_for_each_entry(p, &trace_printk_mods, list) {
+			if (p->mod == mod) {
+				list_del(&p->list);
+				kfree(p);
+				break;
+			}
+		}
+	}
+	return NOTIFY_OK;
+}
+
+static struct notifier_block trace_printk_module_nb = {
+	.notifier_call = trace_printk_module_notify,
+};
+
+static int __init trace_printk_modules_init(void)
+{
+	return register_module_notifier(&trace_printk_module_nb);
+}
+core_initcall(trace_printk_modules_init);
+
+static void trace_printk_list_modules(struct seq_file *m)
+{
+	struct trace_printk_mod *p;
+
+	guard(mutex)(&trace_printk_mods_lock);
+	list_for_each_entry(p, &trace_printk_mods, list)
+		trace_printk_list(m, p->mod->trace_bprintk_fmt_start,
+				  p->mod->trace_bprintk_fmt_start +
+				  p->mod->num_trace_bprintk_fmt);
+}
+#else
+static void trace_printk_list_modules(struct seq_file *m)
+{
+}
+#endif
+
+/**
+ * trace_printk_formats_show() - printk_formats
+ * @m:		the file
+ * @unused:	table argument
+ *
+ * One line per format: its address, " : " and the format quoted, as
+ * trace-cmd and perf parse it.
+ *
+ * Return: 0.
+ */
+int trace_printk_formats_show(struct seq_file *m, long unused)
+{
+	trace_printk_list(m, __start___trace_bprintk_fmt,
+			  __stop___trace_bprintk_fmt);
+	trace_printk_list(m, __start___tracepoint_str,
+			  __stop___tracepoint_str);
+	trace_printk_list_modules(m);
+	return 0;
+}
