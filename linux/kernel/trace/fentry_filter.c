@@ -9,7 +9,8 @@
  *
  *   glob            functions whose name matches (glob_match(): *, ?,
  *                   [...]), optionally followed by :mod:<module glob>
- *   :mod:<glob>     every function of the matching modules
+ *   :mod:<glob>     every function of the matching modules; :mod:!<glob>
+ *                   of the kernel and the other modules
  *   N               the N-th line of available_filter_functions
  *   !term           removes instead of adding
  *
@@ -163,9 +164,21 @@ static int cmp_ip(const void *a, const void *b)
 /* A parsed term. */
 struct fentry_term {
 	const char *glob;	/* NULL: every name */
-	const char *mod;	/* NULL: any image; "" never matches */
+	const char *mod;	/* NULL: any image; "!glob": images but those */
 	unsigned long index;	/* 1-based, or 0 */
 };
+
+/*
+ * Is a function of module @modname (NULL: the kernel) in module glob
+ * @mod? "*" is every module, "!glob" the kernel and the modules glob
+ * does not match, so "!*" is the kernel alone.
+ */
+static bool fentry_mod_matches(const char *mod, const char *modname)
+{
+	bool not = *mod == '!';
+
+	return not != (modname && glob_match(mod + not, modname));
+}
 
 static bool fentry_term_matches(const struct fentry_term *t, unsigned long ip,
 				unsigned long pos, char *name)
@@ -177,7 +190,7 @@ static bool fentry_term_matches(const struct fentry_term *t, unsigned long ip,
 		return pos == t->index;
 	if (!kallsyms_lookup(ip, &size, &off, &modname, name))
 		return false;
-	if (t->mod && !glob_match(t->mod, modname ?: ""))
+	if (t->mod && !fentry_mod_matches(t->mod, modname))
 		return false;
 	return !t->glob || glob_match(t->glob, name);
 }
@@ -317,7 +330,7 @@ static int fentry_set_apply_kind(struct ftrace_hash **set, char *term,
 	found = fentry_term_collect(&t);
 	if (IS_ERR(found))
 		return PTR_ERR(found);
-	if (!found && !cmd && t.mod && terms) {
+	if (!found && !cmd && t.mod && *t.mod != '!' && terms) {
 		ret = fentry_modterm_edit(terms, t.glob, t.mod, remove);
 		if (ret || remove || *set || !fentry_kind_is_filter(kind))
 			return ret;

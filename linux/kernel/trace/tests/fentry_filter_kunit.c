@@ -216,7 +216,21 @@ static void fft_modterms(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, set);
 }
 
+/* Module globs: "*" is every module, "!glob" the kernel and the rest. */
+static void fft_mod_globs(struct kunit *test)
+{
+	KUNIT_EXPECT_TRUE(test, fentry_mod_matches("*", "ext4"));
+	KUNIT_EXPECT_FALSE(test, fentry_mod_matches("*", NULL));
+	KUNIT_EXPECT_TRUE(test, fentry_mod_matches("ext?", "ext4"));
+	KUNIT_EXPECT_TRUE(test, fentry_mod_matches("!*", NULL));
+	KUNIT_EXPECT_FALSE(test, fentry_mod_matches("!*", "ext4"));
+	KUNIT_EXPECT_TRUE(test, fentry_mod_matches("!ext4", "snd"));
+	KUNIT_EXPECT_TRUE(test, fentry_mod_matches("!ext4", NULL));
+	KUNIT_EXPECT_FALSE(test, fentry_mod_matches("!ext4", "ext4"));
+}
+
 static struct kunit_case fft_cases[] = {
+	KUNIT_CASE(fft_mod_globs),
 	KUNIT_CASE(fft_merge),
 	KUNIT_CASE(fft_has),
 	KUNIT_CASE(fft_parse),

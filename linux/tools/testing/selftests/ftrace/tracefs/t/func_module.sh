@@ -20,6 +20,20 @@ echo ":mod:$mod" > set_ftrace_filter
 	fail ":mod: listing: $(cat set_ftrace_filter)"
 echo "*_inner:mod:$mod" > set_ftrace_filter
 [ "$(cat set_ftrace_filter)" = "${mod}_inner [$mod]" ] || fail "glob:mod: $(cat set_ftrace_filter)"
+
+# Module globs: "*" is every module and not the kernel; "!glob" is the
+# kernel and the modules glob does not match ("!*": the kernel alone).
+echo "*:mod:*" > set_ftrace_filter
+[ "$(sort set_ftrace_filter)" = "$(grep ' \[' available_filter_functions | sort)" ] ||
+	fail ":mod:* listing: $(head -n 3 set_ftrace_filter)"
+echo "*_inner" > set_ftrace_filter
+echo "!*:mod:!$mod" >> set_ftrace_filter
+[ "$(cat set_ftrace_filter)" = "${mod}_inner [$mod]" ] ||
+	fail "!*:mod:!$mod left: $(head -n 3 set_ftrace_filter)"
+expect_reject set_ftrace_filter "${mod}_inner:mod:!*" "Invalid argument"
+echo "vfs_read:mod:!*" > set_ftrace_filter
+[ "$(cat set_ftrace_filter)" = vfs_read ] || fail "kernel only: $(cat set_ftrace_filter)"
+echo "*_inner:mod:$mod" > set_ftrace_filter
 echo "${mod}_outer:mod:$mod" >> set_ftrace_filter
 
 # The function tracer records them.
