@@ -157,8 +157,9 @@ prod_run() {
 if "$TOP/harness/kernel.sh" prod > "$logs/prod-build.log" 2>&1; then
 	prod_run prod 'sh /opt/smoke.sh' -a "$TOP/tests/prod/smoke.sh:/opt/smoke.sh"
 	# Our selftests that need no module (the test kernel's modules do not
-	# load here).
-	mapfile -t plain < <(grep -L '\.ko' "$sel"/t/*.sh | sed 's|.*/|/opt/tracefs/t/|')
+	# load here): those that name no .ko and do not call use_test_mod.
+	mapfile -t plain < <(grep -L -e '\.ko' -e use_test_mod "$sel"/t/*.sh |
+		sed 's|.*/|/opt/tracefs/t/|')
 	prod_run prod-selftest "sh /opt/tracefs/run.sh ${plain[*]}" \
 		-a "$sel:/opt/tracefs"
 else
