@@ -2,13 +2,7 @@
 # trace_event= on the kernel command line starts those events at boot:
 # set_event lists them and their records are in the buffer; a term that
 # names no event is reported on the console and skipped.
-set -u
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
-n=0
-check() { # name condition...
-	n=$((n + 1))
-	if "${@:2}"; then echo "ok $n $1"; else echo "not ok $n $1"; fi
-}
+. "$(dirname "$0")/lib.bash"
 out=$(HARNESS_APPEND="trace_event=sched:sched_switch,nosuch:event,irq:softirq_entry" \
 	"$TOP/harness/vm" -q -t 120 'cat set_event; sleep 0.2; grep -c " sched_switch: " trace
 		dmesg | grep "trace_event="' 2>&1)

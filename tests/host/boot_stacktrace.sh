@@ -2,13 +2,7 @@
 # "stacktrace" on the kernel command line starts the stack tracer at boot,
 # and "stacktrace_filter=" fills stack_trace_filter (terms separated by
 # commas): only those functions measure.
-set -u
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
-n=0
-check() { # name condition...
-	n=$((n + 1))
-	if "${@:2}"; then echo "ok $n $1"; else echo "not ok $n $1"; fi
-}
+. "$(dirname "$0")/lib.bash"
 out=$(HARNESS_APPEND="stacktrace stacktrace_filter=*spin_lock*,schedule" \
 	"$TOP/harness/vm" -q -t 120 'echo "on $(cat /proc/sys/kernel/stack_tracer_enabled)"
 		echo "max $(cat stack_max_size)"

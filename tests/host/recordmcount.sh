@@ -4,17 +4,11 @@
 # the call sites objdump shows; then link, and check that every entry of
 # the linked table is a call to __fentry__ (weak functions that another
 # object replaces included).
-set -u
+. "$(dirname "$0")/lib.bash"
 shopt -s extglob
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
 FIX=$TOP/tests/host/recordmcount
 T=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$T"' EXIT
-n=0
-check() { # name command...
-	n=$((n + 1))
-	if "${@:2}"; then echo "ok $n $1"; else echo "not ok $n $1"; fi
-}
 CF="-O2 -pg -mfentry -fno-pic -mcmodel=kernel -mno-red-zone -fno-asynchronous-unwind-tables -c"
 RM=$T/recordmcount
 

@@ -30,10 +30,12 @@
 
 #include "trace_pid.h"
 #include <linux/hardirq.h>
+#include <linux/init.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/string.h>
 #include <linux/types.h>
 
 struct fgraph_ops;
@@ -180,6 +182,24 @@ unsigned long fentry_site_of(const char *name);
 struct ftrace_hash __rcu **fentry_slot(long kind);
 int fentry_ops_set(struct ftrace_ops_hash *h, bool exclude,
 		   unsigned char *buf, int len, int reset);
+void fentry_boot_sets(struct ftrace_ops_hash *h, char *filter, char *exclude,
+		      const char *prefix);
+
+/*
+ * FENTRY_BOOT_TERMS(name, "param="): an init-data string name_terms that
+ * the command-line parameter fills (terms separated by commas; empty
+ * when it is not given), for fentry_boot_sets().
+ */
+#define FENTRY_BOOT_MAX	512
+#define FENTRY_BOOT_TERMS(name, param)					\
+static char name##_terms[FENTRY_BOOT_MAX] __initdata;			\
+static int __init name##_setup(char *str)				\
+{									\
+	strscpy(name##_terms, str, FENTRY_BOOT_MAX);			\
+	return 1;							\
+}									\
+__setup(param, name##_setup)
+
 struct ftrace_hash *fentry_hash_merge(const struct ftrace_hash *a,
 				      const struct ftrace_hash *b, bool remove);
 struct ftrace_hash *fentry_collect_mod(const char *glob, const char *mod,

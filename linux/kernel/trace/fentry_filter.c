@@ -622,6 +622,34 @@ int fentry_ops_set(struct ftrace_ops_hash *h, bool exclude,
 	return fentry_hash_replace(slot, set);
 }
 
+/**
+ * fentry_boot_sets() - fill a user's sets from the command line
+ * @h:		the user's pair of sets
+ * @filter:	the filter's terms, separated by commas ("" for none)
+ * @exclude:	the notrace set's
+ * @prefix:	the parameters' names before "_filter=" and "_notrace="
+ *
+ * A set whose terms fail stays empty, and the console says so.
+ */
+void __init fentry_boot_sets(struct ftrace_ops_hash *h, char *filter,
+			     char *exclude, const char *prefix)
+{
+	unsigned int i;
+	char *terms;
+	int ret;
+
+	for (i = 0; i < 2; i++) {
+		terms = i ? exclude : filter;
+		if (!*terms)
+			continue;
+		ret = fentry_ops_set(h, i, (unsigned char *)terms,
+				     strlen(terms), 1);
+		if (ret)
+			pr_warn("tracing: %s_%s=%s: error %d, ignored\n", prefix,
+				i ? "notrace" : "filter", terms, ret);
+	}
+}
+
 static struct ftrace_ops_hash *fentry_ops_hash(struct ftrace_ops *ops)
 {
 	if (!ops->func_hash)

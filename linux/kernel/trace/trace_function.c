@@ -94,40 +94,13 @@ static struct tracer trace_fn_tracer = {
  * contents of set_ftrace_filter and set_ftrace_notrace, terms separated
  * by commas.
  */
-#define TRACE_FN_BOOT_MAX	512
-static char trace_fn_boot_terms[2][TRACE_FN_BOOT_MAX] __initdata;
-
-static int __init trace_fn_filter_setup(char *str)
-{
-	strscpy(trace_fn_boot_terms[0], str, TRACE_FN_BOOT_MAX);
-	return 1;
-}
-__setup("ftrace_filter=", trace_fn_filter_setup);
-
-static int __init trace_fn_notrace_setup(char *str)
-{
-	strscpy(trace_fn_boot_terms[1], str, TRACE_FN_BOOT_MAX);
-	return 1;
-}
-__setup("ftrace_notrace=", trace_fn_notrace_setup);
+FENTRY_BOOT_TERMS(trace_fn_boot_filter, "ftrace_filter=");
+FENTRY_BOOT_TERMS(trace_fn_boot_notrace, "ftrace_notrace=");
 
 static int __init trace_fn_register(void)
 {
-	static const char * const names[] = { "ftrace_filter", "ftrace_notrace" };
-	unsigned int i;
-	char *t;
-	int ret;
-
-	for (i = 0; i < ARRAY_SIZE(names); i++) {
-		t = trace_fn_boot_terms[i];
-		if (!*t)
-			continue;
-		ret = fentry_ops_set(&fentry_global_hash, i, (unsigned char *)t,
-				     strlen(t), 1);
-		if (ret)
-			pr_warn("tracing: %s=%s: error %d, ignored\n", names[i],
-				t, ret);
-	}
+	fentry_boot_sets(&fentry_global_hash, trace_fn_boot_filter_terms,
+			 trace_fn_boot_notrace_terms, "ftrace");
 	return trace_register_tracer(&trace_fn_tracer);
 }
 core_initcall(trace_fn_register);

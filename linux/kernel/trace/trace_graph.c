@@ -376,8 +376,27 @@ int trace_graph_depth_store(const char *val, long unused)
 	return 0;
 }
 
+/*
+ * ftrace_graph_filter=, ftrace_graph_notrace= and ftrace_graph_max_depth=
+ * on the command line: what set_graph_function and set_graph_notrace
+ * (terms separated by commas) and max_graph_depth start with.
+ */
+FENTRY_BOOT_TERMS(trace_graph_boot_filter, "ftrace_graph_filter=");
+FENTRY_BOOT_TERMS(trace_graph_boot_notrace, "ftrace_graph_notrace=");
+
+static int __init trace_graph_depth_setup(char *str)
+{
+	if (trace_graph_depth_store(str, 0))
+		pr_warn("tracing: ftrace_graph_max_depth=%s: not a number, ignored\n",
+			str);
+	return 1;
+}
+__setup("ftrace_graph_max_depth=", trace_graph_depth_setup);
+
 static int __init trace_graph_register(void)
 {
+	fentry_boot_sets(&trace_graph_sets, trace_graph_boot_filter_terms,
+			 trace_graph_boot_notrace_terms, "ftrace_graph");
 	return trace_register_tracer(&trace_graph_tracer);
 }
 core_initcall(trace_graph_register);
