@@ -114,18 +114,40 @@ static bool fentry_cmd_take(struct fentry_cmd *c)
 	return true;
 }
 
+/*
+ * Set while a traceon or traceoff command tests and changes the state, so
+ * that two CPUs running one at once do not both see the same state and
+ * both count a run. The loser of the race skips: the winner is making
+ * the change it would have made. A flag, not a lock: the callback can
+ * run in NMI context.
+ */
+static atomic_t fentry_cmd_switching;
+
+/* traceon (@on) or traceoff: count a run only when it changes the state. */
+static void fentry_cmd_switch(struct fentry_cmd *c, bool on)
+{
+	if (atomic_cmpxchg_acquire(&fentry_cmd_switching, 0, 1))
+		return;
+	if (!!tracing_is_on() != on && fentry_cmd_take(c)) {
+		if (on)
+			tracing_on();
+		else
+			tracing_off();
+	}
+	/* Pairs with the cmpxchg_acquire of the next CPU to switch. */
+	atomic_set_release(&fentry_cmd_switching, 0);
+}
+
 static void fentry_cmd_run(struct fentry_cmd *c, struct ftrace_regs *fregs)
 {
 	bool on;
 
 	switch (c->kind) {
 	case FENTRY_CMD_TRACEON:
-		if (!tracing_is_on() && fentry_cmd_take(c))
-			tracing_on();
+		fentry_cmd_switch(c, true);
 		break;
 	case FENTRY_CMD_TRACEOFF:
-		if (tracing_is_on() && fentry_cmd_take(c))
-			tracing_off();
+		fentry_cmd_switch(c, false);
 		break;
 	case FENTRY_CMD_STACKTRACE:
 		/* The dispatch disabled preemption: record the caller's count. */

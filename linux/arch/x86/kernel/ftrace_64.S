@@ -158,26 +158,43 @@ SYM_FUNC_END(fentry_regs_caller)
  * Where a function whose return fgraph hooked (kernel/trace/fgraph.c)
  * returns to. %rax and %rdx hold its return value; %rsp is just above the
  * slot that held its return address. fgraph_return() hands back the real
- * return address, which goes into that free slot and is returned
- * through: a plain return, no indirect jump.
+ * return address, which goes into a free slot and is returned through: a
+ * plain return, no indirect jump.
  *
- *   8(%rsp)   saved %rdx, then the real return address
- *   0(%rsp)   saved %rax
+ * Every register a call may clobber is saved, not only the return value:
+ * with FUNCTION_TRACER_IPA_RA the function's caller may keep values in
+ * the ones the function itself leaves alone.
+ *
+ *   72(%rsp)        the real return address
+ *   0 .. 72(%rsp)   %rax, %rdx, %rcx, %rsi, %rdi, %r8 .. %r11
  */
 SYM_CODE_START(return_to_handler)
 	UNWIND_HINT_UNDEFINED
 	ANNOTATE_NOENDBR
-	subq	$16, %rsp
+	subq	$80, %rsp
 	movq	%rax, 0(%rsp)
 	movq	%rdx, 8(%rsp)
+	movq	%rcx, 16(%rsp)
+	movq	%rsi, 24(%rsp)
+	movq	%rdi, 32(%rsp)
+	movq	%r8, 40(%rsp)
+	movq	%r9, 48(%rsp)
+	movq	%r10, 56(%rsp)
+	movq	%r11, 64(%rsp)
 	movq	%rax, %rdi
-	leaq	16(%rsp), %rsi
+	leaq	80(%rsp), %rsi
 	call	fgraph_return
-	movq	%rax, %rcx
+	movq	%rax, 72(%rsp)
 	movq	0(%rsp), %rax
 	movq	8(%rsp), %rdx
-	movq	%rcx, 8(%rsp)
-	addq	$8, %rsp
+	movq	16(%rsp), %rcx
+	movq	24(%rsp), %rsi
+	movq	32(%rsp), %rdi
+	movq	40(%rsp), %r8
+	movq	48(%rsp), %r9
+	movq	56(%rsp), %r10
+	movq	64(%rsp), %r11
+	addq	$72, %rsp
 	RET
 SYM_CODE_END(return_to_handler)
 #endif

@@ -4,7 +4,8 @@
  * return come in pairs with the right depth and return value, a user
  * that declines the entry gets no return, two users hook the same
  * function, and a stack trace taken inside a hooked call shows the real
- * caller, not return_to_handler.
+ * caller, not return_to_handler, and a hooked call leaves every register
+ * the function itself does not write as it was.
  *
  * Compiled with the function-entry hook, so that its fgt_*() functions
  * are traceable call sites.
@@ -13,6 +14,7 @@
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
 #include <linux/stacktrace.h>
+#include <asm/asm.h>
 
 #include "../fentry.h"
 
@@ -36,6 +38,12 @@ static noinline __attribute__((__noipa__)) int fgt_outer(int x)
 	return fgt_leaf(x) + fgt_snap(1);
 }
 
+/* Writes %eax only, so its callers may keep values anywhere else. */
+static noinline __used __attribute__((__noipa__)) int fgt_quiet(void)
+{
+	return 7;
+}
+
 /**
  * struct fgt_user - a user under test and what it saw
  * @gops:	the user
@@ -44,25 +52,25 @@ static noinline __attribute__((__noipa__)) int fgt_outer(int x)
  * @bad_time:	returns whose time was before their entry's
  * @decline:	answer 0 to every entry
  * @depth:	the depth of each function's last entry and return, by
- *		index: leaf, snap, outer
+ *		index: leaf, snap, outer, quiet
  * @retval:	the last return value of each
  */
 struct fgt_user {
 	struct fgraph_ops gops;
 	unsigned int entries, returns, bad_time;
 	bool decline;
-	int depth[2][3];
-	unsigned long retval[3];
+	int depth[2][4];
+	unsigned long retval[4];
 };
 
-static unsigned long fgt_ips[3];
+static unsigned long fgt_ips[4];
 static struct task_struct *fgt_task;	/* the test's thread */
 
 static int fgt_index(unsigned long ip)
 {
 	int i;
 
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < ARRAY_SIZE(fgt_ips); i++)
 		if (fgt_ips[i] == ip)
 			return i;
 	return -1;
@@ -95,10 +103,12 @@ static void fgt_return(struct ftrace_graph_ret *r, struct fgraph_ops *gops)
 
 static int fgt_init(struct kunit *test)
 {
-	static const char * const names[] = { "fgt_leaf", "fgt_snap", "fgt_outer" };
+	static const char * const names[] = {
+		"fgt_leaf", "fgt_snap", "fgt_outer", "fgt_quiet"
+	};
 	int i;
 
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
 		fgt_ips[i] = fentry_site_of(names[i]);
 		KUNIT_ASSERT_NE_MSG(test, fgt_ips[i], 0, "no call site in %s",
 				    names[i]);
@@ -109,7 +119,7 @@ static int fgt_init(struct kunit *test)
 
 static struct fgt_user *fgt_user_new(struct kunit *test)
 {
-	static const char filter[] = "fgt_leaf fgt_snap fgt_outer";
+	static const char filter[] = "fgt_leaf fgt_snap fgt_outer fgt_quiet";
 	struct fgt_user *u = kunit_kzalloc(test, sizeof(*u), GFP_KERNEL);
 	int ret;
 
@@ -198,11 +208,60 @@ static void fgt_unwind(struct kunit *test)
 	KUNIT_EXPECT_FALSE_MSG(test, tramp, "return_to_handler in the stack trace");
 }
 
+/*
+ * With FUNCTION_TRACER_IPA_RA a caller keeps values across a call in the
+ * registers the callee does not write, so the entry trampoline and
+ * return_to_handler must preserve them all. Call fgt_quiet() from asm
+ * with a known value in each call-clobbered register but %rax, and store
+ * what each holds after the call (through %rbx, which calls preserve).
+ */
+static void fgt_registers(struct kunit *test)
+{
+	static const char * const names[] = {
+		"rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11"
+	};
+	struct fgt_user *u = fgt_user_new(test);
+	unsigned long after[8], ret;
+	int i;
+
+	KUNIT_ASSERT_EQ(test, register_ftrace_graph(&u->gops), 0);
+	asm volatile("movq $0x1001, %%rcx\n\t"
+		     "movq $0x1002, %%rdx\n\t"
+		     "movq $0x1003, %%rsi\n\t"
+		     "movq $0x1004, %%rdi\n\t"
+		     "movq $0x1005, %%r8\n\t"
+		     "movq $0x1006, %%r9\n\t"
+		     "movq $0x1007, %%r10\n\t"
+		     "movq $0x1008, %%r11\n\t"
+		     "call fgt_quiet\n\t"
+		     "movq %%rcx, 0(%%rbx)\n\t"
+		     "movq %%rdx, 8(%%rbx)\n\t"
+		     "movq %%rsi, 16(%%rbx)\n\t"
+		     "movq %%rdi, 24(%%rbx)\n\t"
+		     "movq %%r8, 32(%%rbx)\n\t"
+		     "movq %%r9, 40(%%rbx)\n\t"
+		     "movq %%r10, 48(%%rbx)\n\t"
+		     "movq %%r11, 56(%%rbx)"
+		     : "=a" (ret), ASM_CALL_CONSTRAINT
+		     : "b" (after)
+		     : "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11",
+		       "memory", "cc");
+	unregister_ftrace_graph(&u->gops);
+	ftrace_free_filter(&u->gops.ops);
+	KUNIT_EXPECT_EQ(test, ret & 0xffffffff, 7);
+	KUNIT_EXPECT_EQ(test, u->entries, 1);
+	KUNIT_EXPECT_EQ(test, u->returns, 1);
+	for (i = 0; i < ARRAY_SIZE(after); i++)
+		KUNIT_EXPECT_EQ_MSG(test, after[i], 0x1001 + i, "%%%s changed",
+				    names[i]);
+}
+
 static struct kunit_case fgt_cases[] = {
 	KUNIT_CASE(fgt_pairs),
 	KUNIT_CASE(fgt_decline),
 	KUNIT_CASE(fgt_two_users),
 	KUNIT_CASE(fgt_unwind),
+	KUNIT_CASE(fgt_registers),
 	{}
 };
 
