@@ -16,10 +16,10 @@
  * while trace_irqflags_listen() has turned trace_irqflags_key on: the
  * irqsoff tracer does before it turns trace_irqsoff_key on, and turns it
  * off after. Until then each local_irq_enable() and friends costs a nop.
- * On x86 the header declares the functions no_caller_saved_registers, so
- * that GCC saves what they use here, not in every caller. The header's
- * macros have the functions' names: they are undefined here, where the
- * functions are.
+ * On x86 each call site is a trace site (<asm/trace_site.h>), and the
+ * header declares the functions no_caller_saved_registers, so that GCC
+ * saves what they use here, not in every caller. The header's macros have
+ * the functions' names: they are undefined here, where the functions are.
  */
 #include <linux/export.h>
 #include <linux/ftrace.h>
@@ -117,3 +117,20 @@ void trace_hardirqs_off(void)
 }
 EXPORT_SYMBOL(trace_hardirqs_off);
 NOKPROBE_SYMBOL(trace_hardirqs_off);
+
+/**
+ * trace_hardirqs_disable() - disable interrupts, tracing it if they were on
+ *
+ * local_irq_disable() without lockdep: its site comes before its own cli,
+ * so that the hook can tell whether interrupts were enabled. Returns with
+ * them disabled.
+ */
+void trace_hardirqs_disable(void)
+{
+	if (raw_irqs_disabled())
+		return;
+	raw_local_irq_disable();
+	trace_irqs_hook(false, _RET_IP_);
+}
+EXPORT_SYMBOL(trace_hardirqs_disable);
+NOKPROBE_SYMBOL(trace_hardirqs_disable);
