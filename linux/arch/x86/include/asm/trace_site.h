@@ -26,6 +26,11 @@
  * (STACK_FRAME_NON_STANDARD). An unwind that starts on that one
  * instruction stops there.
  *
+ * The asm is asm_inline: GCC sizes an asm by its lines, and would count
+ * the jump-table entry and the stub, which never run in line, against
+ * inlining the site's function (local_irq_disable_exit_to_user() stopped
+ * being inlined into the syscall exit path).
+ *
  * The hook must preserve every register but the flags
  * (__no_caller_saved_registers, or asm): the site clobbers nothing else.
  * It must be in another object than its sites: objtool takes a stub's
@@ -54,17 +59,30 @@
 	UNWIND_HINT_FUNC
 
 /**
+ * TRACE_SITE_THEN() - a trace site followed by one instruction
+ * @key:	the static key (struct static_key_false *): on calls the hook
+ * @hook:	the hook's symbol
+ * @insn:	the instruction, in the same asm statement
+ *
+ * One asm statement, which GCC sizes as one instruction: a site and a
+ * separate "cli" were two, enough at -Os to stop small functions from
+ * being inlined (local_irq_disable_exit_to_user() into the syscall exit
+ * path). The hook returns to @insn.
+ */
+#define TRACE_SITE_THEN(key, hook, insn) ({				\
+	asm_inline volatile(__TRACE_SITE_HEAD				\
+		     "jmp " #hook "\n\t"				\
+		     ".previous\n"					\
+		     "2:\t" insn					\
+		     : ASM_CALL_CONSTRAINT : [tkey] "i" (key) : "memory");	\
+})
+
+/**
  * TRACE_SITE() - a hook call patched in and out with a static key
  * @key:	the static key (struct static_key_false *): on calls the hook
  * @hook:	the hook's symbol
  */
-#define TRACE_SITE(key, hook) ({					\
-	asm volatile(__TRACE_SITE_HEAD					\
-		     "jmp " #hook "\n\t"				\
-		     ".previous\n"					\
-		     "2:"						\
-		     : ASM_CALL_CONSTRAINT : [tkey] "i" (key) : "memory");	\
-})
+#define TRACE_SITE(key, hook)	TRACE_SITE_THEN(key, hook, "")
 
 /**
  * TRACE_SITE_IRQS_ON() - TRACE_SITE() when @flags have interrupts enabled
@@ -75,7 +93,7 @@
  * When they have not, the stub returns to the site at once.
  */
 #define TRACE_SITE_IRQS_ON(key, hook, flags) ({			\
-	asm volatile(__TRACE_SITE_HEAD					\
+	asm_inline volatile(__TRACE_SITE_HEAD				\
 		     "btl $" __stringify(X86_EFLAGS_IF_BIT) ", %k[tflags]\n\t" \
 		     "jnc 4f\n\t"					\
 		     "jmp " #hook "\n"					\
