@@ -26,7 +26,7 @@
  * (STACK_FRAME_NON_STANDARD). An unwind that starts on that one
  * instruction stops there.
  *
- * The asm is asm_inline: GCC sizes an asm by its lines, and would count
+ * The asm is inline (asm_inline): GCC sizes an asm by its lines, and would count
  * the jump-table entry and the stub, which never run in line, against
  * inlining the site's function (local_irq_disable_exit_to_user() stopped
  * being inlined into the syscall exit path).
@@ -70,7 +70,7 @@
  * path). The hook returns to @insn.
  */
 #define TRACE_SITE_THEN(key, hook, insn) ({				\
-	asm_inline volatile(__TRACE_SITE_HEAD				\
+	asm_inline __volatile__(__TRACE_SITE_HEAD			\
 		     "jmp " #hook "\n\t"				\
 		     ".previous\n"					\
 		     "2:\t" insn					\
@@ -93,7 +93,7 @@
  * When they have not, the stub returns to the site at once.
  */
 #define TRACE_SITE_IRQS_ON(key, hook, flags) ({			\
-	asm_inline volatile(__TRACE_SITE_HEAD				\
+	asm_inline __volatile__(__TRACE_SITE_HEAD			\
 		     "btl $" __stringify(X86_EFLAGS_IF_BIT) ", %k[tflags]\n\t" \
 		     "jnc 4f\n\t"					\
 		     "jmp " #hook "\n"					\
