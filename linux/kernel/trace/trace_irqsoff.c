@@ -58,9 +58,11 @@ DEFINE_STATIC_KEY_FALSE(trace_preemptoff_key);
 
 #if defined(CONFIG_TRACE_PREEMPT_TOGGLE) && !defined(CONFIG_DEBUG_PREEMPT)
 /*
- * Without CONFIG_DEBUG_PREEMPT, preempt_count_add() and _sub() call out
- * of line only while this is on (<linux/preempt.h>, patches/0008): from
- * before trace_preemptoff_key goes on to after it goes off.
+ * Without CONFIG_DEBUG_PREEMPT, preempt_count_add() and _sub() change
+ * the count in line, and call the two hooks below only while this is on
+ * (<linux/preempt.h>, patches/0008): from before trace_preemptoff_key
+ * goes on to after it goes off. On x86-64 they come through the asm of
+ * arch/x86/kernel/trace_preempt_64.S.
  */
 struct static_key_false trace_preempt_key = STATIC_KEY_FALSE_INIT;
 EXPORT_SYMBOL(trace_preempt_key);
@@ -70,30 +72,6 @@ static void trace_preempt_listen(bool on)
 	trace_key_set(&trace_preempt_key, on);
 }
 
-/**
- * trace_preempt_count_add() - preempt_count_add() while the tracer listens
- * @val:	what to add
- *
- * On x86 <linux/preempt.h> declares it no_caller_saved_registers: it
- * saves what the call clobbers, so that its callers do not.
- */
-void trace_preempt_count_add(int val)
-{
-	(preempt_count_add)(val);
-}
-EXPORT_SYMBOL(trace_preempt_count_add);
-NOKPROBE_SYMBOL(trace_preempt_count_add);
-
-/**
- * trace_preempt_count_sub() - preempt_count_sub() while the tracer listens
- * @val:	what to subtract
- */
-void trace_preempt_count_sub(int val)
-{
-	(preempt_count_sub)(val);
-}
-EXPORT_SYMBOL(trace_preempt_count_sub);
-NOKPROBE_SYMBOL(trace_preempt_count_sub);
 #else
 static void trace_preempt_listen(bool on)
 {
@@ -117,8 +95,8 @@ static void irqsoff_open(struct irqsoff_cpu *c, unsigned long ip,
 }
 
 static void irqsoff_close(struct irqsoff_cpu *c, unsigned long hook,
-			  unsigned long ip, unsigned long parent,
-			  unsigned long flags)
+			  unsigned long frame, unsigned long ip,
+			  unsigned long parent, unsigned long flags)
 {
 	struct trace_lat_info lat = {};
 	u64 now = trace_clock_read();
@@ -132,7 +110,7 @@ static void irqsoff_close(struct irqsoff_cpu *c, unsigned long hook,
 	ctx = tracing_gen_ctx_flags(flags);
 	trace_lat_fn_rec(ip, parent, ctx);
 	trace_lat_fn_rec(hook, ip, ctx);
-	trace_stack_record_from(hook, ctx);
+	trace_stack_record_from(frame, ctx);
 	lat.from = c->start;
 	lat.cpu = smp_processor_id();
 	lat.start_ip = c->start_ip;
@@ -142,9 +120,13 @@ static void irqsoff_close(struct irqsoff_cpu *c, unsigned long hook,
 	trace_lat_update(&lat);
 }
 
-/* One hook: @why began (!@on) or ended (@on) at @ip. */
+/*
+ * One hook: @why began (!@on) or ended (@on) at @ip. @hook names the
+ * hook in the trace; the stack trace starts after @frame's frame.
+ */
 static void irqsoff_event(unsigned int why, bool on, unsigned long hook,
-			  unsigned long ip, unsigned long parent)
+			  unsigned long frame, unsigned long ip,
+			  unsigned long parent)
 {
 	struct irqsoff_cpu *c;
 	unsigned long flags;
@@ -164,7 +146,7 @@ static void irqsoff_event(unsigned int why, bool on, unsigned long hook,
 	} else if (c->why & why) {
 		c->why &= ~why;
 		if (!c->why)
-			irqsoff_close(c, hook, ip, parent, flags);
+			irqsoff_close(c, hook, frame, ip, parent, flags);
 	}
 	barrier();
 	c->busy = false;
@@ -183,9 +165,10 @@ out:
  */
 void trace_irqsoff_hook(bool on, unsigned long ip, unsigned long parent)
 {
-	irqsoff_event(IRQSOFF_IRQ, on,
-		      on ? (unsigned long)trace_hardirqs_on :
-			   (unsigned long)trace_hardirqs_off, ip, parent);
+	unsigned long hook = on ? (unsigned long)trace_hardirqs_on :
+				  (unsigned long)trace_hardirqs_off;
+
+	irqsoff_event(IRQSOFF_IRQ, on, hook, hook, ip, parent);
 }
 
 NOKPROBE_SYMBOL(trace_irqsoff_hook);
@@ -201,6 +184,7 @@ void trace_preempt_off(unsigned long a0, unsigned long a1)
 {
 	if (static_branch_unlikely(&trace_preemptoff_key))
 		irqsoff_event(IRQSOFF_PREEMPT, false,
+			      (unsigned long)trace_preempt_off,
 			      (unsigned long)trace_preempt_off, a0, a1);
 }
 
@@ -215,10 +199,71 @@ void trace_preempt_on(unsigned long a0, unsigned long a1)
 {
 	if (static_branch_unlikely(&trace_preemptoff_key))
 		irqsoff_event(IRQSOFF_PREEMPT, true,
+			      (unsigned long)trace_preempt_on,
 			      (unsigned long)trace_preempt_on, a0, a1);
 }
 
 NOKPROBE_SYMBOL(trace_preempt_on);
+
+#ifndef CONFIG_DEBUG_PREEMPT
+/*
+ * The function the stack trace at the end of a section starts after:
+ * the asm hook the site jumped to on x86-64, the C hook elsewhere.
+ */
+#if defined(CONFIG_X86_64) && defined(CONFIG_JUMP_LABEL)
+#define TRACE_PREEMPT_FRAME(x)	((unsigned long)trace_preempt_##x)
+#else
+#define TRACE_PREEMPT_FRAME(x)	((unsigned long)trace_preempt_site_##x)
+#endif
+
+/*
+ * The site's function, and its caller's address where that is known:
+ * inside the spinlock functions it is not (no frame pointers to find
+ * it), so 0 then, as CALLER_ADDR1 would give.
+ */
+static unsigned long trace_preempt_parent(unsigned long ip)
+{
+	return in_lock_functions(ip) ? 0 : ip;
+}
+
+/**
+ * trace_preempt_site_added() - preempt_count_add() has added @val
+ * @val:	what was added
+ * @ip:		where: just after the trace site
+ *
+ * Preemption was enabled before the addition if the count is @val now.
+ */
+void trace_preempt_site_added(long val, unsigned long ip)
+{
+	if (preempt_count() == val &&
+	    static_branch_unlikely(&trace_preemptoff_key))
+		irqsoff_event(IRQSOFF_PREEMPT, false,
+			      (unsigned long)trace_preempt_off,
+			      TRACE_PREEMPT_FRAME(added), ip,
+			      trace_preempt_parent(ip));
+}
+EXPORT_SYMBOL(trace_preempt_site_added);
+NOKPROBE_SYMBOL(trace_preempt_site_added);
+
+/**
+ * trace_preempt_site_subbing() - preempt_count_sub() is to subtract @val
+ * @val:	what is to be subtracted
+ * @ip:		where: just after the trace site
+ *
+ * Preemption is about to be enabled if the count is @val now.
+ */
+void trace_preempt_site_subbing(long val, unsigned long ip)
+{
+	if (preempt_count() == val &&
+	    static_branch_unlikely(&trace_preemptoff_key))
+		irqsoff_event(IRQSOFF_PREEMPT, true,
+			      (unsigned long)trace_preempt_on,
+			      TRACE_PREEMPT_FRAME(subbing), ip,
+			      trace_preempt_parent(ip));
+}
+EXPORT_SYMBOL(trace_preempt_site_subbing);
+NOKPROBE_SYMBOL(trace_preempt_site_subbing);
+#endif
 #endif
 
 /**
@@ -240,7 +285,8 @@ void stop_critical_timings(void)
 		c->busy = true;
 		barrier();
 		if (c->why && !c->paused)
-			irqsoff_close(c, _THIS_IP_, _RET_IP_, 0, flags);
+			irqsoff_close(c, _THIS_IP_, _THIS_IP_, _RET_IP_, 0,
+				      flags);
 		c->why = 0;
 		c->paused = true;
 		barrier();

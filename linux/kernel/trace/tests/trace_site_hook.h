@@ -9,7 +9,10 @@
  */
 extern unsigned int tst_calls;
 extern unsigned long tst_ret;
+extern long tst_arg;
 
 void __no_caller_saved_registers tst_hook(void);
+/* An asm routine: the TRACE_SITE_ARG() calling convention. */
+void tst_arg_hook(void);
 
 #endif

@@ -4,7 +4,8 @@
  * its own: a site is a five-byte nop while its key is off and a jump
  * while it is on; the hook runs only while the key is on, and sees the
  * site as its caller; TRACE_SITE_IRQS_ON() skips the hook for flags with
- * interrupts disabled.
+ * interrupts disabled; TRACE_SITE_ARG() passes its value, an immediate or
+ * a register, and the hook's return leaves the stack as it was.
  *
  * The sites of <linux/irqflags.h> are trace sites only without lockdep,
  * where KUnit suites do not run; this suite covers the mechanism.
@@ -30,6 +31,19 @@ static noinline int tst_site_flags(unsigned long flags)
 {
 	TRACE_SITE_IRQS_ON(&tst_key, tst_hook, flags);
 	return 2;
+}
+
+static noinline int tst_site_arg_imm(int x)
+{
+	TRACE_SITE_ARG(&tst_key, tst_arg_hook, -512);
+	return x + 1;
+}
+
+static noinline long tst_site_arg_reg(long v)
+{
+	OPTIMIZER_HIDE_VAR(v);	/* a register, not a propagated constant */
+	TRACE_SITE_ARG(&tst_key, tst_arg_hook, v);
+	return v * 3;
 }
 
 /* Whether @ret, a hook's return address, lies in function @fn. */
@@ -88,9 +102,33 @@ static void tst_flags(struct kunit *test)
 	static_branch_disable(&tst_key);
 }
 
+static void tst_arg_passed(struct kunit *test)
+{
+	tst_reset();
+	tst_arg = 0;
+	KUNIT_EXPECT_EQ(test, tst_site_arg_imm(1), 2);
+	KUNIT_EXPECT_EQ(test, tst_calls, 0);
+
+	static_branch_enable(&tst_key);
+	KUNIT_EXPECT_EQ(test, tst_site_arg_imm(5), 6);
+	KUNIT_EXPECT_EQ(test, tst_calls, 1);
+	KUNIT_EXPECT_EQ(test, tst_arg, -512);
+	KUNIT_EXPECT_TRUE_MSG(test, tst_in(tst_ret, tst_site_arg_imm),
+			      "hook returned to %pS", (void *)tst_ret);
+	KUNIT_EXPECT_EQ(test, tst_site_arg_reg(0x123456789aL), 0x369d0369ceL);
+	KUNIT_EXPECT_EQ(test, tst_calls, 2);
+	KUNIT_EXPECT_EQ(test, tst_arg, 0x123456789aL);
+	KUNIT_EXPECT_TRUE_MSG(test, tst_in(tst_ret, tst_site_arg_reg),
+			      "hook returned to %pS", (void *)tst_ret);
+	static_branch_disable(&tst_key);
+	KUNIT_EXPECT_EQ(test, tst_site_arg_reg(7), 21);
+	KUNIT_EXPECT_EQ(test, tst_calls, 2);
+}
+
 static struct kunit_case trace_site_cases[] = {
 	KUNIT_CASE(tst_calls_while_on),
 	KUNIT_CASE(tst_flags),
+	KUNIT_CASE(tst_arg_passed),
 	{}
 };
 

@@ -41,6 +41,7 @@
 #include <linux/stringify.h>
 #include <asm/asm.h>
 #include <asm/nops.h>
+#include <asm/orc_types.h>
 #include <asm/processor-flags.h>
 #include <asm/unwind_hints.h>
 
@@ -104,5 +105,36 @@
 		     : [tkey] "i" (key), [tflags] "r" (flags)		\
 		     : "memory", "cc");					\
 })
+
+/**
+ * TRACE_SITE_ARG() - TRACE_SITE() passing the hook one value on the stack
+ * @key:	the static key
+ * @hook:	the hook's symbol: an asm routine, not a C function
+ * @arg:	the value (long): an immediate or a register, left unchanged
+ *
+ * The stub pushes the return address, then @arg, and jumps to @hook. So
+ * the hook starts with @arg on top of the stack and the return address
+ * above it, where an unwinder looks for it (the hint after the second
+ * push says so), and must drop @arg before it returns. Passing it in a
+ * register would take that register from the site's function for good,
+ * hook on or off.
+ */
+#define TRACE_SITE_ARG(key, hook, arg) ({				\
+	long __ts_arg = (arg);						\
+									\
+	asm_inline __volatile__(__TRACE_SITE_HEAD			\
+		     "pushq %q[targ]\n\t"				\
+		     __TRACE_SITE_ARG_HINT				\
+		     "jmp " #hook "\n\t"				\
+		     ".previous\n"					\
+		     "2:"						\
+		     : ASM_CALL_CONSTRAINT				\
+		     : [tkey] "i" (key), [targ] "re" (__ts_arg)		\
+		     : "memory");					\
+})
+
+/* After the second push: the return address is one slot up. */
+#define __TRACE_SITE_ARG_HINT						\
+	UNWIND_HINT(UNWIND_HINT_TYPE_CALL, ORC_REG_SP, 16, 0)
 
 #endif /* _ASM_X86_TRACE_SITE_H */
