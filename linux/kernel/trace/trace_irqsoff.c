@@ -208,10 +208,11 @@ NOKPROBE_SYMBOL(trace_preempt_on);
 #ifndef CONFIG_DEBUG_PREEMPT
 /*
  * The function the stack trace at the end of a section starts after:
- * the asm hook the site jumped to on x86-64, the C hook elsewhere.
+ * on x86-64 the asm hook the site jumped to, which called the C hook;
+ * elsewhere the C hook.
  */
 #if defined(CONFIG_X86_64) && defined(CONFIG_JUMP_LABEL)
-#define TRACE_PREEMPT_FRAME(x)	((unsigned long)trace_preempt_##x)
+#define TRACE_PREEMPT_FRAME(x)	_RET_IP_
 #else
 #define TRACE_PREEMPT_FRAME(x)	((unsigned long)trace_preempt_site_##x)
 #endif
