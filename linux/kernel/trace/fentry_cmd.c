@@ -115,21 +115,32 @@ static bool fentry_cmd_take(struct fentry_cmd *c)
 }
 
 /*
- * Set while a traceon or traceoff command tests and changes the state, so
- * that two CPUs running one at once do not both see the same state and
- * both count a run. The loser of the race skips: the winner is making
- * the change it would have made. A flag, not a lock: the callback can
- * run in NMI context.
+ * Set while a traceon, traceoff, enable_event or disable_event command
+ * tests and changes its state, so that two CPUs running one at once do
+ * not both see the same state and both count a run. The loser of the
+ * race skips: the winner is making the change it would have made. A
+ * flag, not a lock: the callback can run in NMI context.
  */
 static atomic_t fentry_cmd_switching;
 
-/* traceon (@on) or traceoff: count a run only when it changes the state. */
+/*
+ * traceon/traceoff (the trace buffer) or enable_event/disable_event (the
+ * event's soft mode): turn it on (@on) or off, counting a run only when
+ * that changes it.
+ */
 static void fentry_cmd_switch(struct fentry_cmd *c, bool on)
 {
+	bool is_event = c->kind == FENTRY_CMD_ENABLE_EVENT ||
+			c->kind == FENTRY_CMD_DISABLE_EVENT;
+	bool now;
+
 	if (atomic_cmpxchg_acquire(&fentry_cmd_switching, 0, 1))
 		return;
-	if (!!tracing_is_on() != on && fentry_cmd_take(c)) {
-		if (on)
+	now = is_event ? trace_ev_soft_is(c->event, on) : !!tracing_is_on() == on;
+	if (!now && fentry_cmd_take(c)) {
+		if (is_event)
+			trace_ev_soft_set(c->event, on);
+		else if (on)
 			tracing_on();
 		else
 			tracing_off();
@@ -140,8 +151,6 @@ static void fentry_cmd_switch(struct fentry_cmd *c, bool on)
 
 static void fentry_cmd_run(struct fentry_cmd *c, struct ftrace_regs *fregs)
 {
-	bool on;
-
 	switch (c->kind) {
 	case FENTRY_CMD_TRACEON:
 		fentry_cmd_switch(c, true);
@@ -168,10 +177,10 @@ static void fentry_cmd_run(struct fentry_cmd *c, struct ftrace_regs *fregs)
 			ftrace_dump(DUMP_ORIG);
 		break;
 	case FENTRY_CMD_ENABLE_EVENT:
+		fentry_cmd_switch(c, true);
+		break;
 	case FENTRY_CMD_DISABLE_EVENT:
-		on = c->kind == FENTRY_CMD_ENABLE_EVENT;
-		if (!trace_ev_soft_is(c->event, on) && fentry_cmd_take(c))
-			trace_ev_soft_set(c->event, on);
+		fentry_cmd_switch(c, false);
 		break;
 	}
 }

@@ -208,14 +208,16 @@ NOKPROBE_SYMBOL(trace_preempt_on);
 #ifndef CONFIG_DEBUG_PREEMPT
 /*
  * The function the stack trace at the end of a section starts after:
- * on x86-64 the asm hook the site jumped to, which called the C hook;
- * elsewhere the C hook.
+ * on x86-64 the asm hook the site jumped to, which called the C hook
+ * (@ret is the C hook's return address); elsewhere the C hook, @hook.
  */
-#if defined(CONFIG_X86_64) && defined(CONFIG_JUMP_LABEL)
-#define TRACE_PREEMPT_FRAME(x)	_RET_IP_
-#else
-#define TRACE_PREEMPT_FRAME(x)	((unsigned long)trace_preempt_site_##x)
-#endif
+static __always_inline unsigned long trace_preempt_frame(void *hook,
+							 unsigned long ret)
+{
+	if (IS_ENABLED(CONFIG_X86_64) && IS_ENABLED(CONFIG_JUMP_LABEL))
+		return ret;
+	return (unsigned long)hook;
+}
 
 /*
  * The site's function, and its caller's address where that is known:
@@ -240,7 +242,8 @@ void trace_preempt_site_added(long val, unsigned long ip)
 	    static_branch_unlikely(&trace_preemptoff_key))
 		irqsoff_event(IRQSOFF_PREEMPT, false,
 			      (unsigned long)trace_preempt_off,
-			      TRACE_PREEMPT_FRAME(added), ip,
+			      trace_preempt_frame(trace_preempt_site_added,
+						  _RET_IP_), ip,
 			      trace_preempt_parent(ip));
 }
 EXPORT_SYMBOL(trace_preempt_site_added);
@@ -259,7 +262,8 @@ void trace_preempt_site_subbing(long val, unsigned long ip)
 	    static_branch_unlikely(&trace_preemptoff_key))
 		irqsoff_event(IRQSOFF_PREEMPT, true,
 			      (unsigned long)trace_preempt_on,
-			      TRACE_PREEMPT_FRAME(subbing), ip,
+			      trace_preempt_frame(trace_preempt_site_subbing,
+						  _RET_IP_), ip,
 			      trace_preempt_parent(ip));
 }
 EXPORT_SYMBOL(trace_preempt_site_subbing);
