@@ -229,6 +229,19 @@ static unsigned long trace_preempt_parent(unsigned long ip)
 	return in_lock_functions(ip) ? 0 : ip;
 }
 
+/* Both hooks: preemption went off (!@on) or is to go on, if @val is all. */
+static __always_inline void trace_preempt_site(bool on, long val,
+					       unsigned long frame,
+					       unsigned long ip)
+{
+	if (preempt_count() == val &&
+	    static_branch_unlikely(&trace_preemptoff_key))
+		irqsoff_event(IRQSOFF_PREEMPT, on,
+			      on ? (unsigned long)trace_preempt_on :
+				   (unsigned long)trace_preempt_off,
+			      frame, ip, trace_preempt_parent(ip));
+}
+
 /**
  * trace_preempt_site_added() - preempt_count_add() has added @val
  * @val:	what was added
@@ -238,13 +251,9 @@ static unsigned long trace_preempt_parent(unsigned long ip)
  */
 void trace_preempt_site_added(long val, unsigned long ip)
 {
-	if (preempt_count() == val &&
-	    static_branch_unlikely(&trace_preemptoff_key))
-		irqsoff_event(IRQSOFF_PREEMPT, false,
-			      (unsigned long)trace_preempt_off,
-			      trace_preempt_frame(trace_preempt_site_added,
-						  _RET_IP_), ip,
-			      trace_preempt_parent(ip));
+	trace_preempt_site(false, val,
+			   trace_preempt_frame(trace_preempt_site_added, _RET_IP_),
+			   ip);
 }
 EXPORT_SYMBOL(trace_preempt_site_added);
 NOKPROBE_SYMBOL(trace_preempt_site_added);
@@ -258,13 +267,10 @@ NOKPROBE_SYMBOL(trace_preempt_site_added);
  */
 void trace_preempt_site_subbing(long val, unsigned long ip)
 {
-	if (preempt_count() == val &&
-	    static_branch_unlikely(&trace_preemptoff_key))
-		irqsoff_event(IRQSOFF_PREEMPT, true,
-			      (unsigned long)trace_preempt_on,
-			      trace_preempt_frame(trace_preempt_site_subbing,
-						  _RET_IP_), ip,
-			      trace_preempt_parent(ip));
+	trace_preempt_site(true, val,
+			   trace_preempt_frame(trace_preempt_site_subbing,
+					       _RET_IP_),
+			   ip);
 }
 EXPORT_SYMBOL(trace_preempt_site_subbing);
 NOKPROBE_SYMBOL(trace_preempt_site_subbing);
