@@ -123,7 +123,7 @@ void fentry_validate(struct fentry_group *g);
 unsigned long fentry_count(unsigned long *bytes, unsigned int *groups);
 
 /* The architecture's side (arch/x86/kernel/ftrace.c). */
-int arch_fentry_convert(unsigned long ip);
+int arch_fentry_convert(unsigned long ip, unsigned long text);
 void arch_fentry_sync(void);
 int arch_fentry_poke(unsigned long ip, unsigned int from, unsigned int to);
 void arch_fentry_poke_finish(void);
@@ -132,6 +132,7 @@ u64 arch_fentry_cycles_to_ns(u64 cycles);
 void fentry_caller(void);
 void fentry_regs_caller(void);
 void fentry_guard_caller(void);
+void fentry_pad_caller(void);
 
 /* fgraph.c: return hooking, beside what linux/ftrace.h declares. */
 unsigned long fgraph_return(unsigned long retval, unsigned long sp);

@@ -103,7 +103,7 @@ static struct fentry_group *fentry_group_build(const unsigned long *loc,
 		if (ip < lo || ip >= hi)
 			continue;
 		g->sites[n].word = ip - lo;
-		if (arch_fentry_convert(ip)) {
+		if (arch_fentry_convert(ip, lo)) {
 			g->sites[n].word |= FENTRY_BAD;
 			fentry_boot_refused++;
 			pr_warn("%s: %pS: unexpected bytes %5ph, left alone\n",

@@ -15,6 +15,10 @@
  *   fentry_guard_caller returns at once while fentry_gates is zero, and
  *                       is fentry_caller otherwise (for sites only gated
  *                       users trace, outside their gates).
+ *   fentry_pad_caller   is fentry_caller for a guard written into the
+ *                       padding before the site (ftrace.c), which the
+ *                       site jumps to instead of calling
+ *                       fentry_guard_caller.
  *
  * Both build a struct pt_regs on the stack (the layout of struct
  * ftrace_regs on x86-64): the first leaves cs zero, which tells
@@ -122,6 +126,23 @@ SYM_FUNC_START(fentry_guard_caller)
 	jne	fentry_caller
 	RET
 SYM_FUNC_END(fentry_guard_caller)
+
+#ifdef CONFIG_FUNCTION_GRAPH_PADDED_GUARD
+/*
+ * Called by the guard of ftrace.c's fentry_pad_stub(), in the padding
+ * before a site, while fentry_gates is not zero. That call ends where
+ * the site begins, so it returned to the site itself: move the return
+ * address past the site, where a call from the site would have left
+ * it, and go on as fentry_caller. Until then an unwinder looks the
+ * return address up at the byte before it, in the padding, whose ORC
+ * data objtool copies from the function's entry: true, since the stack
+ * in the padding is the function's stack at entry.
+ */
+SYM_FUNC_START(fentry_pad_caller)
+	addq	$5, (%rsp)
+	jmp	fentry_caller
+SYM_FUNC_END(fentry_pad_caller)
+#endif
 
 SYM_FUNC_START(fentry_regs_caller)
 	/* lea leaves the flags alone: they are saved next. */

@@ -14,6 +14,7 @@
 #include <linux/atomic.h>
 #include <linux/delay.h>
 #include <linux/ftrace.h>
+#include <linux/kallsyms.h>
 #include <linux/kthread.h>
 #include <linux/sched.h>
 
@@ -49,6 +50,7 @@ static noinline __attribute__((__noipa__)) int fot_target_c(int x)
  * @b:		calls seen at fot_target_b()
  * @c:		calls seen at fot_target_c()
  * @other:	calls seen anywhere else
+ * @parent_b:	the parent ip of the last call seen at fot_target_b()
  * @bad_regs:	SAVE_REGS calls whose registers were wrong
  * @late:	calls seen after unregister returned
  * @gone:	unregister has returned
@@ -61,6 +63,7 @@ static noinline __attribute__((__noipa__)) int fot_target_c(int x)
 struct fot_user {
 	struct ftrace_ops ops;
 	atomic_t a, b, c, other, bad_regs, late;
+	unsigned long parent_b;
 	bool gone, redirect, recurse;
 	unsigned int linger;
 };
@@ -73,14 +76,16 @@ static void fot_callback(unsigned long ip, unsigned long parent_ip,
 	struct fot_user *u = container_of(op, struct fot_user, ops);
 	struct pt_regs *regs;
 
-	if (ip == fot_ip_a)
+	if (ip == fot_ip_a) {
 		atomic_inc(&u->a);
-	else if (ip == fot_ip_b)
+	} else if (ip == fot_ip_b) {
 		atomic_inc(&u->b);
-	else if (ip == fot_ip_c)
+		WRITE_ONCE(u->parent_b, parent_ip);
+	} else if (ip == fot_ip_c) {
 		atomic_inc(&u->c);
-	else
+	} else {
 		atomic_inc(&u->other);
+	}
 	if (u->recurse)
 		fot_target_b(0);
 	if (u->linger)
@@ -267,6 +272,55 @@ static void fot_forget_range(struct kunit *test)
 	fot_user_free(v);
 }
 
+/*
+ * A gated user (function_graph with set_graph_function) is called
+ * outside its gate only while some task is inside one (fentry_gates).
+ * With FUNCTION_GRAPH_PADDED_GUARD such a site jumps to the guard in
+ * its function's padding, whose call must still hand the user the
+ * site and the caller's return address, and leave the arguments alone.
+ */
+static void fot_gated(struct kunit *test)
+{
+	struct fot_user *u = fot_user_new(test, "fot_target_a fot_target_b",
+					  NULL, FENTRY_OPS_FL_GATED);
+	struct ftrace_hash *gate = fentry_hash_alloc(1);
+	struct ftrace_hash __rcu *slot;
+	unsigned long size, off;
+
+	KUNIT_ASSERT_NOT_NULL(test, gate);
+	gate->ips[gate->count++] = fot_ip_a;
+	RCU_INIT_POINTER(slot, gate);
+	u->ops.private = &slot;
+	KUNIT_ASSERT_EQ(test, register_ftrace_function(&u->ops), 0);
+	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_PADDED_GUARD)) {
+		/* b: "jmp" 16 bytes back, to "cmpl $0, fentry_gates". */
+		KUNIT_EXPECT_EQ(test, *(u8 *)fot_ip_b, 0xe9);
+		KUNIT_EXPECT_EQ(test, *(s32 *)(fot_ip_b + 1), -21);
+		KUNIT_EXPECT_EQ(test, *(u8 *)(fot_ip_b - 16), 0x83);
+		/* a, the gate: the plain trampoline. */
+		KUNIT_EXPECT_EQ(test, *(u8 *)fot_ip_a, 0xe8);
+	}
+	/* No task inside a gate: only the gate itself calls the user. */
+	KUNIT_EXPECT_EQ(test, fot_target_b(7), 9);
+	KUNIT_EXPECT_EQ(test, fot_target_a(7), 8);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u->b), 0);
+	atomic_inc(&fentry_gates);
+	KUNIT_EXPECT_EQ(test, fot_target_b(7), 9);
+	KUNIT_EXPECT_EQ(test, fot_target_b(40), 42);
+	atomic_dec(&fentry_gates);
+	KUNIT_EXPECT_EQ(test, fot_target_b(7), 9);
+	KUNIT_EXPECT_EQ(test, unregister_ftrace_function(&u->ops), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u->a), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u->b), 2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u->other), 0);
+	/* The parent is the return address into this function. */
+	KUNIT_ASSERT_TRUE(test, kallsyms_lookup_size_offset(u->parent_b, &size,
+							    &off));
+	KUNIT_EXPECT_EQ(test, u->parent_b - off, (unsigned long)fot_gated);
+	fentry_hash_free(gate);
+	fot_user_free(u);
+}
+
 /* Calls on every CPU while a user comes and goes: none after it left. */
 static int fot_caller(void *arg)
 {
@@ -327,6 +381,7 @@ static struct kunit_case fot_cases[] = {
 	KUNIT_CASE(fot_change_filter),
 	KUNIT_CASE(fot_recursion),
 	KUNIT_CASE(fot_forget_range),
+	KUNIT_CASE(fot_gated),
 	KUNIT_CASE(fot_remove_under_load),
 	{}
 };
