@@ -186,10 +186,11 @@ static void dump_counts(qemu_plugin_id_t id, void *unused)
 	}
 	for (i = 0; i < NPAIRS; i++)
 		if (pairs[i].from)
-			fprintf(f, "pair %llx %llx %llu\n",
+			fprintf(f, "pair %llx %llx %llu %llx\n",
 				(unsigned long long)pairs[i].from->addr,
 				(unsigned long long)pairs[i].to->addr,
-				(unsigned long long)pairs[i].n);
+				(unsigned long long)pairs[i].n,
+				(unsigned long long)pairs[i].from->last);
 	fclose(f);
 }
 

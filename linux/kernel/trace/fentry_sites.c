@@ -67,6 +67,60 @@ static int cmp_site(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static u32 site_off(const struct fentry_site *s)
+{
+	return s->word & FENTRY_OFF;
+}
+
+/* The end of the ascending run of @s that starts at @i. */
+static unsigned int fentry_run_end(const struct fentry_site *s,
+				   unsigned int i, unsigned int n)
+{
+	while (++i < n && site_off(&s[i - 1]) <= site_off(&s[i]))
+		;
+	return i;
+}
+
+/*
+ * Sort a group's sites by address. The linker leaves __mcount_loc in a
+ * few ascending runs (the kernel's 14000 sites in under 30), so merge
+ * neighbouring runs until one is left: each pass halves the runs and
+ * compares inline, where sort() is a heapsort calling cmp_site() through
+ * a pointer some 14 times per site. sort() remains for when there is no
+ * memory for the merge.
+ */
+static void fentry_sort_sites(struct fentry_site *sites, unsigned int n)
+{
+	struct fentry_site *a = sites, *b, *tmp;
+	unsigned int i, l, r, mid, end;
+
+	if (fentry_run_end(sites, 0, n) >= n)
+		return;
+	tmp = kvmalloc_array(n, sizeof(*tmp), GFP_KERNEL);
+	if (!tmp) {
+		sort(sites, n, sizeof(*sites), cmp_site, NULL);
+		return;
+	}
+	b = tmp;
+	while (fentry_run_end(a, 0, n) < n) {
+		for (i = 0; i < n; i = end) {
+			mid = fentry_run_end(a, i, n);
+			end = mid < n ? fentry_run_end(a, mid, n) : n;
+			for (l = i, r = mid; i < end; i++) {
+				if (r == end || (l < mid &&
+						 site_off(&a[l]) < site_off(&a[r])))
+					b[i] = a[l++];
+				else
+					b[i] = a[r++];
+			}
+		}
+		swap(a, b);
+	}
+	if (a != sites)
+		memcpy(sites, a, n * sizeof(*sites));
+	kvfree(tmp);
+}
+
 /*
  * A group's memory: past a page, whole pages from vmalloc rather than a
  * power-of-two block from kmalloc, so that the records take what they
@@ -113,7 +167,7 @@ static struct fentry_group *fentry_group_build(const unsigned long *loc,
 		n++;
 	}
 	arch_fentry_sync();
-	sort(g->sites, n, sizeof(g->sites[0]), cmp_site, NULL);
+	fentry_sort_sites(g->sites, n);
 	g->base = lo;
 	g->mod = mod;
 	g->nr = n;

@@ -22,8 +22,9 @@
 #include <linux/kernel.h>
 #include <linux/memory.h>
 #include <linux/string.h>
-#include <linux/uaccess.h>
 #include <linux/sync_core.h>
+#include <linux/uaccess.h>
+#include <linux/unaligned.h>
 
 #include <asm/nops.h>
 #include <asm/text-patching.h>
@@ -77,6 +78,7 @@ static void fentry_jmp_insn(u8 insn[FENTRY_INSN_SIZE], unsigned long ip,
  * fentry_pad_caller moves its return address past the site.
  */
 #define FENTRY_PAD_NOP		0x90
+#define FENTRY_PAD_NOPS		0x9090909090909090ULL
 static_assert(CONFIG_FUNCTION_PADDING_BYTES >= FENTRY_PAD);
 
 static void fentry_pad_stub(u8 stub[FENTRY_PAD], unsigned long ip)
@@ -118,8 +120,10 @@ static void fentry_pad_convert(unsigned long ip, unsigned long text)
 	u8 *pad = (u8 *)(ip - FENTRY_PAD);
 	u8 stub[FENTRY_PAD];
 
+	/* Two loads rather than memchr_inv(): this runs for every site. */
 	if (ip - text < FENTRY_PAD ||
-	    memchr_inv(pad, FENTRY_PAD_NOP, FENTRY_PAD))
+	    get_unaligned((u64 *)pad) != FENTRY_PAD_NOPS ||
+	    get_unaligned((u64 *)(pad + 8)) != FENTRY_PAD_NOPS)
 		return;
 	fentry_pad_stub(stub, ip);
 	memcpy(pad, stub, FENTRY_PAD);
