@@ -67,7 +67,9 @@ def check_target(target, stats):
 def fmt(s):
     if s is None:
         return "not yet"
-    return "%.1f (%.1f-%.1f)" % (s["median"], s["min"], s["max"])
+    # Ratios and other small figures need their third decimal.
+    f = "%.3f" if s["max"] < 10 else "%.1f"
+    return (f + " (" + f + "-" + f + ")") % (s["median"], s["min"], s["max"])
 
 
 def main():
