@@ -46,11 +46,11 @@ int main(void)
 
 		put("current_tracer", "function_graph");
 		put("tracing_on", "1");
-		ns = best_getppid(calls, 1);
+		ns = best_getppid(calls, 3);
 		gated_ns = ns < gated_ns ? ns : gated_ns;
 		put("tracing_on", "0");
 		put("current_tracer", "nop");
-		ns = best_getppid(calls, 1);
+		ns = best_getppid(calls, 3);
 		idle_ns = ns < idle_ns ? ns : idle_ns;
 	}
 	printf("B4.getppid_ns %.1f\nB4.idle_ratio %.3f\n", gated_ns,

@@ -19,8 +19,12 @@
  * lookup or a return to its main loop.  This needs a callback per block
  * execution, so it runs several times slower.
  *
- * Everything from boot to poweroff is counted: give the workload enough
- * iterations to dominate the boot.
+ * With tlb=FILE it models QEMU's data TLB instead (see below and
+ * README.md), and mark=,warm=,count= restrict the counts to a window of
+ * the workload's loop.
+ *
+ * Otherwise everything from boot to poweroff is counted: give the
+ * workload enough iterations to dominate the boot.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -51,6 +55,15 @@ extern struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin
 extern const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
 extern size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
 extern uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
+typedef uint32_t qemu_plugin_meminfo_t;
+enum qemu_plugin_mem_rw {
+	QEMU_PLUGIN_MEM_R = 1,
+	QEMU_PLUGIN_MEM_W,
+	QEMU_PLUGIN_MEM_RW,
+};
+extern void qemu_plugin_register_vcpu_mem_cb(struct qemu_plugin_insn *insn,
+		void (*cb)(unsigned int, qemu_plugin_meminfo_t, uint64_t, void *),
+		int flags, enum qemu_plugin_mem_rw rw, void *userdata);
 
 __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 
@@ -77,6 +90,153 @@ static struct block *prev[MAXCPU];
 #define NSLOTS (1u << 22)
 static struct block *table;
 static char outpath[512] = "tbprof.out";
+
+/*
+ * tlb=FILE: a model of QEMU's softmmu TLB for data accesses.  Each MMU
+ * index has a direct-mapped table indexed by the virtual page number and
+ * an 8-entry victim table (QEMU 7.2, accel/tcg/cputlb.c).  The table's
+ * size changes only on flushes, so every power of two from 64 to 4096
+ * is modelled side by side.  Kernel-mode and user-mode accesses go to
+ * separate tables, as their MMU indexes do.  At exit FILE gets, per
+ * size, the victim hits and misses, and the pages that missed most.
+ */
+#define TLB_SIZES 7		/* 64 .. 4096 entries */
+#define VTLB 8
+struct tlbsim {
+	uint64_t *tag[TLB_SIZES];
+	uint64_t vtag[TLB_SIZES][VTLB];
+	unsigned int vnext[TLB_SIZES];
+	uint64_t vhits[TLB_SIZES], misses[TLB_SIZES], accesses;
+};
+static struct tlbsim tlbs[2];	/* 0: kernel mode, 1: user mode */
+static char tlbpath[512];
+
+/*
+ * mark=ADDR,warm=W,count=C: count only from the W-th to the (W+C)-th
+ * execution of the block at ADDR (the workload's loop), so that the boot
+ * does not drown the loop.  The model runs throughout.
+ */
+static uint64_t mark, mark_warm, mark_count, mark_seen;
+static int counting = 1;
+
+#define PSLOTS (1u << 20)
+struct pagestat {
+	uint64_t page;
+	uint64_t acc;
+	uint64_t slow[TLB_SIZES];
+};
+static struct pagestat *pages;
+
+static struct pagestat *pagestat(uint64_t page)
+{
+	uint64_t h = (page * 0x9e3779b97f4a7c15ull) >> 44;
+
+	for (;; h++) {
+		struct pagestat *p = &pages[h & (PSLOTS - 1)];
+
+		if (p->page == page + 1)
+			return p;
+		if (!p->page) {
+			p->page = page + 1;
+			return p;
+		}
+	}
+}
+
+static void tlb_access(struct tlbsim *t, uint64_t page)
+{
+	struct pagestat *ps = NULL;
+	int s;
+
+	t->accesses += counting;
+	if (counting) {
+		ps = pagestat(page);
+		ps->acc++;
+	}
+	for (s = 0; s < TLB_SIZES; s++) {
+		unsigned int idx = page & ((64u << s) - 1);
+		uint64_t old = t->tag[s][idx];
+		int v;
+
+		if (old == page + 1)
+			continue;
+		if (!ps && counting)
+			ps = pagestat(page);
+		if (ps)
+			ps->slow[s]++;
+		for (v = 0; v < VTLB; v++)
+			if (t->vtag[s][v] == page + 1)
+				break;
+		if (v < VTLB) {
+			t->vhits[s] += counting;
+			t->vtag[s][v] = old;
+		} else {
+			t->misses[s] += counting;
+			t->vtag[s][t->vnext[s]++ % VTLB] = old;
+		}
+		t->tag[s][idx] = page + 1;
+	}
+}
+
+static void on_mem(unsigned int cpu, qemu_plugin_meminfo_t info,
+		   uint64_t vaddr, void *udata)
+{
+	int kmode = (uintptr_t)udata;
+
+	if (cpu)
+		return;		/* the model follows CPU 0 only */
+	tlb_access(&tlbs[kmode ? 0 : 1], vaddr >> 12);
+}
+
+static void on_mark(unsigned int cpu, void *udata)
+{
+	mark_seen++;
+	if (mark_seen == mark_warm) {
+		int m, s;
+
+		memset(pages, 0, PSLOTS * sizeof(*pages));
+		for (m = 0; m < 2; m++) {
+			tlbs[m].accesses = 0;
+			for (s = 0; s < TLB_SIZES; s++)
+				tlbs[m].vhits[s] = tlbs[m].misses[s] = 0;
+		}
+		counting = 1;
+	} else if (mark_seen == mark_warm + mark_count) {
+		counting = 0;
+	}
+}
+
+static void dump_tlb(void)
+{
+	FILE *f = fopen(tlbpath, "w");
+	unsigned int i;
+	int m, s;
+
+	if (!f)
+		return;
+	fprintf(f, "window %llu\n", (unsigned long long)
+		(mark ? mark_seen < mark_warm + mark_count ?
+			(mark_seen > mark_warm ? mark_seen - mark_warm : 0) :
+			mark_count : 0));
+	for (m = 0; m < 2; m++) {
+		fprintf(f, "mode %s accesses %llu\n", m ? "user" : "kernel",
+			(unsigned long long)tlbs[m].accesses);
+		for (s = 0; s < TLB_SIZES; s++)
+			fprintf(f, "size %u vhits %llu misses %llu\n", 64u << s,
+				(unsigned long long)tlbs[m].vhits[s],
+				(unsigned long long)tlbs[m].misses[s]);
+	}
+	for (i = 0; i < PSLOTS; i++) {
+		if (!pages[i].page)
+			continue;
+		fprintf(f, "page %llx %llu", (unsigned long long)(pages[i].page - 1),
+			(unsigned long long)pages[i].acc);
+		for (s = 0; s < TLB_SIZES; s++)
+			fprintf(f, " %llu", (unsigned long long)pages[i].slow[s]);
+		fprintf(f, "\n");
+	}
+	fclose(f);
+}
 
 static struct block *lookup(uint64_t addr, uint64_t insns)
 {
@@ -131,7 +291,17 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	size_t n = qemu_plugin_tb_n_insns(tb);
 	struct block *b = lookup(qemu_plugin_tb_vaddr(tb), n);
+	size_t i;
 
+	if (mark && qemu_plugin_tb_vaddr(tb) == mark)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_mark, 0, NULL);
+	for (i = 0; tlbpath[0] && i < n; i++) {
+		struct qemu_plugin_insn *in = qemu_plugin_tb_get_insn(tb, i);
+		int kmode = qemu_plugin_insn_vaddr(in) >> 63;
+
+		qemu_plugin_register_vcpu_mem_cb(in, on_mem, 0,
+				QEMU_PLUGIN_MEM_RW, (void *)(uintptr_t)kmode);
+	}
 	if (!pairs) {
 		qemu_plugin_register_vcpu_tb_exec_inline(tb,
 				QEMU_PLUGIN_INLINE_ADD_U64, &b->execs, 1);
@@ -155,6 +325,8 @@ static void dump_counts(qemu_plugin_id_t id, void *unused)
 	FILE *f = fopen(outpath, "w");
 	unsigned int i;
 
+	if (tlbpath[0])
+		dump_tlb();
 	if (!f)
 		return;
 	for (i = 0; i < NSLOTS; i++)
@@ -205,6 +377,29 @@ int qemu_plugin_install(qemu_plugin_id_t id, const struct qemu_info_t *info,
 			snprintf(outpath, sizeof(outpath), "%s", argv[i] + 4);
 		else if (!strncmp(argv[i], "pairs=", 6))
 			snprintf(pairpath, sizeof(pairpath), "%s", argv[i] + 6);
+		else if (!strncmp(argv[i], "tlb=", 4))
+			snprintf(tlbpath, sizeof(tlbpath), "%s", argv[i] + 4);
+		else if (!strncmp(argv[i], "mark=", 5))
+			mark = strtoull(argv[i] + 5, NULL, 0);
+		else if (!strncmp(argv[i], "warm=", 5))
+			mark_warm = strtoull(argv[i] + 5, NULL, 0);
+		else if (!strncmp(argv[i], "count=", 6))
+			mark_count = strtoull(argv[i] + 6, NULL, 0);
+	if (mark)
+		counting = 0;
+	if (tlbpath[0]) {
+		int m, s;
+
+		pages = calloc(PSLOTS, sizeof(*pages));
+		if (!pages)
+			return -1;
+		for (m = 0; m < 2; m++)
+			for (s = 0; s < TLB_SIZES; s++) {
+				tlbs[m].tag[s] = calloc(64u << s, sizeof(uint64_t));
+				if (!tlbs[m].tag[s])
+					return -1;
+			}
+	}
 	if (pairpath[0]) {
 		pairs = calloc(NPAIRS, sizeof(*pairs));
 		if (!pairs)
