@@ -107,6 +107,14 @@ static inline void big_buffer(char old_kb[32])
 /* getppid() calls each loop makes before its timed calls. */
 #define WARM_CALLS 1000
 
+/*
+ * The idle-cost rows (B1, B3, B4.getppid, B9) compare kernels by the best
+ * of this many loops of this many calls, the same on every side: a best
+ * of more loops would be lower for that alone.
+ */
+#define IDLE_CALLS 50000
+#define IDLE_LOOPS 20
+
 /* What one loop of getppid_loops() measured. */
 struct getppid_loop {
 	double ns;		/* per call */

@@ -11,7 +11,8 @@
  *                   buffer big enough to lose nothing (B2.lost says what
  *                   was overwritten)
  *   B3.getppid_ns   ns per getppid() with the function tracer on and the
- *                   filter set to a function getppid never calls
+ *                   filter set to a function getppid never calls, best
+ *                   of IDLE_LOOPS loops of IDLE_CALLS, as B1
  *
  * Pinned to CPU 0. Prints "metric value" lines.
  */
@@ -44,7 +45,7 @@ int main(void)
 	put("set_ftrace_filter", "vfs_fsync_range");
 	put("current_tracer", "function");
 	put("tracing_on", "1");
-	printf("B3.getppid_ns %.1f\n", best_getppid(calls, 3));
+	printf("B3.getppid_ns %.1f\n", best_getppid(IDLE_CALLS, IDLE_LOOPS));
 	put("tracing_on", "0");
 	put("current_tracer", "nop");
 	put("set_ftrace_filter", "\n");

@@ -5,7 +5,7 @@
  *   idle [calls] [forks] [loops] [getppid loops]
  *
  * Prints "B1.getppid_ns <ns per getppid()>", the best of [getppid loops]
- * (20) loops of [calls] (50000) calls, and "B1.fork_ns <ns per
+ * (IDLE_LOOPS) loops of [calls] (IDLE_CALLS) calls, and "B1.fork_ns <ns per
  * fork()+_exit()+waitpid()>", the best of [loops] (5) loops of [forks]
  * (500), pinned to CPU 0. Many short loops make the best of them robust
  * to the host's bursts of load; each getppid() loop runs in its own
@@ -46,10 +46,10 @@ static double best_fork(long forks, int loops)
 
 int main(int argc, char **argv)
 {
-	long calls = argc > 1 ? atol(argv[1]) : 50000;
+	long calls = argc > 1 ? atol(argv[1]) : IDLE_CALLS;
 	long forks = argc > 2 ? atol(argv[2]) : 500;
 	int loops = argc > 3 ? atoi(argv[3]) : 5;
-	int ploops = argc > 4 ? atoi(argv[4]) : 20;
+	int ploops = argc > 4 ? atoi(argv[4]) : IDLE_LOOPS;
 
 	pin_cpu0();
 	printf("B1.getppid_ns %.1f\n", best_getppid(calls, ploops));

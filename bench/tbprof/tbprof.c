@@ -183,6 +183,8 @@ static void on_mem(unsigned int cpu, qemu_plugin_meminfo_t info,
 {
 	int kmode = (uintptr_t)udata;
 
+	(void)info;
+
 	if (cpu)
 		return;		/* the model follows CPU 0 only */
 	tlb_access(&tlbs[kmode ? 0 : 1], vaddr >> 12);
