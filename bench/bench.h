@@ -115,6 +115,14 @@ static inline void big_buffer(char old_kb[32])
 #define IDLE_CALLS 50000
 #define IDLE_LOOPS 20
 
+/*
+ * Pause before each loop of getppid_loops(), in us. The host's load comes
+ * in bursts of a second or two that slow the guest by up to 2x, with
+ * quieter stretches of a few hundred ms between them; loops spread over
+ * a few seconds give the best of them a chance to fall in a quiet one.
+ */
+#define LOOP_GAP_US 150000
+
 /* What one loop of getppid_loops() measured. */
 struct getppid_loop {
 	double ns;		/* per call */
@@ -157,8 +165,9 @@ static inline void getppid_child(long calls, int traced, int res, int hold)
 /*
  * ns per getppid(), the best of @loops loops of @calls calls, each loop
  * run by a new child process (on the caller's CPU) after WARM_CALLS
- * untimed calls. With @records, tracing is raised around each timed
- * loop, and *@records gets the records per call, averaged over loops.
+ * untimed calls, LOOP_GAP_US apart. With @records, tracing is raised
+ * around each timed loop, and *@records gets the records per call,
+ * averaged over loops.
  *
  * Under TCG the emulated TLB is direct-mapped: when the page of the
  * task's kernel stack or task_struct falls on the same slot as a hot
@@ -179,7 +188,10 @@ static inline double getppid_loops(long calls, int loops, double *records)
 		exit(1);
 	}
 	for (int l = 0; l < loops; l++) {
-		pid_t pid = fork();
+		pid_t pid;
+
+		usleep(LOOP_GAP_US);
+		pid = fork();
 
 		if (pid < 0) {
 			perror("fork");
