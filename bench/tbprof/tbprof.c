@@ -295,7 +295,7 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	struct block *b = lookup(qemu_plugin_tb_vaddr(tb), n);
 	size_t i;
 
-	if (mark && qemu_plugin_tb_vaddr(tb) == mark)
+	if (mark && tlbpath[0] && qemu_plugin_tb_vaddr(tb) == mark)
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_mark, 0, NULL);
 	for (i = 0; tlbpath[0] && i < n; i++) {
 		struct qemu_plugin_insn *in = qemu_plugin_tb_get_insn(tb, i);
