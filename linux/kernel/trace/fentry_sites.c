@@ -4,13 +4,24 @@
  *
  * The build lists every "call __fentry__" of the kernel and of each
  * module in a __mcount_loc section (absolute addresses, 8 bytes each, in
- * no particular order across objects). Early in boot, and for a module
- * before its code first runs, each listed site is checked to hold that
- * call and turned into a 5-byte nop; the addresses are kept as one group
- * per image, sorted, each as one 32-bit word: the offset from the
+ * no particular order across objects; with BUILDTIME_MCOUNT_SORT the
+ * kernel's is sorted at link time). As start_kernel() begins, and for a
+ * module before its code first runs, each listed site is checked to hold
+ * that call and turned into a 5-byte nop; the addresses are kept as one
+ * group per image, sorted, each as one 32-bit word: the offset from the
  * group's base in the low 27 bits, the site's state in the five above.
  * That is 4 bytes a site (upstream spends 16). The kernel's __mcount_loc
  * is init data and goes away after boot.
+ *
+ * The kernel's sites are converted before memory can be allocated, so in
+ * two steps. ftrace_init_sites_early(), first thing in start_kernel(),
+ * checks and converts them and writes their records over the start of
+ * __mcount_loc itself; ftrace_init(), once memblock works, copies the
+ * records out. That early, almost none of the kernel's code has run,
+ * which matters under emulation: QEMU's TCG takes a slow path for every
+ * store into a page whose code it has translated, and converting in
+ * upstream's place for ftrace_init(), after the memory core is up, took
+ * ten times as long.
  *
  * A site that does not hold the expected call is refused (FENTRY_BAD) and
  * never touched again. A site that is not at a function's entry is the
@@ -22,6 +33,7 @@
 
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
+#include <linux/memblock.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/sched/clock.h>
@@ -48,6 +60,18 @@ unsigned long fentry_generation;
 static u64 fentry_boot_ns;
 static cycles_t fentry_boot_cycles;
 static unsigned int fentry_boot_refused;
+
+/*
+ * What ftrace_init_sites_early() leaves for ftrace_init(): @nr records at
+ * the start of __mcount_loc, @refused of them FENTRY_BAD, in ascending
+ * order if @sorted.
+ */
+static struct {
+	unsigned int nr;
+	unsigned int refused;
+	bool sorted;
+	bool done;
+} fentry_boot __initdata;
 
 /*
  * Largest distance from a symbol's start at which its call site may sit:
@@ -87,7 +111,7 @@ static unsigned int fentry_run_end(const struct fentry_site *s,
  * neighbouring runs until one is left: each pass halves the runs and
  * compares inline, where sort() is a heapsort calling cmp_site() through
  * a pointer some 14 times per site. sort() remains for when there is no
- * memory for the merge.
+ * memory for the merge (or no allocator yet).
  */
 static void fentry_sort_sites(struct fentry_site *sites, unsigned int n)
 {
@@ -96,7 +120,8 @@ static void fentry_sort_sites(struct fentry_site *sites, unsigned int n)
 
 	if (fentry_run_end(sites, 0, n) >= n)
 		return;
-	tmp = kvmalloc_array(n, sizeof(*tmp), GFP_KERNEL);
+	tmp = slab_is_available() ?
+		kvmalloc_array(n, sizeof(*tmp), GFP_KERNEL) : NULL;
 	if (!tmp) {
 		sort(sites, n, sizeof(*sites), cmp_site, NULL);
 		return;
@@ -122,13 +147,36 @@ static void fentry_sort_sites(struct fentry_site *sites, unsigned int n)
 }
 
 /*
- * A group's memory: past a page, whole pages from vmalloc rather than a
- * power-of-two block from kmalloc, so that the records take what they
- * need and no more.
+ * A group's memory: past a page, whole pages rather than a power-of-two
+ * block from kmalloc, so that the records take what they need and no
+ * more. A module's come from vmalloc (kvfree() in ftrace_release_mod()).
+ * The kernel's group is never freed; built after the memory core is up,
+ * it takes its pages straight from the page allocator, as vmalloc()'s
+ * first calls of the boot cost 2 ms under QEMU's TCG.
  */
-static struct fentry_group *fentry_group_alloc(size_t size)
+static struct fentry_group *fentry_group_alloc(size_t size,
+					       struct module *mod)
 {
-	return size > PAGE_SIZE ? vmalloc(size) : kmalloc(size, GFP_KERNEL);
+	if (size <= PAGE_SIZE)
+		return kmalloc(size, GFP_KERNEL);
+	return mod ? vmalloc(size) : alloc_pages_exact(size, GFP_KERNEL);
+}
+
+/* Warn about a site that did not hold the expected call. */
+static void fentry_refused(struct module *mod, unsigned long ip)
+{
+	fentry_boot_refused++;
+	pr_warn("%s: %pS: unexpected bytes %5ph, left alone\n",
+		mod ? mod->name : "kernel", (void *)ip, (void *)ip);
+}
+
+static void fentry_group_init(struct fentry_group *g, unsigned long base,
+			      struct module *mod, unsigned int nr)
+{
+	g->base = base;
+	g->mod = mod;
+	g->nr = nr;
+	g->validated = false;
 }
 
 /*
@@ -148,7 +196,7 @@ static struct fentry_group *fentry_group_build(const unsigned long *loc,
 
 	if (hi - lo > FENTRY_OFF)
 		return NULL;
-	g = fentry_group_alloc(struct_size(g, sites, nr));
+	g = fentry_group_alloc(struct_size(g, sites, nr), mod);
 	if (!g)
 		return NULL;
 	for (i = 0; i < nr; i++) {
@@ -159,27 +207,92 @@ static struct fentry_group *fentry_group_build(const unsigned long *loc,
 		g->sites[n].word = ip - lo;
 		if (arch_fentry_convert(ip, lo)) {
 			g->sites[n].word |= FENTRY_BAD;
-			fentry_boot_refused++;
-			pr_warn("%s: %pS: unexpected bytes %5ph, left alone\n",
-				mod ? mod->name : "kernel", (void *)ip,
-				(void *)ip);
+			fentry_refused(mod, ip);
 		}
 		n++;
 	}
 	arch_fentry_sync();
 	fentry_sort_sites(g->sites, n);
-	g->base = lo;
-	g->mod = mod;
-	g->nr = n;
-	g->validated = false;
+	fentry_group_init(g, lo, mod, n);
 	return g;
 }
 
 /**
- * ftrace_init() - convert the kernel's call sites to nops
+ * ftrace_init_sites_early() - convert the kernel's call sites to nops
  *
- * Runs early in start_kernel(), on the boot CPU, before other CPUs start
- * and while kernel text is still writable.
+ * Runs first thing in start_kernel(), on the boot CPU, while kernel text
+ * is still writable and before almost any of it has run. It needs no
+ * memory: each site's record overwrites an entry of __mcount_loc that
+ * has been read already (4 bytes against 8), and ftrace_init() copies
+ * the records out.
+ */
+void __init ftrace_init_sites_early(void)
+{
+	unsigned long lo = (unsigned long)_stext, hi = (unsigned long)_etext;
+	struct fentry_site *rec = (struct fentry_site *)__start_mcount_loc;
+	cycles_t c0 = get_cycles();
+	unsigned int n = 0;
+	bool sorted = true;
+	unsigned long *loc;
+	u32 off, prev = 0;
+
+	static_assert(sizeof(*rec) <= sizeof(*loc));
+	if (hi - lo > FENTRY_OFF)
+		return;
+	for (loc = __start_mcount_loc; loc < __stop_mcount_loc; loc++) {
+		if (*loc < lo || *loc >= hi)
+			continue;
+		off = *loc - lo;
+		sorted &= off >= prev;
+		prev = off;
+		rec[n].word = off;
+		if (arch_fentry_convert(lo + off, lo)) {
+			rec[n].word |= FENTRY_BAD;
+			fentry_boot.refused++;
+		}
+		n++;
+	}
+	arch_fentry_sync();
+	fentry_boot.nr = n;
+	fentry_boot.sorted = sorted;
+	fentry_boot.done = true;
+	fentry_boot_cycles = get_cycles() - c0;
+}
+
+/*
+ * The kernel's group, from the records ftrace_init_sites_early() left.
+ * Its memory comes from memblock while the memory core is not up yet,
+ * from the page allocator after; either way it is never freed.
+ */
+static struct fentry_group *__init fentry_group_boot(void)
+{
+	unsigned long base = (unsigned long)_stext;
+	struct fentry_group *g;
+	unsigned int i, n = fentry_boot.nr;
+	size_t size = struct_size(g, sites, n);
+
+	if (slab_is_available())
+		g = fentry_group_alloc(size, NULL);
+	else
+		g = memblock_alloc_raw(size, SMP_CACHE_BYTES);
+	if (!g)
+		return NULL;
+	memcpy(g->sites, __start_mcount_loc, n * sizeof(g->sites[0]));
+	if (!fentry_boot.sorted)
+		fentry_sort_sites(g->sites, n);
+	fentry_group_init(g, base, NULL, n);
+	for (i = 0; fentry_boot.refused && i < n; i++)
+		if (g->sites[i].word & FENTRY_BAD)
+			fentry_refused(NULL, fentry_ip(g, &g->sites[i]));
+	return g;
+}
+
+/**
+ * ftrace_init() - keep the records of the kernel's call sites
+ *
+ * Runs in start_kernel() once memblock can allocate, on the boot CPU,
+ * before other CPUs start and while kernel text is still writable. It
+ * converts the sites itself if ftrace_init_sites_early() has not.
  */
 void __init ftrace_init(void)
 {
@@ -190,15 +303,19 @@ void __init ftrace_init(void)
 
 	if (!nr)
 		return;
-	g = fentry_group_build(__start_mcount_loc, nr, (unsigned long)_stext,
-			       (unsigned long)_etext, NULL);
+	if (fentry_boot.done)
+		g = fentry_group_boot();
+	else
+		g = fentry_group_build(__start_mcount_loc, nr,
+				       (unsigned long)_stext,
+				       (unsigned long)_etext, NULL);
 	if (!g) {
 		pr_err("no memory for %lu call sites: function tracing off\n",
 		       nr);
 		return;
 	}
 	fentry_boot_ns = local_clock() - t0;
-	fentry_boot_cycles = get_cycles() - c0;
+	fentry_boot_cycles += get_cycles() - c0;
 	list_add(&g->list, &fentry_groups);
 }
 

@@ -153,10 +153,11 @@ static void fentry_pad_convert(unsigned long ip, unsigned long text)
  */
 int arch_fentry_convert(unsigned long ip, unsigned long text)
 {
-	u8 want[FENTRY_INSN_SIZE];
+	s32 disp = (s32)((unsigned long)__fentry__ - (ip + FENTRY_INSN_SIZE));
 
-	fentry_call_insn(want, ip, (unsigned long)__fentry__);
-	if (memcmp((void *)ip, want, FENTRY_INSN_SIZE))
+	/* A byte and a word compared in line: this runs for every site. */
+	if (*(u8 *)ip != CALL_INSN_OPCODE ||
+	    get_unaligned((s32 *)(ip + 1)) != disp)
 		return -EINVAL;
 	memcpy((void *)ip, fentry_nop, FENTRY_INSN_SIZE);
 	fentry_pad_convert(ip, text);
