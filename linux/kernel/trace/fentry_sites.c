@@ -147,19 +147,13 @@ static void fentry_sort_sites(struct fentry_site *sites, unsigned int n)
 }
 
 /*
- * A group's memory: past a page, whole pages rather than a power-of-two
- * block from kmalloc, so that the records take what they need and no
- * more. A module's come from vmalloc (kvfree() in ftrace_release_mod()).
- * The kernel's group is never freed; built after the memory core is up,
- * it takes its pages straight from the page allocator, as vmalloc()'s
- * first calls of the boot cost 2 ms under QEMU's TCG.
+ * A group's memory: past a page, whole pages from vmalloc rather than a
+ * power-of-two block from kmalloc, so that the records take what they
+ * need and no more.
  */
-static struct fentry_group *fentry_group_alloc(size_t size,
-					       struct module *mod)
+static struct fentry_group *fentry_group_alloc(size_t size)
 {
-	if (size <= PAGE_SIZE)
-		return kmalloc(size, GFP_KERNEL);
-	return mod ? vmalloc(size) : alloc_pages_exact(size, GFP_KERNEL);
+	return size > PAGE_SIZE ? vmalloc(size) : kmalloc(size, GFP_KERNEL);
 }
 
 /* Warn about a site that did not hold the expected call. */
@@ -196,7 +190,7 @@ static struct fentry_group *fentry_group_build(const unsigned long *loc,
 
 	if (hi - lo > FENTRY_OFF)
 		return NULL;
-	g = fentry_group_alloc(struct_size(g, sites, nr), mod);
+	g = fentry_group_alloc(struct_size(g, sites, nr));
 	if (!g)
 		return NULL;
 	for (i = 0; i < nr; i++) {
@@ -260,21 +254,17 @@ void __init ftrace_init_sites_early(void)
 }
 
 /*
- * The kernel's group, from the records ftrace_init_sites_early() left.
- * Its memory comes from memblock while the memory core is not up yet,
- * from the page allocator after; either way it is never freed.
+ * The kernel's group, from the records ftrace_init_sites_early() left,
+ * in memory from memblock (ftrace_init() runs before the memory core is
+ * up), never freed.
  */
 static struct fentry_group *__init fentry_group_boot(void)
 {
 	unsigned long base = (unsigned long)_stext;
 	struct fentry_group *g;
 	unsigned int i, n = fentry_boot.nr;
-	size_t size = struct_size(g, sites, n);
 
-	if (slab_is_available())
-		g = fentry_group_alloc(size, NULL);
-	else
-		g = memblock_alloc_raw(size, SMP_CACHE_BYTES);
+	g = memblock_alloc_raw(struct_size(g, sites, n), SMP_CACHE_BYTES);
 	if (!g)
 		return NULL;
 	memcpy(g->sites, __start_mcount_loc, n * sizeof(g->sites[0]));

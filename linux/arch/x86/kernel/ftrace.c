@@ -37,10 +37,16 @@
 
 static const u8 fentry_nop[FENTRY_INSN_SIZE] = { BYTES_NOP5 };
 
+/* The displacement of a 5-byte call or jump at @ip to @target. */
+static s32 fentry_rel32(unsigned long ip, unsigned long target)
+{
+	return (s32)(target - (ip + FENTRY_INSN_SIZE));
+}
+
 static void fentry_rel32_insn(u8 insn[FENTRY_INSN_SIZE], u8 opcode,
 			      unsigned long ip, unsigned long target)
 {
-	s32 disp = (s32)(target - (ip + FENTRY_INSN_SIZE));
+	s32 disp = fentry_rel32(ip, target);
 
 	insn[0] = opcode;
 	memcpy(insn + 1, &disp, sizeof(disp));
@@ -153,11 +159,10 @@ static void fentry_pad_convert(unsigned long ip, unsigned long text)
  */
 int arch_fentry_convert(unsigned long ip, unsigned long text)
 {
-	s32 disp = (s32)((unsigned long)__fentry__ - (ip + FENTRY_INSN_SIZE));
-
 	/* A byte and a word compared in line: this runs for every site. */
 	if (*(u8 *)ip != CALL_INSN_OPCODE ||
-	    get_unaligned((s32 *)(ip + 1)) != disp)
+	    get_unaligned((s32 *)(ip + 1)) !=
+	    fentry_rel32(ip, (unsigned long)__fentry__))
 		return -EINVAL;
 	memcpy((void *)ip, fentry_nop, FENTRY_INSN_SIZE);
 	fentry_pad_convert(ip, text);
