@@ -42,10 +42,16 @@ secs=$(( $(date +%s) - start ))
 (cd "$suite/test.d" && grep -m1 -H '^#[ \t]*description:' */*.tc */*/*.tc 2>/dev/null) |
 	sed -E 's/^([^:]*):#[ \t]*description:[ \t]*(.*)$/\2\t\1/' > "$out/map"
 
+# Two files may share a description (6.12: fgraph-filter.tc and
+# fgraph-multi.tc); the suite runs its files in sorted order, so the n-th
+# result with a description is the n-th file that has it.
+declare -A seen=()
 tr -d '\r' < "$out/output" |
 	sed -nE 's/^\[[0-9]+\] (\(instance\) )? *(.*[^ \t])[ \t]*\[([A-Z]+)\]$/\2|\1|\3/p' |
 	while IFS='|' read -r desc inst result; do
-		file=$(awk -F'\t' -v d="$desc" '$1 == d { print $2; exit }' "$out/map")
+		n=$(( ${seen["$inst$desc"]:-0} + 1 ))
+		seen["$inst$desc"]=$n
+		file=$(awk -F'\t' -v d="$desc" -v n="$n" '$1 == d && !--n { print $2; exit }' "$out/map")
 		[ -n "$file" ] || file="?$desc"
 		printf '%s%s\t%s\n' "$file" "${inst:+ (instance)}" "$result"
 	done > "$out/results"
