@@ -314,8 +314,6 @@ static inline void trace_graph_print_lat_legend(struct seq_file *m)
 {
 }
 #endif
-int trace_graph_ent_format_show(struct seq_file *m, long unused);
-int trace_graph_ret_format_show(struct seq_file *m, long unused);
 
 /* The function profiler (trace_profile.c) */
 int trace_profile_show(struct seq_file *m, long unused);
@@ -845,7 +843,10 @@ static inline bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on)
 #endif
 
 int __init trace_fs_init(void);
-extern const char trace_common_fields[];
+
+/* Format files (trace_formats.c) */
+void trace_format_head(struct seq_file *m, const char *name, unsigned int id);
+int trace_fmt_show(struct seq_file *m, long type);
 
 /* Function commands that name a module's trace events (fentry_cmd.c) */
 struct module;

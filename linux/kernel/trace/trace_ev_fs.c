@@ -145,8 +145,7 @@ static int ev_format_show(struct seq_file *m, void *obj)
 	const struct trace_ev_call *call = rt->call;
 	const struct trace_ev_field *f;
 
-	seq_printf(m, "name: %s\nID: %u\nformat:\n%s", call->name, call->id,
-		   trace_common_fields);
+	trace_format_head(m, call->name, call->id);
 	for (f = trace_ev_fields(call); f->name; f++)
 		ev_field_show(m, f);
 	seq_printf(m, "\nprint fmt: %s\n", rt->fmt ?: call->print_fmt);

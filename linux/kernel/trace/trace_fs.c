@@ -485,154 +485,6 @@ static int header_event_show(struct seq_file *m, long unused)
 	return 0;
 }
 
-/*
- * events/ftrace/<event>/{format,id} of the records the core writes. The
- * common fields are those of struct trace_entry.
- */
-const char trace_common_fields[] =
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n";
-
-static int print_format_show(struct seq_file *m, long unused)
-{
-	seq_printf(m, "name: print\nID: %d\nformat:\n%s", TRACE_TYPE_PRINT,
-		   trace_common_fields);
-	seq_printf(m, "\tfield:unsigned long ip;\toffset:%zu;\tsize:%zu;\tsigned:0;\n",
-		   offsetof(struct trace_print_rec, ip), sizeof(long));
-	seq_printf(m, "\tfield:char buf[];\toffset:%zu;\tsize:0;\tsigned:1;\n\n",
-		   offsetof(struct trace_print_rec, buf));
-	seq_puts(m, "print fmt: \"%ps: %s\", (void *)REC->ip, REC->buf\n");
-	return 0;
-}
-
-/*
- * A record holds as many callers as were found; the format names eight,
- * as tools expect, and they read no further than the record's end.
- */
-static int stack_format_show(struct seq_file *m, long unused)
-{
-	unsigned int i;
-
-	seq_printf(m, "name: kernel_stack\nID: %d\nformat:\n%s", TRACE_TYPE_STACK,
-		   trace_common_fields);
-	seq_printf(m, "\tfield:int size;\toffset:%zu;\tsize:4;\tsigned:1;\n",
-		   offsetof(struct trace_stack_rec, size));
-	seq_printf(m, "\tfield:unsigned long caller[8];\toffset:%zu;\tsize:%zu;\tsigned:0;\n\n",
-		   offsetof(struct trace_stack_rec, caller), 8 * sizeof(long));
-	seq_puts(m, "print fmt: \"");
-	for (i = 0; i < 8; i++)
-		seq_puts(m, "\\t=> %ps\\n");
-	seq_puts(m, "\"");
-	for (i = 0; i < 8; i++)
-		seq_printf(m, ", (void *)REC->caller[%u]", i);
-	seq_putc(m, '\n');
-	return 0;
-}
-
-static int raw_data_format_show(struct seq_file *m, long unused)
-{
-	seq_printf(m, "name: raw_data\nID: %d\nformat:\n%s", TRACE_TYPE_RAW_DATA,
-		   trace_common_fields);
-	seq_printf(m, "\tfield:unsigned int id;\toffset:%zu;\tsize:4;\tsigned:0;\n",
-		   offsetof(struct trace_raw_rec, id));
-	seq_printf(m, "\tfield:char buf[];\toffset:%zu;\tsize:0;\tsigned:1;\n\n",
-		   offsetof(struct trace_raw_rec, buf));
-	seq_puts(m, "print fmt: \"id:%04x %08x\", REC->id, (int)REC->buf[0]\n");
-	return 0;
-}
-
-/*
- * bprint, bputs and user_stack: this kernel writes trace_printk() text as
- * print records and has no user stacks, but tools look these formats up
- * by name, so they are described as upstream lays them out.
- */
-static int unwritten_format_show(struct seq_file *m, long type)
-{
-	unsigned int i;
-
-	switch (type) {
-	case TRACE_TYPE_BPRINT:
-		seq_printf(m, "name: bprint\nID: %d\nformat:\n%s", TRACE_TYPE_BPRINT,
-			   trace_common_fields);
-		seq_puts(m, "\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
-			 "\tfield:const char * fmt;\toffset:16;\tsize:8;\tsigned:0;\n"
-			 "\tfield:u32 buf[];\toffset:24;\tsize:0;\tsigned:0;\n\n"
-			 "print fmt: \"%ps: %s\", (void *)REC->ip, REC->fmt\n");
-		break;
-	case TRACE_TYPE_BPUTS:
-		seq_printf(m, "name: bputs\nID: %d\nformat:\n%s", TRACE_TYPE_BPUTS,
-			   trace_common_fields);
-		seq_puts(m, "\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
-			 "\tfield:const char * str;\toffset:16;\tsize:8;\tsigned:0;\n\n"
-			 "print fmt: \"%ps: %s\", (void *)REC->ip, REC->str\n");
-		break;
-	default:
-		seq_printf(m, "name: user_stack\nID: %d\nformat:\n%s",
-			   TRACE_TYPE_USER_STACK, trace_common_fields);
-		seq_puts(m, "\tfield:unsigned int tgid;\toffset:8;\tsize:4;\tsigned:0;\n"
-			 "\tfield:unsigned long caller[8];\toffset:16;\tsize:64;\tsigned:0;\n\n"
-			 "print fmt: \"");
-		for (i = 0; i < 8; i++)
-			seq_puts(m, "\\t=> %ps\\n");
-		seq_puts(m, "\"");
-		for (i = 0; i < 8; i++)
-			seq_printf(m, ", (void *)REC->caller[%u]", i);
-		seq_putc(m, '\n');
-		break;
-	}
-	return 0;
-}
-
-#ifdef CONFIG_SCHED_TRACER
-/* context_switch (@type TRACE_TYPE_CTX) and wakeup (TRACE_TYPE_WAKE). */
-static int ctx_format_show(struct seq_file *m, long type)
-{
-	static const struct {
-		const char *name;
-		size_t off;
-		size_t size;
-	} fields[] = {
-		{ "unsigned int prev_pid", offsetof(struct trace_ctx_rec, prev_pid), 4 },
-		{ "unsigned int next_pid", offsetof(struct trace_ctx_rec, next_pid), 4 },
-		{ "unsigned int next_cpu", offsetof(struct trace_ctx_rec, next_cpu), 4 },
-		{ "unsigned char prev_prio", offsetof(struct trace_ctx_rec, prev_prio), 1 },
-		{ "unsigned char prev_state", offsetof(struct trace_ctx_rec, prev_state), 1 },
-		{ "unsigned char next_prio", offsetof(struct trace_ctx_rec, next_prio), 1 },
-		{ "unsigned char next_state", offsetof(struct trace_ctx_rec, next_state), 1 },
-	};
-	bool wake = type == TRACE_TYPE_WAKE;
-	unsigned int i;
-
-	seq_printf(m, "name: %s\nID: %ld\nformat:\n%s",
-		   wake ? "wakeup" : "context_switch", type, trace_common_fields);
-	for (i = 0; i < ARRAY_SIZE(fields); i++)
-		seq_printf(m, "\tfield:%s;\toffset:%zu;\tsize:%zu;\tsigned:0;\n",
-			   fields[i].name, fields[i].off, fields[i].size);
-	seq_printf(m, "\nprint fmt: \"%%u:%%u:%%u  %s %%u:%%u:%%u [%%03u]\", ",
-		   wake ? "==+" : "==>");
-	seq_puts(m, "REC->prev_pid, REC->prev_prio, REC->prev_state, ");
-	seq_puts(m, "REC->next_pid, REC->next_prio, REC->next_state, ");
-	seq_puts(m, "REC->next_cpu\n");
-	return 0;
-}
-#endif
-
-#ifdef CONFIG_FUNCTION_TRACER
-static int function_format_show(struct seq_file *m, long unused)
-{
-	seq_printf(m, "name: function\nID: %d\nformat:\n%s", TRACE_TYPE_FN,
-		   trace_common_fields);
-	seq_printf(m, "\tfield:unsigned long ip;\toffset:%zu;\tsize:%zu;\tsigned:0;\n",
-		   offsetof(struct trace_fn_rec, ip), sizeof(long));
-	seq_printf(m, "\tfield:unsigned long parent_ip;\toffset:%zu;\tsize:%zu;\tsigned:0;\n\n",
-		   offsetof(struct trace_fn_rec, parent_ip), sizeof(long));
-	seq_puts(m, "print fmt: \" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip\n");
-	return 0;
-}
-#endif
-
 static int event_id_show(struct seq_file *m, long id)
 {
 	seq_printf(m, "%ld\n", id);
@@ -743,6 +595,11 @@ enum trace_fs_dir {
 	{ .dir = d, .name = n, .mode = m, .arg = ALL, .show = sh, .store = st }
 #define STREAM(d, n, m, f) \
 	{ .dir = d, .name = n, .mode = m, .arg = ALL, .fops = f }
+/* events/ftrace/<name>/format and id of the core's record type @t. */
+#define EV_FORMAT(d, t) \
+	{ .dir = d, .name = "format", .mode = 0444, .arg = t, .show = trace_fmt_show }
+#define EV_ID(d, t) \
+	{ .dir = d, .name = "id", .mode = 0444, .arg = t, .show = event_id_show }
 
 static const struct trace_fs_file trace_fs_files[] = {
 	ATTR(TRACE_DIR_TOP, "README", 0444, readme_show, NULL),
@@ -823,14 +680,10 @@ static const struct trace_fs_file trace_fs_files[] = {
 	  .arg = FENTRY_LIST_GRAPH_NOTRACE, .fops = &fentry_filter_fops },
 	ATTR(TRACE_DIR_TOP, "max_graph_depth", 0644, trace_graph_depth_show,
 	     trace_graph_depth_store),
-	ATTR(TRACE_DIR_GRAPH_ENT, "format", 0444, trace_graph_ent_format_show,
-	     NULL),
-	{ .dir = TRACE_DIR_GRAPH_ENT, .name = "id", .mode = 0444,
-	  .arg = TRACE_TYPE_GRAPH_ENT, .show = event_id_show },
-	ATTR(TRACE_DIR_GRAPH_RET, "format", 0444, trace_graph_ret_format_show,
-	     NULL),
-	{ .dir = TRACE_DIR_GRAPH_RET, .name = "id", .mode = 0444,
-	  .arg = TRACE_TYPE_GRAPH_RET, .show = event_id_show },
+	EV_FORMAT(TRACE_DIR_GRAPH_ENT, TRACE_TYPE_GRAPH_ENT),
+	EV_ID(TRACE_DIR_GRAPH_ENT, TRACE_TYPE_GRAPH_ENT),
+	EV_FORMAT(TRACE_DIR_GRAPH_RET, TRACE_TYPE_GRAPH_RET),
+	EV_ID(TRACE_DIR_GRAPH_RET, TRACE_TYPE_GRAPH_RET),
 #endif
 	ATTR(TRACE_DIR_EVENTS, "enable", 0644, trace_ev_enable_show,
 	     trace_ev_enable_store),
@@ -846,41 +699,27 @@ static const struct trace_fs_file trace_fs_files[] = {
 #endif
 	ATTR(TRACE_DIR_EVENTS, "header_page", 0444, header_page_show, NULL),
 	ATTR(TRACE_DIR_EVENTS, "header_event", 0444, header_event_show, NULL),
-	ATTR(TRACE_DIR_PRINT, "format", 0444, print_format_show, NULL),
-	{ .dir = TRACE_DIR_PRINT, .name = "id", .mode = 0444,
-	  .arg = TRACE_TYPE_PRINT, .show = event_id_show },
-	ATTR(TRACE_DIR_STACK, "format", 0444, stack_format_show, NULL),
-	{ .dir = TRACE_DIR_STACK, .name = "id", .mode = 0444,
-	  .arg = TRACE_TYPE_STACK, .show = event_id_show },
-	{ .dir = TRACE_DIR_BPRINT, .name = "format", .mode = 0444,
-	  .arg = TRACE_TYPE_BPRINT, .show = unwritten_format_show },
-	{ .dir = TRACE_DIR_BPRINT, .name = "id", .mode = 0444,
-	  .arg = TRACE_TYPE_BPRINT, .show = event_id_show },
-	{ .dir = TRACE_DIR_BPUTS, .name = "format", .mode = 0444,
-	  .arg = TRACE_TYPE_BPUTS, .show = unwritten_format_show },
-	{ .dir = TRACE_DIR_BPUTS, .name = "id", .mode = 0444,
-	  .arg = TRACE_TYPE_BPUTS, .show = event_id_show },
-	{ .dir = TRACE_DIR_USER_STACK, .name = "format", .mode = 0444,
-	  .arg = TRACE_TYPE_USER_STACK, .show = unwritten_format_show },
-	{ .dir = TRACE_DIR_USER_STACK, .name = "id", .mode = 0444,
-	  .arg = TRACE_TYPE_USER_STACK, .show = event_id_show },
-	ATTR(TRACE_DIR_RAW_DATA, "format", 0444, raw_data_format_show, NULL),
-	{ .dir = TRACE_DIR_RAW_DATA, .name = "id", .mode = 0444,
-	  .arg = TRACE_TYPE_RAW_DATA, .show = event_id_show },
+	EV_FORMAT(TRACE_DIR_PRINT, TRACE_TYPE_PRINT),
+	EV_ID(TRACE_DIR_PRINT, TRACE_TYPE_PRINT),
+	EV_FORMAT(TRACE_DIR_STACK, TRACE_TYPE_STACK),
+	EV_ID(TRACE_DIR_STACK, TRACE_TYPE_STACK),
+	EV_FORMAT(TRACE_DIR_BPRINT, TRACE_TYPE_BPRINT),
+	EV_ID(TRACE_DIR_BPRINT, TRACE_TYPE_BPRINT),
+	EV_FORMAT(TRACE_DIR_BPUTS, TRACE_TYPE_BPUTS),
+	EV_ID(TRACE_DIR_BPUTS, TRACE_TYPE_BPUTS),
+	EV_FORMAT(TRACE_DIR_USER_STACK, TRACE_TYPE_USER_STACK),
+	EV_ID(TRACE_DIR_USER_STACK, TRACE_TYPE_USER_STACK),
+	EV_FORMAT(TRACE_DIR_RAW_DATA, TRACE_TYPE_RAW_DATA),
+	EV_ID(TRACE_DIR_RAW_DATA, TRACE_TYPE_RAW_DATA),
 #ifdef CONFIG_FUNCTION_TRACER
-	ATTR(TRACE_DIR_FUNCTION, "format", 0444, function_format_show, NULL),
-	{ .dir = TRACE_DIR_FUNCTION, .name = "id", .mode = 0444,
-	  .arg = TRACE_TYPE_FN, .show = event_id_show },
+	EV_FORMAT(TRACE_DIR_FUNCTION, TRACE_TYPE_FN),
+	EV_ID(TRACE_DIR_FUNCTION, TRACE_TYPE_FN),
 #endif
 #ifdef CONFIG_SCHED_TRACER
-	{ .dir = TRACE_DIR_CTX, .name = "format", .mode = 0444,
-	  .arg = TRACE_TYPE_CTX, .show = ctx_format_show },
-	{ .dir = TRACE_DIR_CTX, .name = "id", .mode = 0444,
-	  .arg = TRACE_TYPE_CTX, .show = event_id_show },
-	{ .dir = TRACE_DIR_WAKE, .name = "format", .mode = 0444,
-	  .arg = TRACE_TYPE_WAKE, .show = ctx_format_show },
-	{ .dir = TRACE_DIR_WAKE, .name = "id", .mode = 0444,
-	  .arg = TRACE_TYPE_WAKE, .show = event_id_show },
+	EV_FORMAT(TRACE_DIR_CTX, TRACE_TYPE_CTX),
+	EV_ID(TRACE_DIR_CTX, TRACE_TYPE_CTX),
+	EV_FORMAT(TRACE_DIR_WAKE, TRACE_TYPE_WAKE),
+	EV_ID(TRACE_DIR_WAKE, TRACE_TYPE_WAKE),
 #endif
 	STREAM(TRACE_DIR_CPU, "trace", 0644, &trace_fops),
 	STREAM(TRACE_DIR_CPU, "trace_pipe", 0444, &trace_pipe_fops),
