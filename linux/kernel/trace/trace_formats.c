@@ -41,8 +41,8 @@ void trace_format_head(struct seq_file *m, const char *name, unsigned int id)
 /* One field: its declaration as tools read it, where it is, how big. */
 struct trace_fmt_field {
 	const char *decl;
-	u8 offset;
-	u8 size;
+	u16 offset;
+	u16 size;
 	bool is_signed;
 };
 

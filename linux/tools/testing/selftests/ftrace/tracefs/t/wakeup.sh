@@ -3,9 +3,10 @@
 # The wakeup, wakeup_rt and wakeup_dl tracers: a real-time thread kept off
 # its CPU for a known time by preemptirq_delay_test.ko (test_mode=wakeup)
 # is reported within 10% (plus the emulation overhead of a wakeup with no
-# delay, of each kind of thread), and the larger of two is kept; tracing_thresh keeps every
-# wakeup above it instead; the wakeup and switch lines are in the
-# documented pid:prio:state form; chrt -f 5 sleep 1 gives a wakeup_rt
+# delay, of each kind of thread), and the larger of two is kept;
+# tracing_thresh keeps every wakeup above it instead; the wakeup and
+# switch lines are in the documented pid:prio:state form; chrt -f 5
+# sleep 1 gives a wakeup_rt
 # trace of that sleep, chrt -d one of wakeup_dl, and a deadline thread of
 # the module (test_mode=wakeup_dl) delayed by a known time is reported
 # by wakeup_dl as the real-time one is by the others; wakeup_rt ignores tasks
