@@ -11,13 +11,14 @@
 #   make upstream-kernel   upstream ftrace, same base and config
 #   make upstream-check    upstream's ftracetest against the upstream kernel
 #   make bench [QUICK=1]   ours vs upstream vs no tracing, interleaved rounds
+#   make defconfig-check   our tracing on x86_64_defconfig: build, boot, smoke
 
 SHELL := /bin/bash
 H := harness
 RUN_ARGS ?=
 
 .PHONY: all deps kernel prod-kernel upstream-kernel initramfs run check lint \
-	series series-check upstream-check bench clean
+	series series-check upstream-check bench defconfig-check clean
 
 all: kernel
 
@@ -65,6 +66,9 @@ upstream-check: deps
 
 bench: deps
 	@QUICK=$(QUICK) $(H)/bench.sh
+
+defconfig-check: deps
+	@$(H)/defconfig-check.sh
 
 clean:
 	rm -rf build/kernels build/logs build/series build/initramfs

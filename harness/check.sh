@@ -30,9 +30,24 @@ rm -rf "$logs"
 mkdir -p "$logs"
 start=$(date +%s)
 
+# Stage times, printed before the last line. A stage that ran in a
+# background lane is timed there and read back from its file.
+stage_times=()
+# timed NAME COMMAND...: run COMMAND, and record its wall time as NAME.
+timed() {
+	local name=$1 t0=$(date +%s) rc=0
+	shift
+	"$@" || rc=$?
+	echo "$name $(( $(date +%s) - t0 ))" >> "$logs/times"
+	return $rc
+}
+
+build_test() {
+	"$TOP/harness/kernel.sh" test > "$logs/build.log" 2>&1 &&
+		"$TOP/harness/initramfs.sh" >> "$logs/build.log" 2>&1
+}
 echo "== building"
-if ! "$TOP/harness/kernel.sh" test > "$logs/build.log" 2>&1 ||
-   ! "$TOP/harness/initramfs.sh" >> "$logs/build.log" 2>&1; then
+if ! timed build-test build_test; then
 	tail -30 "$logs/build.log"
 	report "build the test kernel" fail
 	echo "$passed passed, $failed failed"
@@ -40,8 +55,91 @@ if ! "$TOP/harness/kernel.sh" test > "$logs/build.log" 2>&1 ||
 fi
 report "build the test kernel" ok
 
+# The production kernel is built now, while both CPUs are free: what
+# follows runs in two lanes of one guest (one CPU) each.
+prod_ok=1
+timed build-prod "$TOP/harness/kernel.sh" prod > "$logs/prod-build.log" 2>&1 || prod_ok=0
+
+sel=$TOP/linux/tools/testing/selftests/ftrace/tracefs
+# The module of traceable functions that func_module.sh loads.
+ko=$BUILD/kernels/test/kernel/trace/tests/fentry_test_mod.ko
+
+run_selftests() {
+	local rc=0
+	# Each test has its own limit (run.sh); the whole run takes about 15
+	# minutes of emulation here, and a slower machine must not cut it short.
+	"$TOP/harness/vm" -q -t 2400 -L "$logs/console.log" -a "$sel:/opt/tracefs" \
+		-a "$ko:/opt/tracefs/fentry_test_mod.ko" \
+		-a "${ko%/*}/preemptirq_delay_test.ko:/opt/tracefs/preemptirq_delay_test.ko" \
+		'sh /opt/tracefs/run.sh' > "$logs/selftests.log" 2> "$logs/selftests.stderr" || rc=$?
+	echo $rc > "$logs/selftests.rc"
+}
+
+# prod_run NAME COMMAND [vm options]: COMMAND's KTAP from a guest of the
+# production kernel, in $logs/NAME.log, its vm status in $logs/NAME.rc.
+prod_run() {
+	local name=$1 cmd=$2 rc=0
+	shift 2
+	"$TOP/harness/vm" -q -k prod -t 1200 -L "$logs/$name-console.log" "$@" \
+		"$cmd" > "$logs/$name.log" 2> "$logs/$name.stderr" || rc=$?
+	echo $rc > "$logs/$name.rc"
+}
+run_prod() {
+	[ $prod_ok = 1 ] || return 0
+	prod_run prod 'sh /opt/smoke.sh' -a "$TOP/tests/prod/smoke.sh:/opt/smoke.sh"
+	# Our selftests that need no module (the test kernel's modules do not
+	# load here): those that name no .ko and do not call use_test_mod.
+	local plain
+	mapfile -t plain < <(grep -L -e '\.ko' -e use_test_mod "$sel"/t/*.sh |
+		sed 's|.*/|/opt/tracefs/t/|')
+	prod_run prod-selftest "sh /opt/tracefs/run.sh ${plain[*]}" \
+		-a "$sel:/opt/tracefs"
+}
+
+run_ftracetest() {
+	local rc=0
+	"$TOP/harness/ftracetest.sh" test > "$logs/ftracetest.log" 2>&1 || rc=$?
+	echo $rc > "$logs/ftracetest.rc"
+}
+
+run_host_tests() {
+	local t n
+	for t in "$TOP"/tests/host/*.sh; do
+		n=$(basename "$t" .sh)
+		bash "$t" > "$logs/host-$n.log" 2>&1 || true
+	done
+}
+
+run_lint() {
+	local rc=0
+	"$TOP/harness/lint.sh" > "$logs/lint.log" 2>&1 || rc=$?
+	echo $rc > "$logs/lint.rc"
+}
+
+# Every kernel is built: the guests below boot them as they are, and
+# never run a build step side by side.
+export HARNESS_NO_BUILD=1
+
+# Two lanes, each about one CPU: the guests of the test kernel's
+# selftests then the production kernel's; ftracetest, the host tests
+# (their guests and recordmcount) and lint.
+echo "== running the guests and lint in two lanes"
+(
+	timed selftests run_selftests
+	timed prod run_prod
+) &
+lane_a=$!
+(
+	timed ftracetest run_ftracetest
+	timed host-tests run_host_tests
+	timed lint run_lint
+) &
+lane_b=$!
+wait $lane_a || true
+wait $lane_b || true
+
 echo "== lint"
-if "$TOP/harness/lint.sh" > "$logs/lint.log" 2>&1; then
+if [ "$(cat "$logs/lint.rc" 2>/dev/null)" = 0 ]; then
 	report "lint: checkpatch --strict and kernel-doc" ok
 else
 	sed 's/^/   /' "$logs/lint.log" | tail -40
@@ -51,7 +149,6 @@ fi
 echo "== host tests"
 for t in "$TOP"/tests/host/*.sh; do
 	n=$(basename "$t" .sh)
-	bash "$t" > "$logs/host-$n.log" 2>&1 || true
 	grep -E '^(not )?ok ' "$logs/host-$n.log" > "$logs/host-$n.ktap" || true
 	if [ -s "$logs/host-$n.ktap" ]; then
 		count_ktap "host/$n" "$logs/host-$n.ktap"
@@ -62,18 +159,7 @@ for t in "$TOP"/tests/host/*.sh; do
 done
 
 echo "== tracefs selftests in the guest"
-sel=$TOP/linux/tools/testing/selftests/ftrace/tracefs
-# The module of traceable functions that func_module.sh loads.
-ko=$BUILD/kernels/test/kernel/trace/tests/fentry_test_mod.ko
-set +e
-# Each test has its own limit (run.sh); the whole run takes about 10 minutes
-# of emulation here, and a slower machine must not cut it short.
-"$TOP/harness/vm" -q -t 1800 -L "$logs/console.log" -a "$sel:/opt/tracefs" \
-	-a "$ko:/opt/tracefs/fentry_test_mod.ko" \
-	-a "${ko%/*}/preemptirq_delay_test.ko:/opt/tracefs/preemptirq_delay_test.ko" \
-	'sh /opt/tracefs/run.sh' > "$logs/selftests.log" 2> "$logs/selftests.stderr"
-rc=$?
-set -e
+rc=$(cat "$logs/selftests.rc" 2>/dev/null || echo 125)
 count_ktap selftest "$logs/selftests.log"
 # A failed test's log (run.sh prints it as "# " lines before its "not ok"),
 # its last lines, so that CI output shows why.
@@ -81,11 +167,10 @@ awk '/^# / { buf[n++ % 25] = $0; next }
      /^not ok / { print "   " $0 ":"; for (i = (n > 25 ? n - 25 : 0); i < n; i++)
 			print "     " buf[i % 25]; n = 0; next }
      { n = 0 }' "$logs/selftests.log"
-if [ $rc -eq 125 ]; then
+if [ "$rc" -eq 125 ]; then
 	cat "$logs/selftests.stderr"
 	report "selftests: clean guest run" fail
 fi
-
 echo "== KUnit suites (run at boot, from the same console)"
 # "    # Subtest: suite" opens a suite; "    ok N case" / "    not ok N case"
 # are its cases; a top-level "ok N suite" line closes it.
@@ -112,12 +197,9 @@ else
 fi
 
 echo "== upstream ftracetest"
-set +e
-"$TOP/harness/ftracetest.sh" test > "$logs/ftracetest.log" 2>&1
-rc=$?
-set -e
+rc=$(cat "$logs/ftracetest.rc" 2>/dev/null || echo 125)
 results=$BUILD/ftracetest/test/results
-[ $rc -eq 125 ] && { tail -30 "$logs/ftracetest.log"; report "ftracetest: clean guest run" fail; }
+[ "$rc" -eq 125 ] && { tail -30 "$logs/ftracetest.log"; report "ftracetest: clean guest run" fail; }
 while IFS= read -r want; do
 	case $want in ''|'#'*) continue ;; esac
 	got=$(awk -F'\t' -v t="$want" '$1 == t { print $2; exit }' "$results")
@@ -137,37 +219,29 @@ echo "== production kernel smoke test"
 # The config users run, without lock debugging: the only one in which the
 # latency hooks sit behind their static keys (tests/prod/smoke.sh), and in
 # which timing differs most from the test kernel's.
-# prod_run NAME COMMAND [vm options]: COMMAND's KTAP from a guest of the
-# production kernel, counted under NAME; a console problem fails it too.
-prod_run() {
-	local name=$1 cmd=$2 rc
-	shift 2
-	set +e
-	"$TOP/harness/vm" -q -k prod -t 1200 -L "$logs/$name-console.log" "$@" \
-		"$cmd" > "$logs/$name.log" 2> "$logs/$name.stderr"
-	rc=$?
-	set -e
+# prod_judge NAME: count a production guest's KTAP; a console problem
+# fails it too.
+prod_judge() {
+	local name=$1
 	count_ktap "$name" "$logs/$name.log"
 	grep '^# ' "$logs/$name.log" | sed 's/^/   /' || true
-	if [ $rc -eq 125 ]; then
-		cat "$logs/$name.stderr"
+	if [ "$(cat "$logs/$name.rc" 2>/dev/null || echo 125)" -eq 125 ]; then
+		cat "$logs/$name.stderr" 2>/dev/null || true
 		report "$name: clean guest run" fail
 	fi
 }
-if "$TOP/harness/kernel.sh" prod > "$logs/prod-build.log" 2>&1; then
-	prod_run prod 'sh /opt/smoke.sh' -a "$TOP/tests/prod/smoke.sh:/opt/smoke.sh"
-	# Our selftests that need no module (the test kernel's modules do not
-	# load here): those that name no .ko and do not call use_test_mod.
-	mapfile -t plain < <(grep -L -e '\.ko' -e use_test_mod "$sel"/t/*.sh |
-		sed 's|.*/|/opt/tracefs/t/|')
-	prod_run prod-selftest "sh /opt/tracefs/run.sh ${plain[*]}" \
-		-a "$sel:/opt/tracefs"
+if [ $prod_ok = 1 ]; then
+	prod_judge prod
+	prod_judge prod-selftest
 else
 	tail -30 "$logs/prod-build.log"
 	report "prod: build the production kernel" fail
 fi
 
 echo "== done in $(( $(date +%s) - start ))s; logs in $logs"
+while read -r name secs; do
+	echo "time - $name: ${secs}s"
+done < "$logs/times"
 for f in "${failures[@]}"; do echo "failed: $f"; done
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]

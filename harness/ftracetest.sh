@@ -14,15 +14,18 @@ suite=$BUILD/base/src/tools/testing/selftests/ftrace
 out=$BUILD/ftracetest/$flavour
 mkdir -p "$out"
 
-# The test modules the suite loads with modprobe (preemptirq_delay_test and
-# trace-printk), installed where modprobe looks, with their modules.dep
-# made in the guest.
+# The test and sample modules the suite loads with modprobe
+# (preemptirq_delay_test, trace-printk, trace-events-sample, ftrace-direct
+# and ftrace-direct-too) that the kernel built, installed where modprobe
+# looks, with their modules.dep made in the guest.
 kdir=$BUILD/kernels/$flavour
 mods=() prep=
 rel=$(cat "$kdir/include/config/kernel.release" 2>/dev/null || true)
 for m in kernel/trace/tests/preemptirq_delay_test.ko \
 	 kernel/trace/preemptirq_delay_test.ko \
-	 samples/trace_printk/trace-printk.ko; do
+	 samples/trace_printk/trace-printk.ko \
+	 samples/trace_events/trace-events-sample.ko \
+	 samples/ftrace/ftrace-direct.ko samples/ftrace/ftrace-direct-too.ko; do
 	[ -n "$rel" ] && [ -f "$kdir/$m" ] || continue
 	mods+=(-a "$kdir/$m:/lib/modules/$rel/extra/${m##*/}")
 	prep="depmod -a && "
@@ -38,9 +41,10 @@ vmrc=$?
 set -e
 secs=$(( $(date +%s) - start ))
 
-# description -> test file, from the suite itself.
+# description -> test file, from the suite itself. The suite prints each
+# description with printf, so "%%" shows as "%".
 (cd "$suite/test.d" && grep -m1 -H '^#[ \t]*description:' */*.tc */*/*.tc 2>/dev/null) |
-	sed -E 's/^([^:]*):#[ \t]*description:[ \t]*(.*)$/\2\t\1/' > "$out/map"
+	sed -E 's/^([^:]*):#[ \t]*description:[ \t]*(.*)$/\2\t\1/; s/%%/%/g' > "$out/map"
 
 # Two files may share a description (6.12: fgraph-filter.tc and
 # fgraph-multi.tc); the suite runs its files in sorted order, so the n-th

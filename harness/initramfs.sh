@@ -12,12 +12,21 @@ cpio=$out/base.cpio
 # Host programs copied into the guest, with the libraries they need.
 bins=(/usr/bin/bash /usr/bin/chrt /usr/bin/taskset /usr/sbin/modprobe
       /usr/bin/ping /usr/bin/setsid /usr/bin/trace-cmd)
+# The clients users run, as Debian ships them: perf, uftrace, cyclictest,
+# and a dynamically linked cat (busybox's /bin/cat is static: uftrace's
+# recipe traces a program it can hook).
+clients=(/usr/bin/perf /usr/bin/uftrace /usr/bin/cyclictest /usr/bin/cat)
+# What they load at run time: uftrace's libmcount, libtraceevent's plugins
+# (trace-cmd and perf print events with them).
+plugin_dirs=(/usr/lib/x86_64-linux-gnu/uftrace
+	     /usr/lib/x86_64-linux-gnu/traceevent/plugins)
 
 # Our own guest helpers, compiled static.
 tools_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tfs.c
 
 key=$(hash_paths "$TOP/harness/initramfs.sh" "$TOP/harness/guest-init" \
-	"$tools_src" /bin/busybox "${bins[@]}")
+	"$tools_src" /bin/busybox "${bins[@]}" "${clients[@]}" \
+	"${plugin_dirs[@]}")
 if [ -f "$cpio" ] && [ "$key" = "$(cat "$out/key" 2>/dev/null)" ]; then
 	echo "$cpio"
 	exit 0
@@ -44,7 +53,10 @@ copy_with_libs() {
 		cp -L "$lib" "$root$lib"
 	done
 }
-for b in "${bins[@]}"; do copy_with_libs "$b"; done
+for b in "${bins[@]}" "${clients[@]}"; do copy_with_libs "$b"; done
+for d in "${plugin_dirs[@]}"; do
+	for so in "$d"/*.so; do copy_with_libs "$so"; done
+done
 # modprobe and friends are one kmod binary.
 for k in insmod rmmod lsmod depmod modinfo; do
 	rm -f "$root/usr/sbin/$k" "$root/sbin/$k"

@@ -7,8 +7,11 @@
 #   upstream        upstream ftrace, lock debugging on (conformance yardstick)
 #   upstream-prod   upstream ftrace, no lock debugging (benchmarks)
 #   none            no tracing at all (benchmarks)
+#   defconfig       our tracing on x86_64_defconfig instead of tinyconfig
+#                   (make defconfig-check: a realistic config)
 #
-# The config is x86_64 tinyconfig plus the fragments in configs/. It is
+# The config is x86_64 tinyconfig (defconfig for the defconfig flavour)
+# plus the fragments in configs/. It is
 # regenerated only when a fragment or a Kconfig file changes, and every
 # value a fragment asks for must survive olddefconfig.
 #
@@ -16,6 +19,7 @@
 . "$(dirname "$0")/lib.sh"
 
 flavour=${1:-test}
+start=tinyconfig
 case $flavour in
 test)		tree=ours; frags="base debug ours kunit" ;;
 prod)		tree=ours; frags="base ours" ;;
@@ -23,6 +27,7 @@ prod-nolat)	tree=ours; frags="base ours nolat" ;;
 upstream)	tree=base; frags="base debug upstream" ;;
 upstream-prod)	tree=base; frags="base upstream" ;;
 none)		tree=base; frags="base" ;;
+defconfig)	tree=ours; frags="base ours"; start=x86_64_defconfig ;;
 *)		die "unknown flavour $flavour" ;;
 esac
 
@@ -35,7 +40,7 @@ files=()
 for f in $frags; do files+=("$TOP/configs/$f.config"); done
 kconfigs=()
 [ "$tree" = ours ] && mapfile -t kconfigs < <(find "$TOP/linux" -name 'Kconfig*' | sort)
-key=$(printf '%s\n' "$frags" "$(hash_paths "${files[@]}" "${kconfigs[@]}")" \
+key=$(printf '%s\n' "$start" "$frags" "$(hash_paths "${files[@]}" "${kconfigs[@]}")" \
 	"$(cat "$BUILD/$tree/full.key" 2>/dev/null || cat "$BUILD/base/version")")
 
 kmake() {
@@ -46,7 +51,7 @@ kmake() {
 
 if [ "$key" != "$(cat "$obj/config.key" 2>/dev/null)" ] || [ ! -f "$obj/.config" ]; then
 	msg "configuring $flavour ($frags)"
-	kmake tinyconfig >/dev/null
+	kmake "$start" >/dev/null
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" \
 		"${files[@]}" >/dev/null
 	kmake olddefconfig >/dev/null

@@ -690,6 +690,90 @@ int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
 }
 EXPORT_SYMBOL_GPL(ftrace_set_notrace);
 
+/* Sort @h's addresses and drop repeats. */
+static void fentry_hash_normalize(struct ftrace_hash *h)
+{
+	unsigned int i, n = 0;
+
+	sort(h->ips, h->count, sizeof(h->ips[0]), cmp_ip, NULL);
+	for (i = 0; i < h->count; i++)
+		if (!n || h->ips[n - 1] != h->ips[i])
+			h->ips[n++] = h->ips[i];
+	h->count = n;
+}
+
+/**
+ * ftrace_set_filter_ips() - add functions to a user's filter by address
+ * @ops:	the user, registered or not
+ * @ips:	addresses, each a call site or the start of a function
+ *		that has one
+ * @cnt:	number of @ips
+ * @remove:	take them out of the filter instead
+ * @reset:	start from the empty set (every function) first
+ *
+ * Removing the last function leaves the filter empty, which traces every
+ * function, as an empty set_ftrace_filter does.
+ *
+ * Return: 0; -EINVAL when an address has no call site, -ENOENT when one
+ * to remove is not in the filter (in both cases nothing changes);
+ * -ENOMEM; -EIO when a site refused to be patched.
+ */
+int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
+			  unsigned int cnt, int remove, int reset)
+{
+	struct ftrace_ops_hash *h = fentry_ops_hash(ops);
+	struct ftrace_hash *want, *cur, *set;
+	unsigned int i;
+
+	if (!cnt)
+		return -EINVAL;
+	want = fentry_hash_alloc(cnt);
+	if (!want)
+		return -ENOMEM;
+	for (i = 0; i < cnt; i++) {
+		want->ips[i] = ftrace_location(ips[i]);
+		if (!want->ips[i]) {
+			fentry_hash_free(want);
+			return -EINVAL;
+		}
+	}
+	want->count = cnt;
+	fentry_hash_normalize(want);
+
+	mutex_lock(&fentry_lock);
+	cur = reset ? NULL :
+	      rcu_dereference_protected(h->filter_hash,
+					lockdep_is_held(&fentry_lock));
+	set = NULL;
+	for (i = 0; remove && i < want->count; i++)
+		if (!cur || !fentry_hash_has(cur, want->ips[i]))
+			set = ERR_PTR(-ENOENT);
+	if (!set)
+		set = fentry_hash_merge(cur, want, remove);
+	mutex_unlock(&fentry_lock);
+	fentry_hash_free(want);
+	if (IS_ERR(set))
+		return PTR_ERR(set);
+	return fentry_hash_replace(&h->filter_hash, set);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_filter_ips);
+
+/**
+ * ftrace_set_filter_ip() - add one function to a user's filter by address
+ * @ops:	the user, registered or not
+ * @ip:		a call site, or the start of a function that has one
+ * @remove:	take it out of the filter instead
+ * @reset:	start from the empty set (every function) first
+ *
+ * Return: as ftrace_set_filter_ips().
+ */
+int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip, int remove,
+			 int reset)
+{
+	return ftrace_set_filter_ips(ops, &ip, 1, remove, reset);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_filter_ip);
+
 /**
  * ftrace_free_filter() - free the sets of a user that is not registered
  * @ops:	the user; its filter and notrace sets become empty

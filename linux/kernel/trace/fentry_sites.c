@@ -306,7 +306,7 @@ void __init ftrace_init(void)
 	}
 	fentry_boot_ns = local_clock() - t0;
 	fentry_boot_cycles += get_cycles() - c0;
-	list_add(&g->list, &fentry_groups);
+	list_add_rcu(&g->list, &fentry_groups);
 }
 
 static int __init fentry_report(void)
@@ -350,7 +350,7 @@ void ftrace_module_init(struct module *mod)
 		return;
 	}
 	mutex_lock(&fentry_lock);
-	list_add_tail(&g->list, &fentry_groups);
+	list_add_tail_rcu(&g->list, &fentry_groups);
 	fentry_generation++;
 	mutex_unlock(&fentry_lock);
 }
@@ -361,22 +361,27 @@ void ftrace_module_init(struct module *mod)
  */
 void ftrace_release_mod(struct module *mod)
 {
-	struct fentry_group *g, *tmp;
+	struct fentry_group *g, *tmp, *gone = NULL;
 	unsigned long start = 0, end = 0;
 
 	mutex_lock(&fentry_lock);
 	list_for_each_entry_safe(g, tmp, &fentry_groups, list) {
 		if (g->mod != mod)
 			continue;
-		list_del(&g->list);
+		list_del_rcu(&g->list);
 		fentry_generation++;
 		if (g->nr) {
 			start = fentry_ip(g, &g->sites[0]);
 			end = fentry_ip(g, &g->sites[g->nr - 1]) + 1;
 		}
-		kvfree(g);
+		gone = g;
 	}
 	mutex_unlock(&fentry_lock);
+	/* Lockless lookups (fentry_overlapping()) may still walk it. */
+	if (gone) {
+		synchronize_rcu();
+		kvfree(gone);
+	}
 	/* Filters and commands must not outlive the functions they name. */
 	if (end)
 		fentry_forget_range(start, end);
@@ -539,4 +544,110 @@ unsigned long fentry_site_of(const char *name)
 			return fentry_ip(g, &g->sites[lo]);
 	}
 	return 0;
+}
+
+/*
+ * Lookups for the kernel's other code (kprobes, livepatch, BPF). Some of
+ * their callers hold text_mutex, which patching takes inside fentry_lock,
+ * so these walk the groups under RCU instead: groups are added with
+ * list_add_rcu() and freed only after a grace period
+ * (ftrace_release_mod()). A site's word is read once; its offset never
+ * changes.
+ */
+
+/* The lowest site of @g whose call overlaps [@start, @end], or NULL. */
+static const struct fentry_site *
+fentry_group_overlap(const struct fentry_group *g, unsigned long start,
+		     unsigned long end)
+{
+	unsigned int lo = 0, hi = g->nr;
+
+	if (!g->nr || end < fentry_ip(g, &g->sites[0]) ||
+	    start >= fentry_ip(g, &g->sites[g->nr - 1]) + MCOUNT_INSN_SIZE)
+		return NULL;
+	/* The first site whose call ends after @start. */
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (fentry_ip(g, &g->sites[mid]) + MCOUNT_INSN_SIZE <= start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < g->nr && fentry_ip(g, &g->sites[lo]) <= end; lo++)
+		if (!(READ_ONCE(g->sites[lo].word) & FENTRY_DEAD))
+			return &g->sites[lo];
+	return NULL;
+}
+
+/* The address of a live site whose call overlaps [@start, @end], or 0. */
+static unsigned long fentry_overlapping(unsigned long start, unsigned long end)
+{
+	const struct fentry_group *g;
+	unsigned long ip = 0;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(g, &fentry_groups, list) {
+		const struct fentry_site *s = fentry_group_overlap(g, start, end);
+
+		if (s) {
+			ip = fentry_ip(g, s);
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return ip;
+}
+
+/**
+ * ftrace_location_range() - a call site in an address range
+ * @start:	first address of the range
+ * @end:	last address of the range (inclusive)
+ *
+ * Context: any; takes no lock.
+ * Return: the address of a call site whose instruction overlaps the
+ * range, the lowest if several do; 0 if none does.
+ */
+unsigned long ftrace_location_range(unsigned long start, unsigned long end)
+{
+	return fentry_overlapping(start, end);
+}
+
+/**
+ * ftrace_location() - the call site at @ip, or at the function @ip starts
+ * @ip:	an address in the call site's instruction, or a function's
+ *	first address
+ *
+ * Context: any; takes no lock.
+ * Return: the call site's address, or 0 if @ip is neither in a call site
+ * nor the start of a function that has one.
+ */
+unsigned long ftrace_location(unsigned long ip)
+{
+	unsigned long size, offset, loc;
+
+	loc = fentry_overlapping(ip, ip);
+	if (loc)
+		return loc;
+	if (!kallsyms_lookup_size_offset(ip, &size, &offset) || offset || !size)
+		return 0;
+	return fentry_overlapping(ip, ip + size - 1);
+}
+EXPORT_SYMBOL_GPL(ftrace_location);
+
+/**
+ * ftrace_text_reserved() - does a text range hold a call site
+ * @start:	first byte of the range
+ * @end:	last byte of the range (inclusive)
+ *
+ * Code that rewrites instructions (optimized kprobes) asks this first:
+ * the call sites' bytes belong to function tracing.
+ *
+ * Context: any; takes no lock.
+ * Return: 1 if a call site's instruction overlaps the range, else 0.
+ */
+int ftrace_text_reserved(const void *start, const void *end)
+{
+	return fentry_overlapping((unsigned long)start,
+				  (unsigned long)end) != 0;
 }

@@ -52,8 +52,9 @@ reset_tracing() {
 		 funcgraph-overrun; do
 		[ ! -f options/$o ] || echo 0 > options/$o
 	done
+	# perf ftrace leaves irq-info off when it is done.
 	for o in function-trace funcgraph-cpu funcgraph-overhead funcgraph-duration \
-		 funcgraph-irqs sleep-time graph-time; do
+		 funcgraph-irqs sleep-time graph-time irq-info; do
 		[ ! -f options/$o ] || echo 1 > options/$o
 	done
 	[ ! -f /proc/sys/kernel/ftrace_enabled ] ||
@@ -65,6 +66,7 @@ reset_tracing() {
 	[ ! -f trace_clock ] || echo local > trace_clock
 	[ ! -f snapshot ] || echo 0 > snapshot
 	echo 1 > options/overwrite
+	[ ! -f events/enable ] || echo 0 > events/enable
 	echo > trace
 	echo 1 > tracing_on
 }

@@ -11,7 +11,11 @@
 # every test.
 #
 # Usage: run.sh [test.sh ...]     exit status 1 when any test failed
+# Without arguments: the tests TRACEFS_TESTS names (e.g. "tracing_on
+# trace_marker"), or else every test. As a kselftest (Makefile), tfs is
+# built beside this script.
 here=$(cd "$(dirname "$0")" && pwd)
+PATH=$PATH:$here
 TRACING=${TRACING:-/sys/kernel/tracing}
 LIMIT=${LIMIT:-120}
 # An absolute path: busybox's timeout would run its own ash for plain "sh".
@@ -21,6 +25,9 @@ export TRACING here
 [ -f "$TRACING/trace" ] || mount -t tracefs nodev "$TRACING" 2>/dev/null
 [ -f "$TRACING/trace" ] || { echo "1..0 # SKIP no tracefs"; exit 4; }
 
+if [ $# -eq 0 ] && [ -n "${TRACEFS_TESTS:-}" ]; then
+	for t in $TRACEFS_TESTS; do set -- "$@" "$here/t/${t%.sh}.sh"; done
+fi
 [ $# -gt 0 ] || set -- "$here"/t/*.sh
 echo "KTAP version 1"
 echo "1..$#"

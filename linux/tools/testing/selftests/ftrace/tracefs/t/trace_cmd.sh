@@ -10,8 +10,10 @@ trace-cmd record -e sched_switch -e irq -o $dat sleep 1 > /tmp/trace-cmd.rec 2>&
 	fail "record: $(tail -n 5 /tmp/trace-cmd.rec)"
 trace-cmd report -i $dat > /tmp/trace-cmd.txt 2> /tmp/trace-cmd.err ||
 	fail "report: $(tail -n 5 /tmp/trace-cmd.err)"
-want=' sched_switch: +prev_comm=.* prev_pid=[0-9]+ prev_prio=[0-9]+ prev_state=[A-Z+|]+'
-grep -Eq "$want ==> next_comm=.* next_pid=[0-9]+ next_prio=[0-9]+$" /tmp/trace-cmd.txt ||
+# libtraceevent's sched_switch plugin prints "comm:pid [prio] state ==>
+# comm:pid [prio]" from the fields the format names.
+want=' sched_switch: +[^ ]+:[0-9]+ \[[0-9]+\] [A-Z+|]+ ==> [^ ]+:[0-9]+ \[[0-9]+\]$'
+grep -Eq "$want" /tmp/trace-cmd.txt ||
 	fail "no decoded sched_switch: $(grep -m 3 sched_switch /tmp/trace-cmd.txt)"
 grep -Eq ' softirq_(entry|exit): +vec=[0-9]+ \[action=[A-Z_]+\]$' /tmp/trace-cmd.txt ||
 	fail "no decoded softirq event: $(grep -m 3 softirq /tmp/trace-cmd.txt)"

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Our tracing on a realistic config: x86_64_defconfig plus configs/base
+# and configs/ours, built through the same compose, booted, and put
+# through the production smoke test (tests/prod/smoke.sh). Too slow for
+# make check (a defconfig build from cold caches); see the README for its
+# time and last result.
+#
+# Usage: harness/defconfig-check.sh    ends with "N passed, N failed"
+. "$(dirname "$0")/lib.sh"
+
+logs=$BUILD/defconfig-check
+rm -rf "$logs"
+mkdir -p "$logs"
+start=$(date +%s)
+passed=0 failed=0
+if ! "$TOP/harness/kernel.sh" defconfig > "$logs/build.log" 2>&1; then
+	tail -30 "$logs/build.log"
+	echo "FAIL - build the defconfig kernel"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+echo "ok - build the defconfig kernel ($(( $(date +%s) - start ))s)"
+passed=1
+rc=0
+"$TOP/harness/vm" -q -k defconfig -t 1500 -L "$logs/console.log" \
+	-a "$TOP/tests/prod/smoke.sh:/opt/smoke.sh" 'sh /opt/smoke.sh' \
+	> "$logs/smoke.log" 2> "$logs/smoke.stderr" || rc=$?
+while IFS= read -r line; do
+	case $line in
+	"ok "*) passed=$((passed + 1)); echo "ok - smoke: ${line#ok * }" ;;
+	"not ok "*) failed=$((failed + 1)); echo "FAIL - smoke: ${line#not ok * }" ;;
+	"# "*) echo "   $line" ;;
+	esac
+done < "$logs/smoke.log"
+if [ $rc -eq 125 ] || ! grep -q '^ok ' "$logs/smoke.log"; then
+	cat "$logs/smoke.stderr"
+	failed=$((failed + 1)); echo "FAIL - smoke: clean guest run"
+fi
+echo "== done in $(( $(date +%s) - start ))s; logs in $logs"
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]
