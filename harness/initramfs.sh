@@ -13,9 +13,11 @@ cpio=$out/base.cpio
 bins=(/usr/bin/bash /usr/bin/chrt /usr/bin/taskset /usr/sbin/modprobe
       /usr/bin/ping /usr/bin/setsid /usr/bin/trace-cmd)
 # The clients users run, as Debian ships them: perf, uftrace, cyclictest,
-# and a dynamically linked cat (busybox's /bin/cat is static: uftrace's
-# recipe traces a program it can hook).
-clients=(/usr/bin/perf /usr/bin/uftrace /usr/bin/cyclictest /usr/bin/cat)
+# a dynamically linked cat (busybox's /bin/cat is static: uftrace's
+# recipe traces a program it can hook), and coreutils' timeout, whose
+# --foreground kselftest's runner needs.
+clients=(/usr/bin/perf /usr/bin/uftrace /usr/bin/cyclictest /usr/bin/cat
+	 /usr/bin/timeout)
 # What they load at run time: uftrace's libmcount, libtraceevent's plugins
 # (trace-cmd and perf print events with them).
 plugin_dirs=(/usr/lib/x86_64-linux-gnu/uftrace

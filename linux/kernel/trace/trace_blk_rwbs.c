@@ -5,6 +5,7 @@
  * The events (include/trace/events/block.h) call this in their assign
  * step, so it is built whenever both the block layer and event tracing are.
  */
+#include <linux/array_size.h>
 #include <linux/blk_types.h>
 #include <linux/blktrace_api.h>
 
@@ -28,6 +29,17 @@ static const char *blk_rwbs_op(blk_opf_t opf)
 	}
 }
 
+/* The flags shown after the operation, in the order they are shown. */
+static const struct {
+	blk_opf_t flag;
+	char letter;
+} blk_rwbs_flags[] = {
+	{ REQ_FUA,	'F' },	/* forced unit access */
+	{ REQ_RAHEAD,	'A' },
+	{ REQ_SYNC,	'S' },
+	{ REQ_META,	'M' },
+};
+
 /**
  * blk_fill_rwbs() - describe a request's operation and flags in letters
  * @rwbs:	the field to fill, RWBS_LEN (8) bytes
@@ -36,25 +48,21 @@ static const char *blk_rwbs_op(blk_opf_t opf)
  * In order: F for a preceding flush; the operation (R read, W write or
  * zone append, D discard, DE secure erase, F flush, N anything else);
  * then F for forced unit access, A for readahead, S for synchronous and
- * M for metadata. The string is NUL-terminated.
+ * M for metadata. At most seven letters, NUL-terminated.
  */
 void blk_fill_rwbs(char *rwbs, blk_opf_t opf)
 {
 	const char *op = blk_rwbs_op(opf);
-	int n = 0;
+	char *p = rwbs;
+	unsigned int k;
 
 	if (opf & REQ_PREFLUSH)
-		rwbs[n++] = 'F';
+		*p++ = 'F';
 	while (*op)
-		rwbs[n++] = *op++;
-	if (opf & REQ_FUA)
-		rwbs[n++] = 'F';
-	if (opf & REQ_RAHEAD)
-		rwbs[n++] = 'A';
-	if (opf & REQ_SYNC)
-		rwbs[n++] = 'S';
-	if (opf & REQ_META)
-		rwbs[n++] = 'M';
-	rwbs[n] = '\0';
+		*p++ = *op++;
+	for (k = 0; k < ARRAY_SIZE(blk_rwbs_flags); k++)
+		if (opf & blk_rwbs_flags[k].flag)
+			*p++ = blk_rwbs_flags[k].letter;
+	*p = '\0';
 }
 EXPORT_SYMBOL_GPL(blk_fill_rwbs);

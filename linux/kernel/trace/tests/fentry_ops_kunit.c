@@ -222,6 +222,67 @@ static void fot_change_filter(struct kunit *test)
 }
 
 /*
+ * The lookups kprobes, livepatch and BPF make: a site, any byte of its
+ * call, and its function's first byte all lead to the site; bytes past
+ * the call do not, and a range is reserved exactly when it touches one.
+ */
+static void fot_location(struct kunit *test)
+{
+	unsigned long fn = (unsigned long)fot_target_a;
+	unsigned long size, off;
+
+	KUNIT_ASSERT_TRUE(test, kallsyms_lookup_size_offset(fn, &size, &off));
+	KUNIT_ASSERT_GT(test, size, (unsigned long)MCOUNT_INSN_SIZE);
+	KUNIT_EXPECT_EQ(test, ftrace_location(fot_ip_a), fot_ip_a);
+	KUNIT_EXPECT_EQ(test, ftrace_location(fot_ip_a + MCOUNT_INSN_SIZE - 1),
+			fot_ip_a);
+	KUNIT_EXPECT_EQ(test, ftrace_location(fn), fot_ip_a);
+	KUNIT_EXPECT_EQ(test, ftrace_location(fot_ip_a + MCOUNT_INSN_SIZE), 0UL);
+	KUNIT_EXPECT_EQ(test, ftrace_location(fn + size - 1), 0UL);
+	/* Data has no call site. */
+	KUNIT_EXPECT_EQ(test, ftrace_location((unsigned long)&fot_ip_a), 0UL);
+	KUNIT_EXPECT_EQ(test, ftrace_location_range(fn, fn + size - 1), fot_ip_a);
+	KUNIT_EXPECT_EQ(test, ftrace_text_reserved((void *)fot_ip_a + 2,
+						   (void *)fot_ip_a + 2), 1);
+	KUNIT_EXPECT_EQ(test, ftrace_text_reserved((void *)fot_ip_a - 8,
+						   (void *)fot_ip_a), 1);
+	KUNIT_EXPECT_EQ(test,
+			ftrace_text_reserved((void *)fot_ip_a + MCOUNT_INSN_SIZE,
+					     (void *)fn + size - 1), 0);
+}
+
+/* A filter set by address, as kprobes and BPF trampolines set theirs. */
+static void fot_filter_ip(struct kunit *test)
+{
+	struct fot_user *u = fot_user_new(test, "fot_target_c", NULL, 0);
+	unsigned long ips[] = { (unsigned long)fot_target_b, fot_ip_a };
+
+	KUNIT_EXPECT_EQ(test, ftrace_set_filter_ip(&u->ops,
+						   (unsigned long)fot_target_a,
+						   0, 1), 0);
+	KUNIT_ASSERT_EQ(test, register_ftrace_function(&u->ops), 0);
+	fot_calls(2, 1);
+	/* Registered: add b, then take a out again. */
+	KUNIT_EXPECT_EQ(test, ftrace_set_filter_ips(&u->ops, ips, 2, 0, 0), 0);
+	fot_calls(1, 1);
+	KUNIT_EXPECT_EQ(test, ftrace_set_filter_ip(&u->ops, fot_ip_a, 1, 0), 0);
+	fot_calls(1, 1);
+	/* Errors change nothing: not in the filter, not a call site. */
+	KUNIT_EXPECT_EQ(test, ftrace_set_filter_ip(&u->ops, fot_ip_a, 1, 0),
+			-ENOENT);
+	KUNIT_EXPECT_EQ(test,
+			ftrace_set_filter_ip(&u->ops, (unsigned long)&fot_ip_a,
+					     0, 0), -EINVAL);
+	fot_calls(1, 1);
+	unregister_ftrace_function(&u->ops);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u->a), 3);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u->b), 3);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u->c), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u->other), 0);
+	fot_user_free(u);
+}
+
+/*
  * A callback calling a function it traces is not called back without
  * bound: the guard lets one nested call through (the slack kept for an
  * interrupt that has not yet raised the preempt count), no more.
@@ -379,6 +440,8 @@ static struct kunit_case fot_cases[] = {
 	KUNIT_CASE(fot_two_users),
 	KUNIT_CASE(fot_save_regs),
 	KUNIT_CASE(fot_change_filter),
+	KUNIT_CASE(fot_location),
+	KUNIT_CASE(fot_filter_ip),
 	KUNIT_CASE(fot_recursion),
 	KUNIT_CASE(fot_forget_range),
 	KUNIT_CASE(fot_gated),
