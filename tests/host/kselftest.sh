@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Our tracefs selftests as a kselftest collection: installed from the
-# composed tree with kselftest's own make (TARGETS=ftrace/tracefs), run in
+# composed tree with kselftest's own make (TARGETS=ftrace/tracefs; built
+# under O=, so that the composed tree stays what the series makes), run in
 # the guest by run_kselftest.sh, reporting KTAP; two tests are enough to
 # show the plumbing (the whole suite runs in make check's selftests boot).
 . "$(dirname "$0")/lib.bash"
@@ -8,7 +9,7 @@ src=$TOP/build/ours/src/tools/testing/selftests
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 install_it() {
-	make -s -C "$src" TARGETS=ftrace/tracefs INSTALL_PATH="$tmp/ks" install \
+	make -s -C "$src" O="$tmp/out" TARGETS=ftrace/tracefs INSTALL_PATH="$tmp/ks" install \
 		> "$tmp/install.log" 2>&1 || { sed 's/^/# /' "$tmp/install.log"; return 1; }
 }
 check "kselftest install of ftrace/tracefs" install_it

@@ -94,10 +94,13 @@ struct fentry_group {
 };
 
 /*
- * fentry_lock: taken by everything that reads or changes the group list
- * (fentry_groups, fentry_generation) and the sites' state. Never taken on
- * a tracing fast path. fentry_generation changes whenever a group comes or
- * goes, so that a reader that dropped the lock knows its place is stale.
+ * fentry_lock: taken by everything that changes the group list
+ * (fentry_groups, fentry_generation) or the sites' state, and by most
+ * readers. Never taken on a tracing fast path. fentry_generation changes
+ * whenever a group comes or goes, so that a reader that dropped the lock
+ * knows its place is stale. The lookups for the kernel's other code
+ * (ftrace_location() and its kin) walk fentry_groups under RCU instead:
+ * groups are added with list_add_rcu() and freed after a grace period.
  */
 extern struct mutex fentry_lock;
 extern struct list_head fentry_groups;
