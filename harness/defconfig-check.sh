@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Our tracing on a realistic config: x86_64_defconfig plus configs/base
 # and configs/ours, built through the same compose, booted, and put
-# through the production smoke test (tests/prod/smoke.sh). Too slow for
+# through the production smoke test (tests/prod/smoke.sh) and those of our
+# selftests that load no module. Too slow for
 # make check (a defconfig build from cold caches); see the README for its
 # time and last result.
 #
@@ -35,6 +36,26 @@ done < "$logs/smoke.log"
 if [ $rc -eq 125 ] || ! grep -q '^ok ' "$logs/smoke.log"; then
 	cat "$logs/smoke.stderr"
 	failed=$((failed + 1)); echo "FAIL - smoke: clean guest run"
+fi
+# Our selftests that load no module, as on the production kernel: the
+# ORC unwinder (defconfig's) through the trampolines, the clients.
+sel=$TOP/linux/tools/testing/selftests/ftrace/tracefs
+mapfile -t plain < <(grep -L -e '\.ko' -e use_test_mod "$sel"/t/*.sh |
+	sed 's|.*/|/opt/tracefs/t/|')
+rc=0
+"$TOP/harness/vm" -q -k defconfig -t 2400 -L "$logs/selftest-console.log" \
+	-a "$sel:/opt/tracefs" "sh /opt/tracefs/run.sh ${plain[*]}" \
+	> "$logs/selftest.log" 2> "$logs/selftest.stderr" || rc=$?
+while IFS= read -r line; do
+	case $line in
+	"ok "*) passed=$((passed + 1)); echo "ok - selftest: ${line#ok * }" ;;
+	"not ok "*) failed=$((failed + 1)); echo "FAIL - selftest: ${line#not ok * }" ;;
+	"# "*) echo "   $line" ;;
+	esac
+done < "$logs/selftest.log"
+if [ $rc -eq 125 ] || ! grep -q '^ok ' "$logs/selftest.log"; then
+	cat "$logs/selftest.stderr"
+	failed=$((failed + 1)); echo "FAIL - selftest: clean guest run"
 fi
 echo "== done in $(( $(date +%s) - start ))s; logs in $logs"
 echo "$passed passed, $failed failed"

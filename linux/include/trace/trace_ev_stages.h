@@ -45,8 +45,10 @@
  * the tracepoint's business (define_trace.h): they are dropped here.
  */
 #undef TRACE_EVENT_CONDITION
-#define TRACE_EVENT_CONDITION(name, proto, args, cond, ...)		\
-	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), __VA_ARGS__)
+#define TRACE_EVENT_CONDITION(name, proto, args, cond, tstruct, assign,	\
+			      print)					\
+	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),	\
+		    PARAMS(assign), PARAMS(print))
 #undef TRACE_EVENT_FN
 #define TRACE_EVENT_FN(name, proto, args, tstruct, assign, print, ...)	\
 	TRACE_EVENT(name, PARAMS(proto), PARAMS(args), PARAMS(tstruct),	\
@@ -354,6 +356,7 @@
 #define __print_symbolic_u64(value, symbol_array...)			\
 	__print_symbolic(value, symbol_array)
 #define __print_hex(buf, len)	trace_print_hex_seq(p, buf, len, false)
+#define __get_buf(len)		trace_seq_acquire(p, (len))
 #define __print_hex_str(buf, len) trace_print_hex_seq(p, buf, len, true)
 #define __print_array(array, count, el_size)				\
 	trace_print_array_seq(p, array, count, el_size)
@@ -397,7 +400,7 @@
 		if (!entry)						\
 			return;						\
 		tstruct							\
-		{ assign }						\
+		{ assign; }						\
 		trace_ev_commit(__call, __fl, entry);			\
 	}								\
 	static const struct trace_ev_class trace_ev_class_##c		\
@@ -482,6 +485,7 @@
 #undef __print_symbolic
 #undef __print_symbolic_u64
 #undef __print_hex
+#undef __get_buf
 #undef __print_hex_str
 #undef __print_array
 #undef __print_hex_dump

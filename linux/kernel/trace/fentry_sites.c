@@ -477,6 +477,19 @@ bool is_ftrace_trampoline(unsigned long addr)
 }
 
 /**
+ * ftrace_ops_trampoline() - the user whose allocated trampoline holds @addr
+ * @addr:	a text address
+ *
+ * The ORC unwinder asks, to find the unwind data of a trampoline copy.
+ *
+ * Return: NULL: no trampolines are allocated.
+ */
+struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
+{
+	return NULL;
+}
+
+/**
  * ftrace_mod_address_lookup() - kallsyms lookup in allocated trampolines
  * @addr:	the address
  * @size:	unused

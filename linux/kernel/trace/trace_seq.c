@@ -179,6 +179,32 @@ EXPORT_SYMBOL_GPL(trace_print_seq);
 
 /* The helpers of print formats */
 
+/**
+ * trace_seq_acquire() - room in the scratch buffer for a helper's text
+ * @s:		the scratch buffer
+ * @len:	bytes wanted, at most the buffer's size (about 8 KiB)
+ *
+ * For print formats whose helpers write into a buffer they are given
+ * (__get_buf()). The room stays taken until @s is reset, so each helper of
+ * one record gets its own. When less than @len is left, @s is marked full
+ * and the room handed out is the buffer's start: the line comes out
+ * garbled, as a full buffer's does, but nothing is written outside @s.
+ *
+ * Return: @len writable bytes inside @s.
+ */
+char *trace_seq_acquire(struct trace_seq *s, unsigned int len)
+{
+	char *room = s->buffer + s->seq.len;
+
+	if (seq_buf_buffer_left(&s->seq) < len) {
+		s->full = 1;
+		return s->buffer;
+	}
+	seq_buf_commit(&s->seq, len);
+	return room;
+}
+EXPORT_SYMBOL_GPL(trace_seq_acquire);
+
 /* End a helper's text with its NUL, and return where it started. */
 static const char *trace_seq_end(struct trace_seq *p, unsigned int start)
 {

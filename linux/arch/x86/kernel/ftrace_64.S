@@ -120,6 +120,11 @@ SYM_FUNC_START(fentry_caller)
 	addq	$FENTRY_FRAME, %rsp
 	RET
 SYM_FUNC_END(fentry_caller)
+/*
+ * Upstream's names of the two trampolines: the ORC unwinder names them
+ * when it meets an allocated copy of one (ours are never copied).
+ */
+SYM_FUNC_ALIAS(ftrace_caller, fentry_caller)
 
 SYM_FUNC_START(fentry_guard_caller)
 	cmpl	$0, fentry_gates(%rip)
@@ -173,6 +178,7 @@ SYM_FUNC_START(fentry_regs_caller)
 	leaq	FENTRY_FRAME(%rsp), %rsp
 	RET
 SYM_FUNC_END(fentry_regs_caller)
+SYM_FUNC_ALIAS(ftrace_regs_caller, fentry_regs_caller)
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*

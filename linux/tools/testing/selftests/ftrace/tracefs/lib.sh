@@ -47,6 +47,7 @@ reset_tracing() {
 		[ ! -f $f ] || echo 0 > $f
 	done
 	for o in function-fork func_stack_trace latency-format display-graph \
+		 sym-offset sym-addr \
 		 funcgraph-proc funcgraph-abstime \
 		 funcgraph-tail funcgraph-retval funcgraph-retval-hex \
 		 funcgraph-overrun; do

@@ -30,7 +30,8 @@ echo 0 > options/print-parent
 grep -m1 -q ': vfs_read$' trace || fail "print-parent off still prints the parent"
 echo 1 > options/print-parent
 echo 1 > options/sym-offset
-grep -m1 -Eq ': vfs_read\+0x0/0x[0-9a-f]+ <-[a-z_]+\+0x[0-9a-f]+/0x[0-9a-f]+$' trace ||
+# The call site's offset: 0, or 4 past an endbr64 (X86_KERNEL_IBT).
+grep -m1 -Eq ': vfs_read\+0x[04]/0x[0-9a-f]+ <-[a-z_]+\+0x[0-9a-f]+/0x[0-9a-f]+$' trace ||
 	fail "sym-offset: $(grep -m1 vfs_read trace)"
 echo 0 > options/sym-offset
 echo 1 > options/sym-addr
