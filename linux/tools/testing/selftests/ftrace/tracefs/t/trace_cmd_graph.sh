@@ -16,7 +16,9 @@ grep -Eq 'funcgraph_entry: +\| +ksys_read\(\) \{$' /tmp/tcg.txt ||
 	fail "no ksys_read() entry: $(grep -m 5 funcgraph /tmp/tcg.txt)"
 grep -Eq 'funcgraph_(entry|exit): +[0-9.]+ us +\| +(\}|[a-z_0-9.]+\(\);)' /tmp/tcg.txt ||
 	fail "no durations: $(grep -m 5 funcgraph /tmp/tcg.txt)"
-grep -Eq 'funcgraph_entry: +\|     +[a-z_0-9.]+\(\) \{$|funcgraph_entry: +[0-9.]+ us +\|     +[a-z_0-9.]+\(\);$' /tmp/tcg.txt ||
+nested_entry='funcgraph_entry: +\|     +[a-z_0-9.]+\(\) \{$'
+nested_leaf='funcgraph_entry: +[0-9.]+ us +\|     +[a-z_0-9.]+\(\);$'
+grep -Eq "$nested_entry|$nested_leaf" /tmp/tcg.txt ||
 	fail "nothing nested under ksys_read: $(grep -m 8 funcgraph /tmp/tcg.txt)"
 # Only what ksys_read calls: no other top-level function.
 top=$(grep -E 'funcgraph_entry: .*\|  [a-z_]' /tmp/tcg.txt | grep -v 'ksys_read()' | head -n 3)
