@@ -158,7 +158,50 @@ b7_convert() {
 		"$out/stopwatch.out"
 }
 
+# B1.insns, B4.guard, B9.insns: the kernel's path through one getppid(),
+# in guest instructions, counted by the tbprof plugin over a window of
+# $insn_calls calls (bench/tbprof/pathlen). Exact, so one boot each.
+gcc -shared -fPIC -O2 -Wall -Werror -o "$out/tbprof.so" \
+	"$TOP/bench/tbprof/tbprof.c" || die "cannot build the tbprof plugin"
+insn_calls=100000
+graph_unused="echo vfs_fsync_range > /sys/kernel/tracing/set_graph_function &&
+	echo function_graph > /sys/kernel/tracing/current_tracer &&"
+
+# insn_path KERNEL [GUEST PREFIX]: boot it once, print "insns X" and
+# "fentry N", "trace N" (the patchable sites passed, nops while off).
+insn_path() {
+	local kdir=$BUILD/kernels/${flavour[$1]} addr
+	addr=$(awk '$3 == "__x64_sys_getppid" { print "0x" $1 }' "$kdir/System.map")
+	rm -f "$out/tbprof.out"
+	HARNESS_QEMU="-plugin $out/tbprof.so,out=$out/tbprof.out,mark=$addr,warm=5000,count=$insn_calls" \
+		"$TOP/harness/vm" -q -k "${flavour[$1]}" -t 300 -a "$out/bin" \
+		"${2:-} /harness/files/bin/idle $((insn_calls + 10000)) 0 1 1" \
+		> /dev/null || die "the instruction-count boot of $1 failed"
+	"$TOP/bench/tbprof/pathlen" -s "$kdir/vmlinux" -n "$insn_calls" \
+		-k trace_irqflags_key,trace_preemptoff_key \
+		"$kdir/System.map" "$out/tbprof.out"
+}
+
+# insn_rows KERNEL: the raw lines of that kernel's instruction rows.
+insn_rows() {
+	local nop graph
+	msg "instruction counts: $1"
+	nop=$(insn_path "$1")
+	awk -v k="$1" '{ v[$1] = $2 }
+	     END { print "1", k, "B1.path_insns", v["insns"] - v["fentry"] - v["trace"]
+		   print "1", k, "B1.sites", v["fentry"] + v["trace"] }' <<< "$nop"
+	case $1 in none|nolat) return ;; esac
+	graph=$(insn_path "$1" "$graph_unused")
+	awk -v k="$1" 'FNR == NR { v[$1] = $2; next }
+		$1 == "insns" && v["fentry"] {
+			printf "1 %s B4.guard_insns %.2f\n", k, ($2 - v["insns"]) / v["fentry"] }' \
+		<(echo "$nop") <(echo "$graph")
+}
+
 : > "$out/raw"
+for k in $kernels; do
+	insn_rows "$k" >> "$out/raw"
+done
 for r in $(seq 1 "$rounds"); do
 	for k in $kernels; do
 		msg "round $r/$rounds: $k"

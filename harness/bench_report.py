@@ -15,6 +15,9 @@ import sys
 
 KERNELS = ("ours", "upstream", "none", "nolat")
 
+# The heading of the hand-written part of the rst, after the table.
+NOTES = "Measurement notes"
+
 
 def parse_rows(path):
     rows = []
@@ -124,7 +127,16 @@ def main():
            "Figures are medians with their min-max spread; only the ratios",
            "between kernels measured in the same run are meaningful.", "", "::", ""]
     rst += [("    " + l).rstrip() for l in text.splitlines()]
-    open(rst_path, "w").write("\n".join(rst) + "\n")
+    # The dated notes below the table are kept as they are.
+    try:
+        old = open(rst_path).read()
+    except OSError:
+        old = ""
+    notes = old.find("\n" + NOTES + "\n")
+    out = "\n".join(rst) + "\n"
+    if notes >= 0:
+        out += old[notes:]
+    open(rst_path, "w").write(out)
 
 
 if __name__ == "__main__":

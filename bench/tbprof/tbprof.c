@@ -9,7 +9,8 @@
  *
  *   qemu-system-x86_64 ... -plugin bench/tbprof/tbprof.so,out=FILE
  *
- * At exit FILE gets one line per block start: "address executions insns".
+ * At exit FILE gets one line per block: "address executions insns last",
+ * last being the address of the block's last instruction.
  * bench/tbprof/report folds them into functions with a System.map.
  *
  * With pairs=FILE it also records every transition between blocks, as
@@ -74,6 +75,7 @@ struct block {
 	uint64_t last;		/* address of the last instruction */
 	unsigned char lastb[16];	/* its bytes */
 	unsigned int lastn;
+	uint64_t snap;		/* with mark=: execs when the window opened */
 };
 
 struct pair {
@@ -192,11 +194,16 @@ static void on_mem(unsigned int cpu, qemu_plugin_meminfo_t info,
 
 static void on_mark(unsigned int cpu, void *udata)
 {
+	unsigned int i;
+
 	mark_seen++;
 	if (mark_seen == mark_warm) {
 		int m, s;
 
-		memset(pages, 0, PSLOTS * sizeof(*pages));
+		for (i = 0; i < NSLOTS; i++)
+			table[i].snap = table[i].execs;
+		if (pages)
+			memset(pages, 0, PSLOTS * sizeof(*pages));
 		for (m = 0; m < 2; m++) {
 			tlbs[m].accesses = 0;
 			for (s = 0; s < TLB_SIZES; s++)
@@ -204,6 +211,9 @@ static void on_mark(unsigned int cpu, void *udata)
 		}
 		counting = 1;
 	} else if (mark_seen == mark_warm + mark_count) {
+		/* From here on, snap holds the window's executions. */
+		for (i = 0; i < NSLOTS; i++)
+			table[i].snap = table[i].execs - table[i].snap;
 		counting = 0;
 	}
 }
@@ -295,7 +305,7 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	struct block *b = lookup(qemu_plugin_tb_vaddr(tb), n);
 	size_t i;
 
-	if (mark && tlbpath[0] && qemu_plugin_tb_vaddr(tb) == mark)
+	if (mark && qemu_plugin_tb_vaddr(tb) == mark)
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_mark, 0, NULL);
 	for (i = 0; tlbpath[0] && i < n; i++) {
 		struct qemu_plugin_insn *in = qemu_plugin_tb_get_insn(tb, i);
@@ -303,11 +313,6 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 
 		qemu_plugin_register_vcpu_mem_cb(in, on_mem, 0,
 				QEMU_PLUGIN_MEM_RW, (void *)(uintptr_t)kmode);
-	}
-	if (!pairs) {
-		qemu_plugin_register_vcpu_tb_exec_inline(tb,
-				QEMU_PLUGIN_INLINE_ADD_U64, &b->execs, 1);
-		return;
 	}
 	if (n) {
 		struct qemu_plugin_insn *in = qemu_plugin_tb_get_insn(tb, n - 1);
@@ -319,7 +324,11 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		memcpy(b->lastb, qemu_plugin_insn_data(in), sz);
 		b->lastn = sz;
 	}
-	qemu_plugin_register_vcpu_tb_exec_cb(tb, on_exec, 0, b);
+	if (!pairs)
+		qemu_plugin_register_vcpu_tb_exec_inline(tb,
+				QEMU_PLUGIN_INLINE_ADD_U64, &b->execs, 1);
+	else
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_exec, 0, b);
 }
 
 static void dump_counts(qemu_plugin_id_t id, void *unused)
@@ -331,12 +340,19 @@ static void dump_counts(qemu_plugin_id_t id, void *unused)
 		dump_tlb();
 	if (!f)
 		return;
-	for (i = 0; i < NSLOTS; i++)
-		if (table[i].addr && table[i].execs)
-			fprintf(f, "%llx %llu %llu\n",
+	for (i = 0; i < NSLOTS; i++) {
+		uint64_t n = table[i].execs;
+
+		/* mark=: only what ran in the window, none if it never closed */
+		if (mark)
+			n = mark_seen >= mark_warm + mark_count ? table[i].snap : 0;
+		if (table[i].addr && n)
+			fprintf(f, "%llx %llu %llu %llx\n",
 				(unsigned long long)table[i].addr,
-				(unsigned long long)table[i].execs,
-				(unsigned long long)table[i].insns);
+				(unsigned long long)n,
+				(unsigned long long)table[i].insns,
+				(unsigned long long)table[i].last);
+	}
 	fclose(f);
 	if (!pairs)
 		return;
