@@ -333,4 +333,24 @@ static __always_inline void fentry_recursion_exit(int bit)
 		   current->trace_recursion & ~BIT(bit));
 }
 
+/*
+ * The set language's internals that its KUnit suite
+ * (tests/fentry_filter_kunit.c) reaches: static without KUnit.
+ */
+
+/* A parsed term. */
+struct fentry_term {
+	const char *glob;	/* NULL: every name */
+	const char *mod;	/* NULL: any image; "!glob": images but those */
+	unsigned long index;	/* 1-based, or 0 */
+};
+
+#if IS_ENABLED(CONFIG_KUNIT)
+bool fentry_mod_matches(const char *mod, const char *modname);
+int fentry_term_parse(char *s, struct fentry_term *t);
+int fentry_set_apply(struct ftrace_hash **set, char *term, bool cmds);
+int fentry_set_apply_kind(struct ftrace_hash **set, char *term, long kind,
+			  char **terms);
+#endif
+
 #endif /* _KERNEL_TRACE_FENTRY_H */

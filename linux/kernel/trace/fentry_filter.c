@@ -33,6 +33,7 @@
 #include <linux/sort.h>
 #include <linux/uaccess.h>
 #include <linux/vmalloc.h>
+#include <kunit/visibility.h>
 
 #include "fentry.h"
 #include "trace.h"
@@ -161,19 +162,12 @@ static int cmp_ip(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* A parsed term. */
-struct fentry_term {
-	const char *glob;	/* NULL: every name */
-	const char *mod;	/* NULL: any image; "!glob": images but those */
-	unsigned long index;	/* 1-based, or 0 */
-};
-
 /*
  * Is a function of module @modname (NULL: the kernel) in module glob
  * @mod? "*" is every module, "!glob" the kernel and the modules glob
  * does not match, so "!*" is the kernel alone.
  */
-static bool fentry_mod_matches(const char *mod, const char *modname)
+VISIBLE_IF_KUNIT bool fentry_mod_matches(const char *mod, const char *modname)
 {
 	bool not = *mod == '!';
 
@@ -269,7 +263,7 @@ struct ftrace_hash *fentry_collect_mod(const char *glob, const char *mod,
 }
 
 /* Parse @s (modified in place), a term without a command, into @t. */
-static int fentry_term_parse(char *s, struct fentry_term *t)
+VISIBLE_IF_KUNIT int fentry_term_parse(char *s, struct fentry_term *t)
 {
 	char *colon = strchr(s, ':');
 
@@ -307,8 +301,8 @@ static bool fentry_kind_is_filter(long kind)
  * @kind then becomes empty rather than NULL, so that it traces nothing
  * until the module comes.
  */
-static int fentry_set_apply_kind(struct ftrace_hash **set, char *term,
-				 long kind, char **terms)
+VISIBLE_IF_KUNIT int fentry_set_apply_kind(struct ftrace_hash **set, char *term,
+					   long kind, char **terms)
 {
 	struct ftrace_hash *found, *merged;
 	struct fentry_term t;
@@ -363,7 +357,8 @@ static int fentry_set_apply_kind(struct ftrace_hash **set, char *term,
  * Return: 0; -EINVAL when the term is malformed or names no function
  * (@set is unchanged); -ENOMEM.
  */
-static int fentry_set_apply(struct ftrace_hash **set, char *term, bool cmds)
+VISIBLE_IF_KUNIT int fentry_set_apply(struct ftrace_hash **set, char *term,
+				      bool cmds)
 {
 	return fentry_set_apply_kind(set, term, cmds ? FENTRY_LIST_FILTER : -1,
 				     NULL);
@@ -814,7 +809,3 @@ void ftrace_set_global_notrace(unsigned char *buf, int len, int reset)
 {
 	fentry_ops_set(&fentry_global_hash, true, buf, len, reset);
 }
-
-#if IS_BUILTIN(CONFIG_FENTRY_FILTER_KUNIT_TEST)
-#include "tests/fentry_filter_kunit.c"
-#endif

@@ -569,7 +569,3 @@ bool trace_ev_filter_match(const struct trace_ev_filter *f, const void *rec,
 	}
 	return sp ? stack[0] : true;
 }
-
-#ifdef CONFIG_TRACE_EV_FILTER_KUNIT_TEST
-#include "tests/trace_ev_filter_kunit.c"
-#endif

@@ -35,22 +35,11 @@
 #include <linux/stacktrace.h>
 #include <linux/string.h>
 #include <linux/sysctl.h>
+#include <kunit/visibility.h>
 
 #include "fentry.h"
 #include "trace.h"
-
-/* Frames kept of the deepest stack: its innermost ones. */
-#define STK_FRAMES	128
-
-/**
- * struct stk_frame - a frame of the deepest stack
- * @ip:		the return address that leads into the function
- * @depth:	bytes in use from the top of the stack down to where @ip is
- */
-struct stk_frame {
-	unsigned long ip;
-	unsigned long depth;
-};
+#include "trace_stack_tracer.h"
 
 /*
  * stk_lock guards the record of the maximum (stk_frames, stk_nr and the
@@ -107,9 +96,11 @@ static void stk_lock_exit(unsigned long flags)
  *
  * Return: the number of frames written.
  */
-static unsigned int stk_place(const unsigned long *ips, unsigned int n,
-			      const unsigned long *from, unsigned long top,
-			      struct stk_frame *out)
+VISIBLE_IF_KUNIT unsigned int stk_place(const unsigned long *ips,
+					unsigned int n,
+					const unsigned long *from,
+					unsigned long top,
+					struct stk_frame *out)
 {
 	const unsigned long *p = from, *end = (const unsigned long *)top;
 	unsigned int i, kept = 0;
@@ -208,33 +199,53 @@ int trace_stack_max_store(const char *val, long unused)
 }
 
 /**
+ * stk_copy() - copy the deepest stack recorded
+ * @out:	room for STK_FRAMES frames
+ * @max:	where the maximum goes
+ *
+ * Return: the number of frames copied, or -EBUSY when called from under
+ * stk_lock on this CPU (a traced function of the lock's own).
+ */
+VISIBLE_IF_KUNIT int stk_copy(struct stk_frame *out, unsigned long *max)
+{
+	unsigned long flags;
+	unsigned int n;
+
+	if (!stk_lock_enter(&flags))
+		return -EBUSY;
+	n = stk_nr;
+	memcpy(out, stk_frames, n * sizeof(*out));
+	*max = stk_max;
+	stk_lock_exit(flags);
+	return n;
+}
+
+/**
  * trace_stack_trace_show() - show stack_trace
  * @m:		the file
  * @unused:	table argument
  *
- * Return: 0, or -ENOMEM.
+ * Return: 0, -ENOMEM, or -EBUSY (see stk_copy()).
  */
 int trace_stack_trace_show(struct seq_file *m, long unused)
 {
 	struct stk_frame *f = kmalloc_array(STK_FRAMES, sizeof(*f), GFP_KERNEL);
-	unsigned long flags, size;
-	unsigned int i, n;
+	unsigned long size, max;
+	int i, n;
 
 	if (!f)
 		return -ENOMEM;
-	if (!stk_lock_enter(&flags)) {
+	n = stk_copy(f, &max);
+	if (n < 0) {
 		kfree(f);
-		return -EBUSY;
+		return n;
 	}
-	n = stk_nr;
-	memcpy(f, stk_frames, n * sizeof(*f));
-	stk_lock_exit(flags);
 
-	seq_printf(m, "        Depth    Size   Location    (%u entries)\n"
+	seq_printf(m, "        Depth    Size   Location    (%d entries)\n"
 		   "        -----    ----   --------\n", n);
 	for (i = 0; i < n; i++) {
 		size = f[i].depth - (i + 1 < n ? f[i + 1].depth : 0);
-		seq_printf(m, "%3u) %8lu   %5lu   %pS\n", i, f[i].depth, size,
+		seq_printf(m, "%3d) %8lu   %5lu   %pS\n", i, f[i].depth, size,
 			   (void *)f[i].ip);
 	}
 	kfree(f);
@@ -257,6 +268,18 @@ static int stk_switch(int on)
 	}
 	stack_tracer_enabled = on;
 	return 0;
+}
+
+/**
+ * stk_enable() - start or stop measuring, as stack_tracer_enabled does
+ * @on:		1 to start, 0 to stop
+ *
+ * Return: 0, or the error of registering the tracer's ops.
+ */
+VISIBLE_IF_KUNIT int stk_enable(int on)
+{
+	guard(mutex)(&stk_mutex);
+	return stk_switch(on);
 }
 
 /**
@@ -324,15 +347,10 @@ static int __init stk_init(void)
 				stk_boot_filter, ret);
 	}
 	if (stk_boot_on) {
-		guard(mutex)(&stk_mutex);
-		ret = stk_switch(1);
+		ret = stk_enable(1);
 		if (ret)
 			pr_warn("tracing: stacktrace: error %d\n", ret);
 	}
 	return 0;
 }
 core_initcall(stk_init);
-
-#if IS_BUILTIN(CONFIG_STACK_TRACER_KUNIT_TEST)
-#include "tests/stack_tracer_kunit.c"
-#endif

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of the function sets and their language (fentry_filter.c,
- * which includes this file at its end when the tests are built): sorted
- * set arithmetic, lookup, term parsing, and terms matched against the
- * running kernel's call sites.
+ * fentry_modterm.c): sorted set arithmetic, lookup, term parsing, and
+ * terms matched against the running kernel's call sites.
  */
 #include <kunit/test.h>
+#include <linux/ftrace.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/vmalloc.h>
+
+#include "../fentry.h"
 
 /* A set of @n addresses from @ips (sorted by the caller). */
 static struct ftrace_hash *fft_set(struct kunit *test, const unsigned long *ips,

@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of the stack tracer (trace_stack_tracer.c, which includes
- * this file at its end when the tests are built): return addresses
- * matched to their slots on a stack, and a live measurement of a traced
- * function called from deep in a test function.
+ * KUnit tests of the stack tracer (trace_stack_tracer.c): return
+ * addresses matched to their slots on a stack, and a live measurement of
+ * a traced function called from deep in a test function.
  */
 #include <kunit/test.h>
+#include <linux/ftrace.h>
 #include <linux/jiffies.h>
 #include <linux/kallsyms.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "../fentry.h"
+#include "../trace.h"
+#include "../trace_stack_tracer.h"
 
 static void stkt_place(struct kunit *test)
 {
@@ -59,53 +65,44 @@ static void stkt_measure(struct kunit *test)
 {
 	static const char fn[] = "jiffies_to_msecs";
 	char name[KSYM_SYMBOL_LEN];
-	unsigned long max, flags;
-	unsigned int i, nr;
-	bool busy;
-	int ret;
+	struct stk_frame *f;
+	unsigned long max;
+	int i, nr, ret;
 
 	/* Leave alone a tracer the command line started. */
-	scoped_guard(mutex, &stk_mutex)
-		busy = stack_tracer_enabled ||
-		       rcu_access_pointer(trace_stack_sets.filter_hash);
-	if (busy)
+	if (READ_ONCE(stack_tracer_enabled) ||
+	    rcu_access_pointer(trace_stack_sets.filter_hash))
 		kunit_skip(test, "the stack tracer is in use");
+	f = kunit_kmalloc_array(test, STK_FRAMES, sizeof(*f), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, f);
 	ret = fentry_ops_set(&trace_stack_sets, false, (unsigned char *)fn,
 			     strlen(fn), 1);
 	KUNIT_ASSERT_EQ(test, ret, 0);
-	WRITE_ONCE(stk_max, 0);
-	scoped_guard(mutex, &stk_mutex)
-		KUNIT_ASSERT_EQ(test, stk_switch(1), 0);
+	KUNIT_ASSERT_EQ(test, trace_stack_max_store("0", 0), 0);
+	KUNIT_ASSERT_EQ(test, stk_enable(1), 0);
 	KUNIT_EXPECT_EQ(test, stkt_deep_call(HZ), 1000);
-	scoped_guard(mutex, &stk_mutex)
-		stk_switch(0);
-
-	KUNIT_ASSERT_TRUE(test, stk_lock_enter(&flags));
-	max = stk_max;
-	nr = stk_nr;
-	stk_lock_exit(flags);
+	stk_enable(0);
+	nr = stk_copy(f, &max);
 
 	KUNIT_ASSERT_GE(test, nr, 2);
-	KUNIT_EXPECT_EQ(test, max, stk_frames[0].depth);
+	KUNIT_EXPECT_EQ(test, max, f[0].depth);
 	KUNIT_EXPECT_GT(test, max, sizeof(long) * 256);
 	KUNIT_EXPECT_LT(test, max, THREAD_SIZE);
 	/* The traced function, just after its fentry call: 8 bytes so far. */
-	sprint_symbol(name, stk_frames[0].ip);
+	sprint_symbol(name, f[0].ip);
 	KUNIT_EXPECT_TRUE_MSG(test, str_has_prefix(name, "jiffies_to_msecs+0x5/"),
 			      "frame 0 is %s", name);
-	KUNIT_EXPECT_EQ(test, stk_frames[0].depth - stk_frames[1].depth,
-			sizeof(long));
+	KUNIT_EXPECT_EQ(test, f[0].depth - f[1].depth, sizeof(long));
 	/* Its caller (perhaps a clone: stkt_deep_call.constprop.0). */
-	snprintf(name, sizeof(name), "%ps", (void *)stk_frames[1].ip);
+	snprintf(name, sizeof(name), "%ps", (void *)f[1].ip);
 	KUNIT_EXPECT_TRUE_MSG(test, str_has_prefix(name, "stkt_deep_call"),
 			      "frame 1 is %s", name);
 	for (i = 1; i < nr; i++)
-		KUNIT_EXPECT_LT(test, stk_frames[i].depth, stk_frames[i - 1].depth);
+		KUNIT_EXPECT_LT(test, f[i].depth, f[i - 1].depth);
 
 	KUNIT_EXPECT_EQ(test, fentry_ops_set(&trace_stack_sets, false, NULL, 0, 1),
 			0);
-	WRITE_ONCE(stk_max, 0);
-	stk_nr = 0;
+	trace_stack_max_store("0", 0);
 }
 
 static struct kunit_case stkt_cases[] = {

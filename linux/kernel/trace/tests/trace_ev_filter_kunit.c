@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of the event filter language (trace_ev_filter.c, which
- * includes this file at its end when the tests are built): every
- * operator on numbers and strings, signedness, the connectives and their
- * precedence, the common fields, and malformed input with the offset its
- * error points at.
+ * KUnit tests of the event filter language (trace_ev_filter.c), through
+ * its interface: every operator on numbers and strings, signedness, the
+ * connectives and their precedence, the common fields, and malformed
+ * input with the offset its error points at.
  */
 #include <kunit/test.h>
+#include <linux/kernel.h>
+#include <linux/sched.h>
+#include <linux/string.h>
+
+#include "../trace.h"
+#include "../trace_ev_core.h"
 
 /* A record: the common fields, then these. */
 struct tfk_rec {
