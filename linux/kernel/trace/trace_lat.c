@@ -19,16 +19,35 @@
 #include <linux/sched/prio.h>
 #include <linux/seqlock.h>
 #include <linux/seq_file.h>
+#include <linux/spinlock.h>
 #include <linux/uidgid.h>
 
 #include "trace.h"
 
 /*
- * The latency last kept. Written under trace_max_trylock() with
- * interrupts off; readers copy it under the sequence count.
+ * The latency last kept. Written with interrupts off under
+ * trace_lat_lock, which serialises the sequence count's writers: the
+ * tracers' updates (which also hold trace_max_trylock()), a tracer's
+ * start and writes of tracing_max_latency. Readers copy it under the
+ * sequence count. An arch spinlock: an update runs inside the irqsoff
+ * tracer's interrupt hooks, where lockdep must not be entered.
  */
 static struct trace_lat_info trace_lat_max;
 static seqcount_t trace_lat_seq = SEQCNT_ZERO(trace_lat_seq);
+static arch_spinlock_t trace_lat_lock = __ARCH_SPIN_LOCK_UNLOCKED;
+
+/* Begin a write of trace_lat_max; interrupts off. */
+static void trace_lat_write_begin(void)
+{
+	arch_spin_lock(&trace_lat_lock);
+	raw_write_seqcount_begin(&trace_lat_seq);
+}
+
+static void trace_lat_write_end(void)
+{
+	raw_write_seqcount_end(&trace_lat_seq);
+	arch_spin_unlock(&trace_lat_lock);
+}
 
 static void trace_lat_read(struct trace_lat_info *lat)
 {
@@ -135,9 +154,9 @@ void trace_lat_update(struct trace_lat_info *lat)
 	if (trace_lat_worth(lat->ns)) {
 		trace_lat_total(lat);
 		trace_max_swap_locked();
-		raw_write_seqcount_begin(&trace_lat_seq);
+		trace_lat_write_begin();
 		trace_lat_max = *lat;
-		raw_write_seqcount_end(&trace_lat_seq);
+		trace_lat_write_end();
 	}
 	trace_max_unlock();
 }
@@ -152,11 +171,11 @@ void trace_lat_init(void)
 	unsigned long flags;
 
 	local_irq_save(flags);
-	raw_write_seqcount_begin(&trace_lat_seq);
+	trace_lat_write_begin();
 	WRITE_ONCE(trace_lat_max.ns, 0);
 	trace_lat_max.from = U64_MAX;
 	trace_lat_max.to = 0;
-	raw_write_seqcount_end(&trace_lat_seq);
+	trace_lat_write_end();
 	local_irq_restore(flags);
 }
 
@@ -190,9 +209,9 @@ int trace_lat_max_store(const char *val, long unused)
 	if (kstrtou64(val, 0, &us) || us > U64_MAX / NSEC_PER_USEC)
 		return -EINVAL;
 	local_irq_save(flags);
-	raw_write_seqcount_begin(&trace_lat_seq);
+	trace_lat_write_begin();
 	WRITE_ONCE(trace_lat_max.ns, us * NSEC_PER_USEC);
-	raw_write_seqcount_end(&trace_lat_seq);
+	trace_lat_write_end();
 	local_irq_restore(flags);
 	return 0;
 }

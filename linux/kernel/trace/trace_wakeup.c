@@ -41,7 +41,10 @@ enum wakeup_mode {
 	WAKEUP_DL,	/* wakeup_dl */
 };
 
-/* Taken by the probes only, inside the runqueue locks. */
+/*
+ * Taken by the probes, inside the runqueue locks, and by wakeup_clear()
+ * (under wakeup_mutex or trace_lock), with interrupts off.
+ */
 static DEFINE_RAW_SPINLOCK(wakeup_lock);
 /* The task followed, or NULL; a reference is held. Under wakeup_lock. */
 static struct task_struct *wakeup_task;
