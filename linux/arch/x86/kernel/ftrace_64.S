@@ -6,7 +6,8 @@
  * compiled. Recorded call sites are turned into nops at boot, so only
  * unrecorded ones (init and exit code) ever reach it, and it does nothing.
  *
- * A site being traced calls one of two trampolines instead:
+ * A site being traced calls one of four trampolines instead (or, for
+ * fentry_pad_caller, jumps to the guard that calls it):
  *
  *   fentry_caller       saves what a call may clobber and the argument
  *                       registers, and calls the dispatch;
@@ -14,15 +15,15 @@
  *                       to wherever the callbacks left regs->ip;
  *   fentry_guard_caller returns at once while fentry_gates is zero, and
  *                       is fentry_caller otherwise (for sites only gated
- *                       users trace, outside their gates).
+ *                       users trace, outside their gates);
  *   fentry_pad_caller   is fentry_caller for a guard written into the
  *                       padding before the site (ftrace.c), which the
  *                       site jumps to instead of calling
  *                       fentry_guard_caller.
  *
- * Both build a struct pt_regs on the stack (the layout of struct
- * ftrace_regs on x86-64): the first leaves cs zero, which tells
- * ftrace_get_regs() that only the arguments, ip and sp are valid.
+ * All build a struct pt_regs on the stack (the layout of struct
+ * ftrace_regs on x86-64): all but fentry_regs_caller leave cs zero, which
+ * tells ftrace_get_regs() that only the arguments, ip and sp are valid.
  *
  * Stack on entry, and the frame (offsets from %rsp after the frame is
  * made; FRAME_SIZE is sizeof(struct pt_regs)):
