@@ -17,6 +17,7 @@
 
 #include "fentry.h"
 #include "trace.h"
+#include "trace_pid.h"
 
 static int fentry_pid_hook_set(bool on);
 
@@ -69,3 +70,35 @@ int fentry_pid_set_follow(bool on)
 {
 	return trace_pid_set_follow(&fentry_pids, on);
 }
+
+static const struct trace_fs_file fentry_pid_files[] = {
+	TRACE_FS_FOPS("set_ftrace_pid", 0644, TRACE_FS_ARRAY,
+		      TRACE_PID_ARG(fentry_pids, TRACE_PID_ONLY), &trace_pid_fops),
+	TRACE_FS_FOPS("set_ftrace_notrace_pid", 0644, TRACE_FS_ARRAY,
+		      TRACE_PID_ARG(fentry_pids, TRACE_PID_NEVER), &trace_pid_fops),
+};
+
+static struct trace_fs_table fentry_pid_fs = {
+	.name = "function pids",
+	.files = fentry_pid_files,
+	.nr = ARRAY_SIZE(fentry_pid_files),
+	.order = TRACE_FS_ORDER_PID,
+	.readme =
+	"  set_ftrace_pid       - trace only these tasks (\"no pid\": all)\n"
+	"  set_ftrace_notrace_pid - never trace these tasks\n"
+	"      accepts: pids separated by spaces; '>' replaces, '>>' adds;\n"
+	"               with options/function-fork, children of listed tasks\n"
+	"               are added and reaped tasks removed\n"
+	"  options/func_stack_trace - a stack trace after each function\n",
+	.examples =
+	"  echo function > current_tracer    # trace function entries\n"
+	"  echo 'vfs_*' > set_ftrace_filter  # only these\n"
+	"  echo 'schedule:traceoff:1' >> set_ftrace_filter  # stop once\n"
+	"  echo $$ > set_ftrace_pid          # only this shell\n",
+};
+
+static int __init fentry_pid_fs_init(void)
+{
+	return trace_fs_register(&fentry_pid_fs);
+}
+core_initcall(fentry_pid_fs_init);

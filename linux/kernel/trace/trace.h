@@ -53,6 +53,8 @@
 #include <linux/types.h>
 #include <linux/unaligned.h>
 
+#include "trace_fs.h"
+
 struct dentry;
 struct file;
 struct inode;
@@ -202,11 +204,8 @@ static inline bool trace_opt(enum trace_opt o)
 	return test_bit(o, &trace_opts);
 }
 
-int trace_opt_set(unsigned int o, bool on);
-unsigned int trace_opt_count(void);
-const char *trace_opt_name(unsigned int o);
-int trace_options_show(struct seq_file *m, long unused);
 int trace_options_store(const char *val, long unused);
+int trace_opt_set(unsigned int o, bool on);
 
 /*
  * Records: a struct trace_entry (common_type, flags, preempt count, pid),
@@ -273,10 +272,6 @@ struct trace_graph_ret_rec {
 } __packed;
 
 /* function_graph (trace_graph.c, trace_graph_out.c) */
-int trace_graph_depth_show(struct seq_file *m, long unused);
-int trace_graph_depth_store(const char *val, long unused);
-int trace_thresh_show(struct seq_file *m, long unused);
-int trace_thresh_store(const char *val, long unused);
 extern u64 trace_thresh_ns;
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 int trace_graph_set_sleep_time(bool on);
@@ -315,15 +310,8 @@ static inline void trace_graph_print_lat_legend(struct seq_file *m)
 }
 #endif
 
-/* The function profiler (trace_profile.c) */
-int trace_profile_show(struct seq_file *m, long unused);
-int trace_profile_store(const char *val, long unused);
-int trace_profile_stat_show(struct seq_file *m, long cpu);
-
 /* The stack tracer (trace_stack_tracer.c) */
-int trace_stack_max_show(struct seq_file *m, long unused);
 int trace_stack_max_store(const char *val, long unused);
-int trace_stack_trace_show(struct seq_file *m, long unused);
 
 /* TRACE_TYPE_STACK: @size return addresses, innermost first. */
 struct trace_stack_rec {
@@ -528,10 +516,6 @@ static __always_inline void trace_cmdline_save(void)
 void trace_cmdline_find(pid_t pid, char comm[TASK_COMM_LEN]);
 int trace_cmdline_tgid(pid_t pid);
 int trace_cmdline_init(void);
-int saved_cmdlines_show(struct seq_file *m, long unused);
-int saved_cmdlines_size_show(struct seq_file *m, long unused);
-int saved_cmdlines_size_store(const char *val, long unused);
-int saved_tgids_show(struct seq_file *m, long unused);
 
 /* Reading (trace_iter.c) */
 
@@ -694,8 +678,6 @@ static inline int trace_wakeup_hooks(bool fn, bool graph)
 #endif
 
 /* Latency tracers (trace_lat.c) */
-int trace_lat_max_show(struct seq_file *m, long unused);
-int trace_lat_max_store(const char *val, long unused);
 #ifdef CONFIG_TRACER_MAX_TRACE
 struct trace_iter *trace_lat_iter_new(int cpu);
 #else
@@ -769,16 +751,10 @@ bool trace_lat_print_ev(struct seq_file *m, const struct trace_ev *ev);
 /* error_log (trace_errlog.c) */
 void trace_errlog(const char *loc, const char *cmd, unsigned int pos,
 		  const char *msg);
-int trace_errlog_show(struct seq_file *m, long unused);
-int trace_errlog_store(const char *val, long unused);
 
 /* Trace events (trace_ev.c, trace_ev_fs.c, trace_ev_set.c) */
 #ifdef CONFIG_EVENT_TRACING
 bool trace_ev_print(struct seq_file *m, const struct trace_ev *ev);
-void __init trace_ev_init(void);
-void trace_ev_fs_set_top(struct dentry *events);
-int trace_ev_enable_show(struct seq_file *m, long unused);
-int trace_ev_enable_store(const char *val, long unused);
 extern const struct file_operations trace_ev_set_fops;
 extern struct trace_pid_set trace_ev_pids;
 struct trace_ev_rt;
@@ -796,14 +772,6 @@ static inline bool trace_ev_print(struct seq_file *m,
 				  const struct trace_ev *ev)
 {
 	return false;
-}
-
-static inline void trace_ev_init(void)
-{
-}
-
-static inline void trace_ev_fs_set_top(struct dentry *events)
-{
 }
 
 static inline int trace_ev_pid_set_follow(bool on)
@@ -842,11 +810,8 @@ static inline bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on)
 }
 #endif
 
-int __init trace_fs_init(void);
-
 /* Format files (trace_formats.c) */
 void trace_format_head(struct seq_file *m, const char *name, unsigned int id);
-int trace_fmt_show(struct seq_file *m, long type);
 
 /* Function commands that name a module's trace events (fentry_cmd.c) */
 struct module;
@@ -876,17 +841,11 @@ extern const char *__start___trace_bprintk_fmt[];
 extern const char *__stop___trace_bprintk_fmt[];
 extern const char *__start___tracepoint_str[];
 extern const char *__stop___tracepoint_str[];
-int trace_printk_formats_show(struct seq_file *m, long unused);
 
 u64 trace_clock_read(void);
 bool trace_clock_in_ns(void);
 void trace_clock_show(struct seq_file *m);
 int trace_clock_set(const char *name);
-
-long trace_fs_arg(struct inode *inode);
-ssize_t trace_edit_read(struct file *file, char __user *ubuf, size_t cnt,
-			loff_t *ppos);
-loff_t trace_edit_llseek(struct file *file, loff_t off, int whence);
 
 extern const struct file_operations trace_fops;
 extern const struct file_operations trace_pipe_fops;

@@ -155,3 +155,39 @@ int trace_clock_set(const char *name)
 	}
 	return -EINVAL;
 }
+
+static int trace_clock_attr_show(struct seq_file *m, long unused)
+{
+	trace_clock_show(m);
+	return 0;
+}
+
+static int trace_clock_attr_store(const char *val, long unused)
+{
+	return trace_clock_set(val);
+}
+
+static const struct trace_fs_file trace_clock_files[] = {
+	TRACE_FS_ATTR("trace_clock", 0644, TRACE_FS_ARRAY,
+		      trace_clock_attr_show, trace_clock_attr_store),
+};
+
+static struct trace_fs_table trace_clock_fs = {
+	.name = "clock",
+	.files = trace_clock_files,
+	.nr = ARRAY_SIZE(trace_clock_files),
+	.order = TRACE_FS_ORDER_CLOCK,
+	.readme =
+	"  trace_clock          - the clock of the time stamps; the current one is\n"
+	"                         in brackets. Switching clears the buffer.\n"
+	"                         local: per-CPU, fastest; global: monotonic across\n"
+	"                         CPUs; counter: an event count; uptime: jiffies;\n"
+	"                         perf: as perf; mono, mono_raw, boot, tai: those\n"
+	"                         kernel clocks; x86-tsc: the TSC\n",
+};
+
+static int __init trace_clock_fs_init(void)
+{
+	return trace_fs_register(&trace_clock_fs);
+}
+core_initcall(trace_clock_fs_init);

@@ -241,7 +241,7 @@ static void tgid_line(struct seq_file *m, const struct trace_cmdline *e)
  *
  * Return: 0.
  */
-int saved_cmdlines_show(struct seq_file *m, long unused)
+static int saved_cmdlines_show(struct seq_file *m, long unused)
 {
 	trace_cmdlines_each(m, cmdline_line);
 	return 0;
@@ -254,7 +254,7 @@ int saved_cmdlines_show(struct seq_file *m, long unused)
  *
  * Return: 0.
  */
-int saved_tgids_show(struct seq_file *m, long unused)
+static int saved_tgids_show(struct seq_file *m, long unused)
 {
 	if (trace_opt(TRACE_OPT_RECORD_TGID))
 		trace_cmdlines_each(m, tgid_line);
@@ -268,7 +268,7 @@ int saved_tgids_show(struct seq_file *m, long unused)
  *
  * Return: 0.
  */
-int saved_cmdlines_size_show(struct seq_file *m, long unused)
+static int saved_cmdlines_size_show(struct seq_file *m, long unused)
 {
 	const struct trace_cmdline_table *tab;
 
@@ -317,7 +317,7 @@ static int trace_cmdlines_resize(unsigned int n)
  *
  * Return: 0, -EINVAL for a bad number, or -ENOMEM.
  */
-int saved_cmdlines_size_store(const char *val, long unused)
+static int saved_cmdlines_size_store(const char *val, long unused)
 {
 	unsigned int n;
 	int ret = kstrtouint(val, 10, &n);
@@ -338,3 +338,29 @@ int __init trace_cmdline_init(void)
 {
 	return trace_cmdlines_resize(TRACE_CMDLINES_DEFAULT);
 }
+
+static const struct trace_fs_file trace_cmdline_files[] = {
+	TRACE_FS_ATTR("saved_cmdlines", 0444, TRACE_FS_TOP_ONLY,
+		      saved_cmdlines_show, NULL),
+	TRACE_FS_ATTR("saved_cmdlines_size", 0644, TRACE_FS_TOP_ONLY,
+		      saved_cmdlines_size_show, saved_cmdlines_size_store),
+	TRACE_FS_ATTR("saved_tgids", 0444, TRACE_FS_TOP_ONLY, saved_tgids_show,
+		      NULL),
+};
+
+static struct trace_fs_table trace_cmdline_fs = {
+	.name = "cmdlines",
+	.files = trace_cmdline_files,
+	.nr = ARRAY_SIZE(trace_cmdline_files),
+	.order = TRACE_FS_ORDER_CMDLINE,
+	.readme =
+	"  saved_cmdlines       - pid and command of recent writers\n"
+	"  saved_cmdlines_size  - how many of them are kept\n"
+	"  saved_tgids          - pid and thread group (with record-tgid)\n",
+};
+
+static int __init trace_cmdline_fs_init(void)
+{
+	return trace_fs_register(&trace_cmdline_fs);
+}
+core_initcall(trace_cmdline_fs_init);

@@ -415,12 +415,6 @@ void __init trace_init(void)
 {
 }
 
-static int __init trace_fs_initcall(void)
-{
-	return trace_fs_init();
-}
-fs_initcall(trace_fs_initcall);
-
 /* tracing_thresh: 0, or the latency worth recording, in ns */
 u64 trace_thresh_ns;
 
@@ -431,7 +425,7 @@ u64 trace_thresh_ns;
  *
  * Return: 0.
  */
-int trace_thresh_show(struct seq_file *m, long unused)
+static int trace_thresh_show(struct seq_file *m, long unused)
 {
 	seq_printf(m, "%llu\n", div_u64(READ_ONCE(trace_thresh_ns),
 					NSEC_PER_USEC));
@@ -446,7 +440,7 @@ int trace_thresh_show(struct seq_file *m, long unused)
  * Return: 0, or -EINVAL for anything but a number that fits in
  * nanoseconds.
  */
-int trace_thresh_store(const char *val, long unused)
+static int trace_thresh_store(const char *val, long unused)
 {
 	u64 us;
 
@@ -455,3 +449,73 @@ int trace_thresh_store(const char *val, long unused)
 	WRITE_ONCE(trace_thresh_ns, us * NSEC_PER_USEC);
 	return 0;
 }
+
+static int tracers_show(struct seq_file *m, long unused)
+{
+	trace_show_tracers(m);
+	return 0;
+}
+
+static int current_tracer_show(struct seq_file *m, long unused)
+{
+	seq_printf(m, "%s\n", trace_current_tracer_name());
+	return 0;
+}
+
+static int current_tracer_store(const char *val, long unused)
+{
+	return *val ? trace_set_tracer(val) : -EINVAL;
+}
+
+static int tracing_on_show(struct seq_file *m, long unused)
+{
+	seq_printf(m, "%d\n", tracing_is_on());
+	return 0;
+}
+
+static int tracing_on_store(const char *val, long unused)
+{
+	unsigned long on;
+	int ret = kstrtoul(val, 10, &on);
+
+	if (ret)
+		return ret;
+	if (on)
+		tracing_on();
+	else
+		tracing_off();
+	return 0;
+}
+
+static const struct trace_fs_file trace_core_files[] = {
+	TRACE_FS_ATTR("available_tracers", 0444, TRACE_FS_ARRAY, tracers_show,
+		      NULL),
+	TRACE_FS_ATTR("current_tracer", 0644, TRACE_FS_ARRAY,
+		      current_tracer_show, current_tracer_store),
+	TRACE_FS_ATTR("tracing_on", 0644, TRACE_FS_ARRAY, tracing_on_show,
+		      tracing_on_store),
+	TRACE_FS_ATTR("tracing_thresh", 0644, TRACE_FS_TOP_ONLY,
+		      trace_thresh_show, trace_thresh_store),
+};
+
+static struct trace_fs_table trace_core_fs = {
+	.name = "core",
+	.files = trace_core_files,
+	.nr = ARRAY_SIZE(trace_core_files),
+	.order = TRACE_FS_ORDER_CORE,
+	.readme =
+	"  tracing_on           - 1 to record into the buffer, 0 to stop; the\n"
+	"                         buffer keeps what it holds either way\n"
+	"  available_tracers    - the tracers built into this kernel\n"
+	"  current_tracer       - the tracer that feeds the buffer; write a name\n"
+	"                         from available_tracers to switch\n"
+	"  tracing_thresh       - 0, or the latency (us) a latency tracer keeps\n",
+	.examples =
+	"  echo 0 > tracing_on           # stop recording\n",
+};
+
+static int __init trace_core_fs_init(void)
+{
+	return trace_fs_register(&trace_core_fs);
+}
+core_initcall(trace_core_fs_init);

@@ -85,7 +85,7 @@ void trace_errlog(const char *loc, const char *cmd, unsigned int pos,
  *
  * Return: 0.
  */
-int trace_errlog_show(struct seq_file *m, long unused)
+static int trace_errlog_show(struct seq_file *m, long unused)
 {
 	struct trace_err *e;
 	u64 secs;
@@ -111,7 +111,7 @@ int trace_errlog_show(struct seq_file *m, long unused)
  *
  * Return: 0.
  */
-int trace_errlog_store(const char *val, long unused)
+static int trace_errlog_store(const char *val, long unused)
 {
 	struct trace_err *e, *tmp;
 
@@ -124,3 +124,23 @@ int trace_errlog_store(const char *val, long unused)
 	mutex_unlock(&trace_errlog_lock);
 	return 0;
 }
+
+static const struct trace_fs_file trace_errlog_files[] = {
+	TRACE_FS_ATTR("error_log", 0644, TRACE_FS_ARRAY, trace_errlog_show,
+		      trace_errlog_store),
+};
+
+static struct trace_fs_table trace_errlog_fs = {
+	.name = "error_log",
+	.files = trace_errlog_files,
+	.nr = ARRAY_SIZE(trace_errlog_files),
+	.order = TRACE_FS_ORDER_ERRLOG,
+	.readme =
+	"  error_log            - errors of the last writes to these files\n",
+};
+
+static int __init trace_errlog_fs_init(void)
+{
+	return trace_fs_register(&trace_errlog_fs);
+}
+core_initcall(trace_errlog_fs_init);

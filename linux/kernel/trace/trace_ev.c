@@ -855,12 +855,11 @@ static void trace_ev_init_modules(void)
 }
 #endif
 
-/**
- * trace_ev_init() - register the events of vmlinux and of later modules
- *
- * Called once tracefs holds events/.
+/*
+ * Register the events of vmlinux and of later modules, once tracefs holds
+ * events/ (trace_fs_init(), at fs_initcall).
  */
-void __init trace_ev_init(void)
+static int __init trace_ev_init(void)
 {
 	trace_ev_add_all(__start_ftrace_events, __stop_ftrace_events,
 			 __start_ftrace_eval_maps,
@@ -869,4 +868,6 @@ void __init trace_ev_init(void)
 		trace_sc_init();
 	trace_ev_init_modules();
 	trace_ev_boot_apply();
+	return 0;
 }
+fs_initcall_sync(trace_ev_init);

@@ -18,6 +18,7 @@
 
 #include "trace.h"
 #include "trace_ev_core.h"
+#include "trace_pid.h"
 
 /* Longest write to an event's file, NUL included. */
 #define TRACE_EV_WRITE_MAX	4096
@@ -364,7 +365,7 @@ static const struct file_operations trace_ev_file_fops = {
  *
  * Return: 0.
  */
-int trace_ev_enable_show(struct seq_file *m, long unused)
+static int trace_ev_enable_show(struct seq_file *m, long unused)
 {
 	int ret;
 
@@ -381,7 +382,7 @@ int trace_ev_enable_show(struct seq_file *m, long unused)
  *
  * Return: 0, -EINVAL, or the errno of registering a probe.
  */
-int trace_ev_enable_store(const char *val, long unused)
+static int trace_ev_enable_store(const char *val, long unused)
 {
 	int ret;
 
@@ -393,15 +394,6 @@ int trace_ev_enable_store(const char *val, long unused)
 
 /* The directory events/ (trace_fs.c makes it), where systems go. */
 static struct dentry *trace_ev_top;
-
-/**
- * trace_ev_fs_set_top() - where the systems' directories go
- * @events:	events/
- */
-void trace_ev_fs_set_top(struct dentry *events)
-{
-	trace_ev_top = events;
-}
 
 static int trace_ev_fs_fill(struct dentry *dir, struct trace_ev_node *nodes,
 			    void *obj, bool sys)
@@ -473,3 +465,49 @@ void trace_ev_fs_remove(struct dentry *dir)
 	if (dir)
 		tracefs_remove(dir);
 }
+
+/* Where the systems' directories go: events/ of the top trace array. */
+static int trace_ev_fs_populate(const struct trace_fs_dirs *dirs)
+{
+	trace_ev_top = dirs->events;
+	return 0;
+}
+
+static const struct trace_fs_file trace_ev_files[] = {
+	TRACE_FS_ATTR("enable", 0644, TRACE_FS_EVENTS, trace_ev_enable_show,
+		      trace_ev_enable_store),
+	TRACE_FS_FOPS("set_event", 0644, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
+		      &trace_ev_set_fops),
+	TRACE_FS_FOPS("set_event_pid", 0644, TRACE_FS_ARRAY,
+		      TRACE_PID_ARG(trace_ev_pids, TRACE_PID_ONLY),
+		      &trace_pid_fops),
+	TRACE_FS_FOPS("set_event_notrace_pid", 0644, TRACE_FS_ARRAY,
+		      TRACE_PID_ARG(trace_ev_pids, TRACE_PID_NEVER),
+		      &trace_pid_fops),
+	TRACE_FS_FOPS("available_events", 0444, TRACE_FS_ARRAY,
+		      RING_BUFFER_ALL_CPUS, &trace_ev_avail_fops),
+};
+
+static struct trace_fs_table trace_ev_fs = {
+	.name = "events",
+	.files = trace_ev_files,
+	.nr = ARRAY_SIZE(trace_ev_files),
+	.order = TRACE_FS_ORDER_EVENTS,
+	.populate = trace_ev_fs_populate,
+	.readme =
+	"  events/enable        - 1 or 0 enables or disables every trace event\n"
+	"  events/<system>/<event>/ - enable (0/1), format (the record's\n"
+	"                         layout), id, filter; events/<system>/enable\n"
+	"                         reads X when its events differ\n"
+	"  available_events     - every event, as system:event\n"
+	"  set_event            - the events that record, as system:event;\n"
+	"                         write system:event, system:*, *:event or a\n"
+	"                         name (event or system), '!' before one to\n"
+	"                         stop it; '>' stops every other event first\n",
+};
+
+static int __init trace_ev_fs_init(void)
+{
+	return trace_fs_register(&trace_ev_fs);
+}
+core_initcall(trace_ev_fs_init);

@@ -49,6 +49,7 @@ struct trace_fmt_field {
 /* A core record: its type, name, fields (up to a NULL decl), print fmt. */
 struct trace_fmt {
 	u8 type;
+	bool on;
 	const char *name;
 	const struct trace_fmt_field *fields;
 	const char *print_fmt;
@@ -142,28 +143,32 @@ static const char callers_fmt[] = {
 };
 
 static const struct trace_fmt trace_fmts[] = {
-	{ TRACE_TYPE_FN, "function", fn_fields,
+	{ TRACE_TYPE_FN, IS_ENABLED(CONFIG_FUNCTION_TRACER), "function", fn_fields,
 	  "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip" },
-	{ TRACE_TYPE_CTX, "context_switch", ctx_fields,
+	{ TRACE_TYPE_CTX, IS_ENABLED(CONFIG_SCHED_TRACER), "context_switch",
+	  ctx_fields,
 	  "\"%u:%u:%u  ==> %u:%u:%u [%03u]\", REC->prev_pid, REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu"
 	},
-	{ TRACE_TYPE_WAKE, "wakeup", ctx_fields,
+	{ TRACE_TYPE_WAKE, IS_ENABLED(CONFIG_SCHED_TRACER), "wakeup", ctx_fields,
 	  "\"%u:%u:%u  ==+ %u:%u:%u [%03u]\", REC->prev_pid, REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu"
 	},
-	{ TRACE_TYPE_STACK, "kernel_stack", stack_fields, callers_fmt },
-	{ TRACE_TYPE_PRINT, "print", print_fields,
+	{ TRACE_TYPE_STACK, true, "kernel_stack", stack_fields, callers_fmt },
+	{ TRACE_TYPE_PRINT, true, "print", print_fields,
 	  "\"%ps: %s\", (void *)REC->ip, REC->buf" },
-	{ TRACE_TYPE_BPRINT, "bprint", bprint_fields,
+	{ TRACE_TYPE_BPRINT, true, "bprint", bprint_fields,
 	  "\"%ps: %s\", (void *)REC->ip, REC->fmt" },
-	{ TRACE_TYPE_GRAPH_RET, "funcgraph_exit", graph_ret_fields,
+	{ TRACE_TYPE_GRAPH_RET, IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER),
+	  "funcgraph_exit", graph_ret_fields,
 	  "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d retval: %lx\", (void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth, REC->retval"
 	},
-	{ TRACE_TYPE_GRAPH_ENT, "funcgraph_entry", graph_ent_fields,
+	{ TRACE_TYPE_GRAPH_ENT, IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER),
+	  "funcgraph_entry", graph_ent_fields,
 	  "\"--> %ps (%d)\", (void *)REC->func, REC->depth" },
-	{ TRACE_TYPE_USER_STACK, "user_stack", user_stack_fields, callers_fmt },
-	{ TRACE_TYPE_BPUTS, "bputs", bputs_fields,
+	{ TRACE_TYPE_USER_STACK, true, "user_stack", user_stack_fields,
+	  callers_fmt },
+	{ TRACE_TYPE_BPUTS, true, "bputs", bputs_fields,
 	  "\"%ps: %s\", (void *)REC->ip, REC->str" },
-	{ TRACE_TYPE_RAW_DATA, "raw_data", raw_fields,
+	{ TRACE_TYPE_RAW_DATA, true, "raw_data", raw_fields,
 	  "\"id:%04x %08x\", REC->id, (int)REC->buf[0]" },
 };
 
@@ -174,7 +179,7 @@ static const struct trace_fmt trace_fmts[] = {
  *
  * Return: 0, or -ENOENT for a type the table lacks.
  */
-int trace_fmt_show(struct seq_file *m, long type)
+static int trace_fmt_show(struct seq_file *m, long type)
 {
 	const struct trace_fmt_field *fld;
 	const struct trace_fmt *f;
@@ -192,3 +197,120 @@ int trace_fmt_show(struct seq_file *m, long type)
 	}
 	return -ENOENT;
 }
+
+/* The layout of a trace_pipe_raw page, for libtraceevent. */
+static int header_page_show(struct seq_file *m, long unused)
+{
+	seq_puts(m, "\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n");
+	seq_printf(m, "\tfield: local_t commit;\toffset:8;\tsize:%zu;\tsigned:1;\n",
+		   sizeof(long));
+	seq_puts(m, "\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n");
+	seq_printf(m, "\tfield: char data;\toffset:%d;\tsize:%lu;\tsigned:1;\n",
+		   8 + (int)sizeof(long), PAGE_SIZE - 8 - sizeof(long));
+	return 0;
+}
+
+/* The layout of an event header, in the words tools look for. */
+static int header_event_show(struct seq_file *m, long unused)
+{
+	seq_puts(m, "# compressed entry header\n"
+		 "\ttype_len    :    5 bits\n"
+		 "\ttime_delta  :   27 bits\n"
+		 "\tarray       :   32 bits\n"
+		 "\n"
+		 "\tpadding     : type == 29\n"
+		 "\ttime_extend : type == 30\n"
+		 "\ttime_stamp : type == 31\n"
+		 "\tdata max type_len  == 28\n");
+	return 0;
+}
+
+static int event_id_show(struct seq_file *m, long id)
+{
+	seq_printf(m, "%ld\n", id);
+	return 0;
+}
+
+/* events/enable without trace events: 0, and 0 and 1 are no-ops. */
+static int trace_noev_enable_show(struct seq_file *m, long unused)
+{
+	seq_puts(m, "0\n");
+	return 0;
+}
+
+static int trace_noev_enable_store(const char *val, long unused)
+{
+	/* Only the digits: kstrtobool() would also take y/n/on/off. */
+	if (strcmp(val, "0") && strcmp(val, "1"))
+		return -EINVAL;
+	return 0;
+}
+
+static const struct trace_fs_file trace_fmt_format =
+	TRACE_FS_ATTR("format", 0444, TRACE_FS_EVENTS, trace_fmt_show, NULL);
+static const struct trace_fs_file trace_fmt_id =
+	TRACE_FS_ATTR("id", 0444, TRACE_FS_EVENTS, event_id_show, NULL);
+
+/* events/ftrace/<name>/{format,id}: one directory per record this kernel writes. */
+static int trace_fmt_populate(const struct trace_fs_dirs *dirs)
+{
+	struct dentry *ftrace = trace_fs_mkdir("ftrace", dirs->events), *d;
+	const struct trace_fmt *f;
+	int ret;
+
+	if (!ftrace)
+		return -ENOMEM;
+	for (f = trace_fmts; f < trace_fmts + ARRAY_SIZE(trace_fmts); f++) {
+		if (!f->on)
+			continue;
+		d = trace_fs_mkdir(f->name, ftrace);
+		if (!d)
+			return -ENOMEM;
+		ret = trace_fs_add(&trace_fmt_format, "format", f->type, d) ?:
+		      trace_fs_add(&trace_fmt_id, "id", f->type, d);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static const struct trace_fs_file trace_fmt_files[] = {
+	TRACE_FS_ATTR("header_page", 0444, TRACE_FS_EVENTS, header_page_show,
+		      NULL),
+	TRACE_FS_ATTR("header_event", 0444, TRACE_FS_EVENTS, header_event_show,
+		      NULL),
+};
+
+static struct trace_fs_table trace_fmt_fs = {
+	.name = "formats",
+	.files = trace_fmt_files,
+	.nr = ARRAY_SIZE(trace_fmt_files),
+	.order = TRACE_FS_ORDER_FORMATS,
+	.populate = trace_fmt_populate,
+	.readme =
+	"  events/header_page   - the layout of a trace_pipe_raw page\n"
+	"  events/header_event  - the layout of an event header in a page\n",
+};
+
+/* events/enable of a kernel without trace events: 0, for the tools. */
+static const struct trace_fs_file trace_noev_files[] = {
+	TRACE_FS_ATTR("enable", 0644, TRACE_FS_EVENTS, trace_noev_enable_show,
+		      trace_noev_enable_store),
+};
+
+static struct trace_fs_table trace_noev_fs = {
+	.name = "no events",
+	.files = trace_noev_files,
+	.nr = ARRAY_SIZE(trace_noev_files),
+	.order = TRACE_FS_ORDER_EVENTS,
+	.readme =
+	"  events/enable        - 0: this kernel has no trace events\n",
+};
+
+static int __init trace_fmt_fs_init(void)
+{
+	if (!IS_ENABLED(CONFIG_EVENT_TRACING))
+		trace_fs_register(&trace_noev_fs);
+	return trace_fs_register(&trace_fmt_fs);
+}
+core_initcall(trace_fmt_fs_init);

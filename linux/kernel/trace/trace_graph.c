@@ -353,7 +353,7 @@ static struct tracer trace_graph_tracer = {
  *
  * Return: 0.
  */
-int trace_graph_depth_show(struct seq_file *m, long unused)
+static int trace_graph_depth_show(struct seq_file *m, long unused)
 {
 	seq_printf(m, "%u\n", READ_ONCE(trace_graph_max_depth));
 	return 0;
@@ -366,7 +366,7 @@ int trace_graph_depth_show(struct seq_file *m, long unused)
  *
  * Return: 0 or -EINVAL.
  */
-int trace_graph_depth_store(const char *val, long unused)
+static int trace_graph_depth_store(const char *val, long unused)
 {
 	unsigned int d;
 
@@ -400,3 +400,25 @@ static int __init trace_graph_register(void)
 	return trace_register_tracer(&trace_graph_tracer);
 }
 core_initcall(trace_graph_register);
+
+static const struct trace_fs_file trace_graph_files[] = {
+	TRACE_FS_FOPS("set_graph_function", 0644, TRACE_FS_ARRAY,
+		      FENTRY_LIST_GRAPH, &fentry_filter_fops),
+	TRACE_FS_FOPS("set_graph_notrace", 0644, TRACE_FS_ARRAY,
+		      FENTRY_LIST_GRAPH_NOTRACE, &fentry_filter_fops),
+	TRACE_FS_ATTR("max_graph_depth", 0644, TRACE_FS_ARRAY,
+		      trace_graph_depth_show, trace_graph_depth_store),
+};
+
+static struct trace_fs_table trace_graph_fs = {
+	.name = "function_graph",
+	.files = trace_graph_files,
+	.nr = ARRAY_SIZE(trace_graph_files),
+	.order = TRACE_FS_ORDER_GRAPH,
+};
+
+static int __init trace_graph_fs_init(void)
+{
+	return trace_fs_register(&trace_graph_fs);
+}
+core_initcall(trace_graph_fs_init);

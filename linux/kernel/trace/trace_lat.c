@@ -186,7 +186,7 @@ void trace_lat_init(void)
  *
  * Return: 0.
  */
-int trace_lat_max_show(struct seq_file *m, long unused)
+static int trace_lat_max_show(struct seq_file *m, long unused)
 {
 	seq_printf(m, "%llu\n", div_u64(READ_ONCE(trace_lat_max.ns),
 					NSEC_PER_USEC));
@@ -201,7 +201,7 @@ int trace_lat_max_show(struct seq_file *m, long unused)
  * Return: 0, or -EINVAL for anything but a number that fits in
  * nanoseconds.
  */
-int trace_lat_max_store(const char *val, long unused)
+static int trace_lat_max_store(const char *val, long unused)
 {
 	unsigned long flags;
 	u64 us;
@@ -266,3 +266,24 @@ void trace_lat_print_header(struct seq_file *m)
 	else
 		trace_print_lat_legend(m);
 }
+
+static const struct trace_fs_file trace_lat_files[] = {
+	TRACE_FS_ATTR("tracing_max_latency", 0644, TRACE_FS_ARRAY,
+		      trace_lat_max_show, trace_lat_max_store),
+};
+
+static struct trace_fs_table trace_lat_fs = {
+	.name = "latency",
+	.files = trace_lat_files,
+	.nr = ARRAY_SIZE(trace_lat_files),
+	.order = TRACE_FS_ORDER_LAT,
+	.readme =
+	"  tracing_max_latency  - the longest latency a latency tracer saw (us);\n"
+	"                         echo 0 starts over\n",
+};
+
+static int __init trace_lat_fs_init(void)
+{
+	return trace_fs_register(&trace_lat_fs);
+}
+core_initcall(trace_lat_fs_init);

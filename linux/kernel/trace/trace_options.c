@@ -101,27 +101,6 @@ unsigned long trace_opts = BIT(TRACE_OPT_PRINT_PARENT) |
 static DEFINE_MUTEX(trace_opts_lock);
 
 /**
- * trace_opt_count() - the number of options
- *
- * Return: TRACE_NR_OPTS.
- */
-unsigned int trace_opt_count(void)
-{
-	return TRACE_NR_OPTS;
-}
-
-/**
- * trace_opt_name() - an option's name
- * @o:	the option
- *
- * Return: its name.
- */
-const char *trace_opt_name(unsigned int o)
-{
-	return trace_opt_descs[o].name;
-}
-
-/**
  * trace_opt_set() - turn an option on or off
  * @o:	the option
  * @on:	its new value
@@ -152,7 +131,7 @@ int trace_opt_set(unsigned int o, bool on)
  *
  * Return: 0.
  */
-int trace_options_show(struct seq_file *m, long unused)
+static int trace_options_show(struct seq_file *m, long unused)
 {
 	unsigned int o;
 
@@ -182,3 +161,61 @@ int trace_options_store(const char *val, long unused)
 	/* An option whose name starts with "no" is not one we have. */
 	return -EINVAL;
 }
+
+static int option_show(struct seq_file *m, long opt)
+{
+	seq_printf(m, "%d\n", trace_opt(opt));
+	return 0;
+}
+
+static int option_store(const char *val, long opt)
+{
+	if (strcmp(val, "0") && strcmp(val, "1"))
+		return -EINVAL;
+	return trace_opt_set(opt, *val == '1');
+}
+
+/* The entry behind every options/<name> file; the argument is the option. */
+static const struct trace_fs_file trace_option_file =
+	TRACE_FS_ATTR(NULL, 0644, TRACE_FS_ARRAY, option_show, option_store);
+
+static int trace_options_populate(const struct trace_fs_dirs *dirs)
+{
+	struct dentry *d = trace_fs_mkdir("options", dirs->top);
+	unsigned int o;
+	int ret;
+
+	if (!d)
+		return -ENOMEM;
+	for (o = 0; o < TRACE_NR_OPTS; o++) {
+		ret = trace_fs_add(&trace_option_file, trace_opt_descs[o].name,
+				   o, d);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static const struct trace_fs_file trace_options_files[] = {
+	TRACE_FS_ATTR("trace_options", 0644, TRACE_FS_ARRAY, trace_options_show,
+		      trace_options_store),
+};
+
+static struct trace_fs_table trace_options_fs = {
+	.name = "options",
+	.files = trace_options_files,
+	.nr = ARRAY_SIZE(trace_options_files),
+	.order = TRACE_FS_ORDER_OPTIONS,
+	.populate = trace_options_populate,
+	.readme =
+	"  trace_options        - the options; write a name, or no<name>\n"
+	"  options/             - one file per option, reading 0 or 1\n",
+	.examples =
+	"  echo nooverwrite > trace_options  # keep the oldest when full\n",
+};
+
+static int __init trace_options_fs_init(void)
+{
+	return trace_fs_register(&trace_options_fs);
+}
+core_initcall(trace_options_fs_init);

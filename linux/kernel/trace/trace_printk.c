@@ -231,7 +231,7 @@ static void trace_printk_list_modules(struct seq_file *m)
  *
  * Return: 0.
  */
-int trace_printk_formats_show(struct seq_file *m, long unused)
+static int trace_printk_formats_show(struct seq_file *m, long unused)
 {
 	trace_printk_list(m, __start___trace_bprintk_fmt,
 			  __stop___trace_bprintk_fmt);
@@ -240,3 +240,24 @@ int trace_printk_formats_show(struct seq_file *m, long unused)
 	trace_printk_list_modules(m);
 	return 0;
 }
+
+static const struct trace_fs_file trace_printk_files[] = {
+	TRACE_FS_ATTR("printk_formats", 0444, TRACE_FS_TOP_ONLY,
+		      trace_printk_formats_show, NULL),
+};
+
+static struct trace_fs_table trace_printk_fs = {
+	.name = "printk",
+	.files = trace_printk_files,
+	.nr = ARRAY_SIZE(trace_printk_files),
+	.order = TRACE_FS_ORDER_PRINTK,
+	.readme =
+	"  printk_formats       - formats of the trace_printk() calls of the kernel\n"
+	"                         and its modules, and tracepoint strings\n",
+};
+
+static int __init trace_printk_fs_init(void)
+{
+	return trace_fs_register(&trace_printk_fs);
+}
+core_initcall(trace_printk_fs_init);

@@ -222,7 +222,7 @@ static int prof_alloc_tables(void)
  *
  * Return: 0.
  */
-int trace_profile_show(struct seq_file *m, long unused)
+static int trace_profile_show(struct seq_file *m, long unused)
 {
 	seq_printf(m, "%d\n", READ_ONCE(prof_on));
 	return 0;
@@ -235,7 +235,7 @@ int trace_profile_show(struct seq_file *m, long unused)
  *
  * Return: 0, -EINVAL for anything but 0 or 1, or why it cannot start.
  */
-int trace_profile_store(const char *val, long unused)
+static int trace_profile_store(const char *val, long unused)
 {
 	unsigned int v;
 	bool on;
@@ -319,7 +319,7 @@ static void prof_print(struct seq_file *m, const struct prof_rec *r)
  *
  * Return: 0, or -ENOMEM.
  */
-int trace_profile_stat_show(struct seq_file *m, long cpu)
+static int trace_profile_stat_show(struct seq_file *m, long cpu)
 {
 	struct prof_rec *copy = NULL;
 	struct prof_table *t;
@@ -355,3 +355,44 @@ int trace_profile_stat_show(struct seq_file *m, long cpu)
 	kvfree(copy);
 	return 0;
 }
+
+/* The entry behind trace_stat/function<cpu>; the argument is the CPU. */
+static const struct trace_fs_file trace_profile_stat =
+	TRACE_FS_ATTR(NULL, 0444, TRACE_FS_TOP_ONLY, trace_profile_stat_show,
+		      NULL);
+
+static int trace_profile_populate(const struct trace_fs_dirs *dirs)
+{
+	struct dentry *stat = trace_fs_mkdir("trace_stat", dirs->top);
+	char name[24];
+	int cpu, ret;
+
+	if (!stat)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		snprintf(name, sizeof(name), "function%d", cpu);
+		ret = trace_fs_add(&trace_profile_stat, name, cpu, stat);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static const struct trace_fs_file trace_profile_files[] = {
+	TRACE_FS_ATTR("function_profile_enabled", 0644, TRACE_FS_TOP_ONLY,
+		      trace_profile_show, trace_profile_store),
+};
+
+static struct trace_fs_table trace_profile_fs = {
+	.name = "function profiler",
+	.files = trace_profile_files,
+	.nr = ARRAY_SIZE(trace_profile_files),
+	.order = TRACE_FS_ORDER_PROFILE,
+	.populate = trace_profile_populate,
+};
+
+static int __init trace_profile_fs_init(void)
+{
+	return trace_fs_register(&trace_profile_fs);
+}
+core_initcall(trace_profile_fs_init);

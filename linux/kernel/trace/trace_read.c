@@ -491,3 +491,36 @@ const struct file_operations trace_pipe_raw_fops = {
 	.unlocked_ioctl	= trace_raw_ioctl,
 	.release	= trace_raw_release,
 };
+
+static const struct trace_fs_file trace_read_files[] = {
+	TRACE_FS_FOPS("trace", 0644, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
+		      &trace_fops),
+	TRACE_FS_FOPS("trace_pipe", 0444, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
+		      &trace_pipe_fops),
+	TRACE_FS_FOPS("trace", 0644, TRACE_FS_CPU, 0, &trace_fops),
+	TRACE_FS_FOPS("trace_pipe", 0444, TRACE_FS_CPU, 0, &trace_pipe_fops),
+	TRACE_FS_FOPS("trace_pipe_raw", 0444, TRACE_FS_CPU, 0,
+		      &trace_pipe_raw_fops),
+};
+
+static struct trace_fs_table trace_read_fs = {
+	.name = "readers",
+	.files = trace_read_files,
+	.nr = ARRAY_SIZE(trace_read_files),
+	.order = TRACE_FS_ORDER_READ,
+	.readme =
+	"  trace                - what the buffer holds, in text, not consumed\n"
+	"                         Clear it with: echo > trace\n"
+	"  trace_pipe           - a consuming read of the buffer; blocks when\n"
+	"                         empty (EAGAIN with O_NONBLOCK)\n"
+	"  per_cpu/cpuN/        - trace, trace_pipe, trace_pipe_raw (binary\n"
+	"                         pages), buffer_size_kb and stats of one CPU\n",
+	.examples =
+	"  cat trace                     # read without consuming\n",
+};
+
+static int __init trace_read_fs_init(void)
+{
+	return trace_fs_register(&trace_read_fs);
+}
+core_initcall(trace_read_fs_init);

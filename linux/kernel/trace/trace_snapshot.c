@@ -268,3 +268,26 @@ void tracing_snapshot_alloc(void)
 	trace_snapshot_take();
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+static const struct trace_fs_file trace_snap_files[] = {
+	TRACE_FS_FOPS("snapshot", 0644, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
+		      &trace_snap_fops),
+	TRACE_FS_FOPS("snapshot", 0644, TRACE_FS_CPU, 0, &trace_snap_fops),
+};
+
+static struct trace_fs_table trace_snap_fs = {
+	.name = "snapshot",
+	.files = trace_snap_files,
+	.nr = ARRAY_SIZE(trace_snap_files),
+	.order = TRACE_FS_ORDER_SNAPSHOT,
+	.readme =
+	"  snapshot             - as trace, of the snapshot buffer; echo 1 swaps\n"
+	"                         it with the trace buffer (allocating it first),\n"
+	"                         2 clears it, 0 frees it. Read it for more\n",
+};
+
+static int __init trace_snap_fs_init(void)
+{
+	return trace_fs_register(&trace_snap_fs);
+}
+core_initcall(trace_snap_fs_init);

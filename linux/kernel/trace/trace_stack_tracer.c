@@ -169,7 +169,7 @@ static struct ftrace_ops stk_ops = {
  *
  * Return: 0.
  */
-int trace_stack_max_show(struct seq_file *m, long unused)
+static int trace_stack_max_show(struct seq_file *m, long unused)
 {
 	seq_printf(m, "%lu\n", READ_ONCE(stk_max));
 	return 0;
@@ -227,7 +227,7 @@ VISIBLE_IF_KUNIT int stk_copy(struct stk_frame *out, unsigned long *max)
  *
  * Return: 0, -ENOMEM, or -EBUSY (see stk_copy()).
  */
-int trace_stack_trace_show(struct seq_file *m, long unused)
+static int trace_stack_trace_show(struct seq_file *m, long unused)
 {
 	struct stk_frame *f = kmalloc_array(STK_FRAMES, sizeof(*f), GFP_KERNEL);
 	unsigned long size, max;
@@ -354,3 +354,32 @@ static int __init stk_init(void)
 	return 0;
 }
 core_initcall(stk_init);
+
+static const struct trace_fs_file stk_files[] = {
+	TRACE_FS_ATTR("stack_max_size", 0644, TRACE_FS_TOP_ONLY,
+		      trace_stack_max_show, trace_stack_max_store),
+	TRACE_FS_ATTR("stack_trace", 0444, TRACE_FS_TOP_ONLY,
+		      trace_stack_trace_show, NULL),
+	TRACE_FS_FOPS("stack_trace_filter", 0644, TRACE_FS_TOP_ONLY,
+		      FENTRY_LIST_STACK, &fentry_filter_fops),
+};
+
+static struct trace_fs_table stk_fs = {
+	.name = "stack tracer",
+	.files = stk_files,
+	.nr = ARRAY_SIZE(stk_files),
+	.order = TRACE_FS_ORDER_STACK,
+	.readme =
+	"  stack_trace          - the deepest kernel stack seen while\n"
+	"                         /proc/sys/kernel/stack_tracer_enabled is 1:\n"
+	"                         each frame's depth, size and location\n"
+	"  stack_max_size       - its depth in bytes; echo 0 starts over\n"
+	"  stack_trace_filter   - the functions that measure (all when empty);\n"
+	"                         written like set_ftrace_filter, no commands\n",
+};
+
+static int __init stk_fs_init(void)
+{
+	return trace_fs_register(&stk_fs);
+}
+core_initcall(stk_fs_init);

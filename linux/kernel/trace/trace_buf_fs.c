@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The trace buffer's files: its size, overall and per CPU, free_buffer,
+ * buffer_percent, tracing_cpumask, and each CPU's stats.
+ */
+#include <linux/cpumask.h>
+#include <linux/fs.h>
+#include <linux/gfp.h>
+#include <linux/kernel.h>
+#include <linux/seq_file.h>
+
+#include "trace.h"
+
+static int buffer_size_show(struct seq_file *m, long cpu)
+{
+	unsigned long kb = trace_buf_kb(cpu);
+
+	if (kb)
+		seq_printf(m, "%lu\n", kb);
+	else
+		seq_puts(m, "X\n");
+	return 0;
+}
+
+static int buffer_size_store(const char *val, long cpu)
+{
+	unsigned long kb;
+	int ret = kstrtoul(val, 10, &kb);
+
+	return ret ?: trace_buf_resize(cpu, kb);
+}
+
+static int buffer_total_show(struct seq_file *m, long unused)
+{
+	unsigned long kb = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		kb += trace_buf_kb(cpu);
+	seq_printf(m, "%lu\n", kb);
+	return 0;
+}
+
+static int buffer_percent_show(struct seq_file *m, long unused)
+{
+	seq_printf(m, "%u\n", READ_ONCE(trace_buffer_percent));
+	return 0;
+}
+
+static int buffer_percent_store(const char *val, long unused)
+{
+	unsigned int pct;
+	int ret = kstrtouint(val, 10, &pct);
+
+	if (ret)
+		return ret;
+	if (pct > 100)
+		return -EINVAL;
+	WRITE_ONCE(trace_buffer_percent, pct);
+	return 0;
+}
+
+static void trace_print_ts(struct seq_file *m, const char *what, u64 ts)
+{
+	u64 secs = ts;
+	u32 ns;
+
+	if (!trace_clock_in_ns()) {
+		seq_printf(m, "%s: %llu\n", what, ts);
+		return;
+	}
+	ns = do_div(secs, NSEC_PER_SEC);
+	seq_printf(m, "%s: %5llu.%06u\n", what, secs, ns / (u32)NSEC_PER_USEC);
+}
+
+/* The time of a CPU's oldest unread event, 0 when it has none. */
+static u64 trace_oldest_ts(int cpu)
+{
+	struct trace_buffer *rb = READ_ONCE(trace_rb);
+	struct ring_buffer_cursor cur;
+	struct ring_buffer_walk walk;
+	void *page = (void *)__get_free_page(GFP_KERNEL);
+	unsigned int len;
+	u64 ts = 0;
+
+	if (!page)
+		return 0;
+	ring_buffer_cursor_start(rb, cpu, &cur);
+	while (ring_buffer_peek_page(rb, cpu, &cur, page) > 0) {
+		ring_buffer_walk_start(&walk, page);
+		if (ring_buffer_walk_next(&walk, &len)) {
+			ts = walk.ts;
+			break;
+		}
+	}
+	free_page((unsigned long)page);
+	return ts;
+}
+
+static int stats_show(struct seq_file *m, long cpu)
+{
+	struct ring_buffer_stats st;
+	u64 oldest;
+
+	/* Holding the max buffer keeps a swapped trace_rb from going. */
+	trace_max_get();
+	ring_buffer_stats(trace_rb, cpu, &st);
+	oldest = trace_oldest_ts(cpu);
+	trace_max_put();
+	seq_printf(m, "entries: %llu\n", st.entries);
+	seq_printf(m, "overrun: %llu\n", st.overrun);
+	seq_printf(m, "commit overrun: %llu\n", st.commit_overrun);
+	seq_printf(m, "bytes: %llu\n", st.bytes);
+	trace_print_ts(m, "oldest event ts", oldest);
+	trace_print_ts(m, "now ts", trace_clock_read());
+	/* Records a writer nested too deep could not write are lost too. */
+	seq_printf(m, "dropped events: %llu\n",
+		   st.dropped + trace_buf_nest_lost(cpu));
+	seq_printf(m, "read events: %llu\n", st.read);
+	return 0;
+}
+
+/* free_buffer: closing it frees the buffer; writes are accepted. */
+static ssize_t free_buffer_write(struct file *file, const char __user *ubuf,
+				 size_t cnt, loff_t *ppos)
+{
+	*ppos += cnt;
+	return cnt;
+}
+
+static int free_buffer_release(struct inode *inode, struct file *file)
+{
+	trace_buf_free();
+	return 0;
+}
+
+static const struct file_operations free_buffer_fops = {
+	.open		= simple_open,
+	.write		= free_buffer_write,
+	.llseek		= noop_llseek,
+	.release	= free_buffer_release,
+};
+
+static const struct trace_fs_file trace_buf_files[] = {
+	TRACE_FS_ATTR("buffer_size_kb", 0644, TRACE_FS_ARRAY, buffer_size_show,
+		      buffer_size_store),
+	TRACE_FS_ATTR("buffer_total_size_kb", 0444, TRACE_FS_ARRAY,
+		      buffer_total_show, NULL),
+	TRACE_FS_FOPS("free_buffer", 0200, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
+		      &free_buffer_fops),
+	TRACE_FS_ATTR("buffer_percent", 0644, TRACE_FS_ARRAY,
+		      buffer_percent_show, buffer_percent_store),
+	TRACE_FS_ATTR("tracing_cpumask", 0644, TRACE_FS_ARRAY,
+		      trace_cpumask_show, trace_cpumask_store),
+	TRACE_FS_ATTR("buffer_size_kb", 0644, TRACE_FS_CPU, buffer_size_show,
+		      buffer_size_store),
+	TRACE_FS_ATTR("stats", 0444, TRACE_FS_CPU, stats_show, NULL),
+};
+
+static struct trace_fs_table trace_buf_fs = {
+	.name = "buffer",
+	.files = trace_buf_files,
+	.nr = ARRAY_SIZE(trace_buf_files),
+	.order = TRACE_FS_ORDER_BUF,
+	.readme =
+	"  buffer_size_kb       - size of each CPU's buffer, in KiB; X when the\n"
+	"                         CPUs differ (see per_cpu/cpuN/buffer_size_kb)\n"
+	"  buffer_total_size_kb - the sum over all CPUs\n"
+	"  free_buffer          - closing it shrinks the buffers to a minimum\n"
+	"                         (and stops tracing with disable_on_free)\n"
+	"  buffer_percent       - how full (0-100) a CPU's buffer is before a\n"
+	"                         blocked trace_pipe_raw reader wakes\n"
+	"  tracing_cpumask      - hex mask of the CPUs that record\n",
+	.examples =
+	"  echo 4096 > buffer_size_kb    # 4 MiB per CPU\n",
+};
+
+static int __init trace_buf_fs_init(void)
+{
+	return trace_fs_register(&trace_buf_fs);
+}
+core_initcall(trace_buf_fs_init);

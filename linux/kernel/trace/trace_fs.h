@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The tracefs layer (trace_fs.c): each subsystem registers a table of its
+ * own files, with the part of the README that describes them. trace_fs.c
+ * knows no file but README; it creates every registered table's files in
+ * the directories their scope names, when tracefs comes up or, for a table
+ * registered later, at once.
+ */
+#ifndef _KERNEL_TRACE_FS_H
+#define _KERNEL_TRACE_FS_H
+
+#include <linux/fs.h>
+#include <linux/list.h>
+#include <linux/ring_buffer.h>
+#include <linux/seq_file.h>
+#include <linux/types.h>
+
+/**
+ * enum trace_fs_scope - where a file of a table goes
+ * @TRACE_FS_TOP_ONLY:	the top directory only (a global setting)
+ * @TRACE_FS_ARRAY:	the directory of a trace array (the top one now;
+ *			each instance's too, once there are instances)
+ * @TRACE_FS_CPU:	per_cpu/cpuN/ of a trace array, once per possible
+ *			CPU; the file's argument is N
+ * @TRACE_FS_EVENTS:	events/ of a trace array
+ */
+enum trace_fs_scope {
+	TRACE_FS_TOP_ONLY,
+	TRACE_FS_ARRAY,
+	TRACE_FS_CPU,
+	TRACE_FS_EVENTS,
+};
+
+/**
+ * struct trace_fs_file - one file of a table
+ * @name:	file name
+ * @mode:	its permissions
+ * @scope:	where it goes (enum trace_fs_scope)
+ * @arg:	what show() and store() (or the fops, through trace_fs_arg())
+ *		get; replaced by the CPU for TRACE_FS_CPU files
+ * @show:	prints the file (attributes); NULL when write-only
+ * @store:	takes one stripped write (attributes); NULL when read-only.
+ *		Returns 0 or a negative errno, and changes nothing on error.
+ * @fops:	the file's own operations, for files that are not attributes
+ *
+ * An attribute's write is copied, its surrounding whitespace stripped,
+ * and handed to store() as one string; a success consumes the whole count.
+ */
+struct trace_fs_file {
+	const char *name;
+	umode_t mode;
+	enum trace_fs_scope scope;
+	long arg;
+	int (*show)(struct seq_file *m, long arg);
+	int (*store)(const char *val, long arg);
+	const struct file_operations *fops;
+};
+
+/**
+ * struct trace_fs_dirs - the directories of a trace array
+ * @top:	its own (NULL: the tracefs root)
+ * @events:	events/
+ */
+struct trace_fs_dirs {
+	struct dentry *top;
+	struct dentry *events;
+};
+
+/**
+ * struct trace_fs_table - a subsystem's files
+ * @name:	the subsystem, for messages
+ * @files:	the files
+ * @nr:		how many
+ * @order:	the README lists tables by ascending order (TRACE_FS_ORDER_*)
+ * @readme:	the subsystem's lines of the README's file list, or NULL
+ * @examples:	its lines of the README's examples, or NULL
+ * @populate:	creates what a table cannot name (per-option files,
+ *		events/ftrace/), after the files; NULL when there is none.
+ *		Returns 0 or a negative errno.
+ * @node:	in the registry, by @order; the registry's own
+ */
+struct trace_fs_table {
+	const char *name;
+	const struct trace_fs_file *files;
+	unsigned int nr;
+	int order;
+	const char *readme;
+	const char *examples;
+	int (*populate)(const struct trace_fs_dirs *dirs);
+	struct list_head node;
+};
+
+/* README order of the tables: the core's files first, then the tracers'. */
+enum {
+	TRACE_FS_ORDER_CORE = 10,
+	TRACE_FS_ORDER_READ = 20,
+	TRACE_FS_ORDER_MARKER = 30,
+	TRACE_FS_ORDER_SNAPSHOT = 35,
+	TRACE_FS_ORDER_BUF = 40,
+	TRACE_FS_ORDER_OPTIONS = 50,
+	TRACE_FS_ORDER_CMDLINE = 60,
+	TRACE_FS_ORDER_PRINTK = 65,
+	TRACE_FS_ORDER_ERRLOG = 70,
+	TRACE_FS_ORDER_EVENTS = 80,
+	TRACE_FS_ORDER_FORMATS = 85,
+	TRACE_FS_ORDER_CLOCK = 90,
+	TRACE_FS_ORDER_LAT = 95,
+	TRACE_FS_ORDER_FENTRY = 100,
+	TRACE_FS_ORDER_PID = 110,
+	TRACE_FS_ORDER_GRAPH = 120,
+	TRACE_FS_ORDER_PROFILE = 130,
+	TRACE_FS_ORDER_STACK = 140,
+};
+
+/* An attribute, and a file with its own operations. */
+#define TRACE_FS_ATTR(n, m, s, sh, st)					\
+	{ .name = n, .mode = m, .scope = s, .arg = RING_BUFFER_ALL_CPUS,	\
+	  .show = sh, .store = st }
+#define TRACE_FS_FOPS(n, m, s, a, f)					\
+	{ .name = n, .mode = m, .scope = s, .arg = a, .fops = f }
+
+int trace_fs_register(struct trace_fs_table *t);
+int trace_fs_add(const struct trace_fs_file *f, const char *name, long arg,
+		 struct dentry *dir);
+struct dentry *trace_fs_mkdir(const char *name, struct dentry *parent);
+long trace_fs_arg(struct inode *inode);
+ssize_t trace_edit_read(struct file *file, char __user *ubuf, size_t cnt,
+			loff_t *ppos);
+loff_t trace_edit_llseek(struct file *file, loff_t off, int whence);
+
+#endif /* _KERNEL_TRACE_FS_H */
