@@ -157,17 +157,29 @@ trace_ev_fields(const struct trace_ev_call *call)
 	return call->fields ?: call->class->fields();
 }
 
+/**
+ * struct trace_wh - a record being written: the handle that a reservation
+ * fills in and its commit takes
+ * @rb:		the ring buffer it went to (a swap of the buffers may come
+ *		between the reservation and the commit)
+ */
+struct trace_wh {
+	struct trace_buffer *rb;
+};
+
 void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
-			    unsigned int len);
+			    unsigned int len, struct trace_wh *h);
 void trace_ev_commit_slow(struct trace_ev_call *call, void *rec);
-void *trace_ev_reserve_rec(unsigned short type, unsigned int len);
-void trace_ev_commit_rec(void);
+void *trace_ev_reserve_rec(unsigned short type, unsigned int len,
+			   struct trace_wh *h);
+void trace_ev_commit_rec(struct trace_wh *h);
 
 /**
  * trace_ev_reserve() - room for a record of an event, from its probe
  * @call:	the event
  * @fl:		its flags, as the probe read them once
  * @len:	the record's length, struct trace_entry included
+ * @h:		the write's handle, for trace_ev_commit()
  *
  * Return: the record, its struct trace_entry filled in; NULL when the
  * event does not record now (another task, muted without triggers) or
@@ -175,12 +187,13 @@ void trace_ev_commit_rec(void);
  */
 static __always_inline void *trace_ev_reserve(struct trace_ev_call *call,
 					      unsigned long fl,
-					      unsigned int len)
+					      unsigned int len,
+					      struct trace_wh *h)
 {
 	if (unlikely(fl & (TRACE_EV_FL_SLOW | TRACE_EV_FL_PID |
 			   TRACE_EV_FL_MUTE)))
-		return trace_ev_reserve_slow(call, fl, len);
-	return trace_ev_reserve_rec(call->id, len);
+		return trace_ev_reserve_slow(call, fl, len, h);
+	return trace_ev_reserve_rec(call->id, len, h);
 }
 
 /**
@@ -188,14 +201,16 @@ static __always_inline void *trace_ev_reserve(struct trace_ev_call *call,
  * @call:	its event
  * @fl:		the flags given to trace_ev_reserve()
  * @rec:	the record
+ * @h:		the handle trace_ev_reserve() filled in
  */
 static __always_inline void trace_ev_commit(struct trace_ev_call *call,
-					    unsigned long fl, void *rec)
+					    unsigned long fl, void *rec,
+					    struct trace_wh *h)
 {
 	if (unlikely(fl & TRACE_EV_FL_SLOW))
 		trace_ev_commit_slow(call, rec);
 	else
-		trace_ev_commit_rec();
+		trace_ev_commit_rec(h);
 }
 
 /*

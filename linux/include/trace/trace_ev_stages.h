@@ -391,17 +391,18 @@
 		struct trace_ev_dyn_##c __dyn;				\
 		struct trace_ev_rec_##c *entry;				\
 		unsigned long __fl = READ_ONCE(__call->flags);		\
+		struct trace_wh __wh;					\
 		unsigned int __len;					\
 									\
 		if (!(__fl & TRACE_EV_FL_RECORD))			\
 			return;						\
 		__len = trace_ev_dyn_size_##c(&__dyn, args);		\
-		entry = trace_ev_reserve(__call, __fl, __len);		\
+		entry = trace_ev_reserve(__call, __fl, __len, &__wh);	\
 		if (!entry)						\
 			return;						\
 		tstruct							\
 		{ assign; }						\
-		trace_ev_commit(__call, __fl, entry);			\
+		trace_ev_commit(__call, __fl, entry, &__wh);		\
 	}								\
 	static const struct trace_ev_class trace_ev_class_##c		\
 	__maybe_unused = {						\

@@ -53,6 +53,8 @@
 #include <linux/types.h>
 #include <linux/unaligned.h>
 
+#include <trace/trace_ev.h>
+
 #include "trace_fs.h"
 
 struct dentry;
@@ -127,6 +129,16 @@ static __always_inline unsigned int trace_ctx_of(unsigned int irqs_status)
 }
 
 /**
+ * trace_ctx() - tracing_gen_ctx(), inline for hot paths
+ *
+ * Return: the context of the caller.
+ */
+static __always_inline unsigned int trace_ctx(void)
+{
+	return trace_ctx_of(irqs_disabled() ? TRACE_FLAG_IRQS_OFF : 0);
+}
+
+/**
  * trace_ctx_dec() - tracing_gen_ctx_dec(), inline for hot paths
  *
  * Return: the context of the caller's caller, which disabled preemption
@@ -134,7 +146,7 @@ static __always_inline unsigned int trace_ctx_of(unsigned int irqs_status)
  */
 static __always_inline unsigned int trace_ctx_dec(void)
 {
-	unsigned int ctx = trace_ctx_of(irqs_disabled() ? TRACE_FLAG_IRQS_OFF : 0);
+	unsigned int ctx = trace_ctx();
 
 	return IS_ENABLED(CONFIG_PREEMPTION) ? ctx - 1 : ctx;
 }
@@ -371,44 +383,21 @@ void trace_buf_set_overwrite(bool on);
 bool trace_max_trylock(void);
 void trace_max_unlock(void);
 void trace_max_swap_locked(void);
-unsigned long trace_buf_nest_lost(int cpu);
 
-void *trace_rec_reserve(unsigned short type, unsigned int len);
-void *trace_rec_reserve_ctx(unsigned short type, unsigned int len,
-			    unsigned int ctx);
-
-/*
- * The buffer of each reservation not yet committed on a CPU, innermost
- * last. A swap on another CPU may change trace_rb between a reservation
- * and its commit, and the commit must go where the reservation went.
- * Writers nested on a CPU finish before the one they interrupted resumes,
- * so a plain per-CPU stack serves; more than TRACE_NEST_MAX deep, the
- * record is dropped and counted in @lost.
- */
-#define TRACE_NEST_MAX	8
-struct trace_wstack {
-	unsigned int depth;
-	unsigned long lost;
-	struct trace_buffer *rb[TRACE_NEST_MAX];
-};
-DECLARE_PER_CPU(struct trace_wstack, trace_wstack);
+void *trace_rec_reserve(struct trace_wh *h, unsigned short type,
+			unsigned int len, unsigned int ctx);
 extern bool trace_want_wake;
 void trace_rec_wake(void);
 
 /**
- * trace_rec_commit() - finish the record of the last trace_rec_reserve()
+ * trace_rec_commit() - finish a record of trace_rec_reserve()
+ * @h:		the handle it filled in
  *
- * Inline: every record ends here.
+ * Inline: every record ends here. Re-enables preemption.
  */
-static __always_inline void trace_rec_commit(void)
+static __always_inline void trace_rec_commit(struct trace_wh *h)
 {
-	struct trace_wstack *ws = this_cpu_ptr(&trace_wstack);
-	unsigned int d = READ_ONCE(ws->depth) - 1;
-	struct trace_buffer *rb = ws->rb[d];
-
-	barrier();
-	WRITE_ONCE(ws->depth, d);
-	ring_buffer_commit(rb);
+	ring_buffer_commit(h->rb);
 	/* Pairs with the barriers where readers set it (trace_buf.c). */
 	if (unlikely(READ_ONCE(trace_want_wake)))
 		trace_rec_wake();

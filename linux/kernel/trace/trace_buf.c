@@ -57,9 +57,6 @@ static unsigned int trace_max_users;
 static atomic_t trace_max_busy;
 static atomic_t trace_max_blocked;
 
-/* The buffers of the reservations not yet committed: see trace.h. */
-DEFINE_PER_CPU(struct trace_wstack, trace_wstack);
-
 /* Serialises size changes; protects trace_kb[]. */
 static DEFINE_MUTEX(trace_buf_lock);
 static unsigned long *trace_kb;		/* size asked for, per CPU, in KiB */
@@ -204,60 +201,36 @@ void trace_poll_wait(struct file *filp, struct poll_table_struct *pt)
 
 /**
  * trace_rec_reserve() - start a record in the trace buffer
- * @type:	its common_type
- * @len:	its length, struct trace_entry included
- *
- * Fills in the common fields. Callable from any context.
- *
- * Return: the record, to be filled and committed with trace_rec_commit(),
- * or NULL when nothing is to be recorded (tracing off, CPU masked out, or
- * the event dropped and counted).
- */
-void *trace_rec_reserve(unsigned short type, unsigned int len)
-{
-	return trace_rec_reserve_ctx(type, len, tracing_gen_ctx());
-}
-
-/**
- * trace_rec_reserve_ctx() - trace_rec_reserve() with the context given
+ * @h:		the write's handle, filled in for trace_rec_commit()
  * @type:	its common_type
  * @len:	its length, struct trace_entry included
  * @ctx:	the flags and preempt count to record, as tracing_gen_ctx()
- *		returns them (a callback that disabled preemption itself
- *		passes tracing_gen_ctx_dec())
+ *		returns them (a probe called with preemption off by its
+ *		caller, a tracepoint, passes trace_ctx_dec())
  *
- * Return: as trace_rec_reserve().
+ * Fills in the common fields. Callable from any context. The one test
+ * of tracing_on and of tracing_cpumask of a record is here; preemption
+ * is disabled once, by the ring buffer's reservation, until the commit.
+ *
+ * Return: the record, to be filled and committed with trace_rec_commit(),
+ * or NULL when nothing is to be recorded (tracing off, CPU masked out, or
+ * the event dropped and counted); there is then nothing to commit.
  */
-void *trace_rec_reserve_ctx(unsigned short type, unsigned int len,
-			    unsigned int ctx)
+void *trace_rec_reserve(struct trace_wh *h, unsigned short type,
+			unsigned int len, unsigned int ctx)
 {
 	struct trace_buffer *rb = READ_ONCE(trace_rb);
-	struct trace_wstack *ws;
 	struct trace_entry *e;
-	unsigned int d;
 
 	if (!trace_buffer_enabled() || unlikely(!rb) ||
 	    !cpumask_test_cpu(raw_smp_processor_id(), &trace_cpus))
 		return NULL;
-	preempt_disable_notrace();
-	if (trace_opt(TRACE_OPT_RECORD_CMD) || trace_opt(TRACE_OPT_RECORD_TGID))
-		trace_cmdline_save();
-	ws = this_cpu_ptr(&trace_wstack);
-	d = READ_ONCE(ws->depth);
-	if (unlikely(d >= TRACE_NEST_MAX)) {
-		ws->lost++;
-		preempt_enable_notrace();
-		return NULL;
-	}
-	/* The reservation keeps preemption off until the commit. */
 	e = ring_buffer_reserve(rb, len);
-	preempt_enable_notrace();
 	if (!e)
 		return NULL;
-	/* A writer nested since the read of d has popped what it pushed. */
-	ws->rb[d] = rb;
-	barrier();
-	WRITE_ONCE(ws->depth, d + 1);
+	h->rb = rb;
+	if (trace_opt(TRACE_OPT_RECORD_CMD) || trace_opt(TRACE_OPT_RECORD_TGID))
+		trace_cmdline_save();
 	e->type = type;
 	e->flags = ctx >> 16;
 	e->preempt_count = ctx & 0xff;
@@ -579,17 +552,6 @@ void trace_max_reset(int cpu)
 	trace_max_block(true);
 	ring_buffer_reset_cpu(trace_max_rb, cpu);
 	trace_max_block(false);
-}
-
-/**
- * trace_buf_nest_lost() - records dropped because writers nested too deep
- * @cpu:	the CPU
- *
- * Return: their number.
- */
-unsigned long trace_buf_nest_lost(int cpu)
-{
-	return READ_ONCE(per_cpu(trace_wstack, cpu).lost);
 }
 
 /* tracing_cpumask */

@@ -113,9 +113,7 @@ static int stats_show(struct seq_file *m, long cpu)
 	seq_printf(m, "bytes: %llu\n", st.bytes);
 	trace_print_ts(m, "oldest event ts", oldest);
 	trace_print_ts(m, "now ts", trace_clock_read());
-	/* Records a writer nested too deep could not write are lost too. */
-	seq_printf(m, "dropped events: %llu\n",
-		   st.dropped + trace_buf_nest_lost(cpu));
+	seq_printf(m, "dropped events: %llu\n", st.dropped);
 	seq_printf(m, "read events: %llu\n", st.read);
 	return 0;
 }

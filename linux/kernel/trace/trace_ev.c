@@ -61,25 +61,28 @@ static __always_inline void trace_ev_maybe_stack(void)
  * trace_ev_reserve_rec() - room for an event's record in the buffer
  * @type:	its type
  * @len:	its length
+ * @h:		the write's handle, for trace_ev_commit_rec()
  *
  * The context recorded is the probe's caller's: the preemption count
  * without the level the tracepoint itself added.
  *
  * Return: the record, or NULL.
  */
-void *trace_ev_reserve_rec(unsigned short type, unsigned int len)
+void *trace_ev_reserve_rec(unsigned short type, unsigned int len,
+			   struct trace_wh *h)
 {
-	return trace_rec_reserve_ctx(type, len, trace_ctx_dec());
+	return trace_rec_reserve(h, type, len, trace_ctx_dec());
 }
 EXPORT_SYMBOL_GPL(trace_ev_reserve_rec);
 NOKPROBE_SYMBOL(trace_ev_reserve_rec);
 
 /**
  * trace_ev_commit_rec() - publish the record trace_ev_reserve_rec() gave
+ * @h:		the handle it filled in
  */
-void trace_ev_commit_rec(void)
+void trace_ev_commit_rec(struct trace_wh *h)
 {
-	trace_rec_commit();
+	trace_rec_commit(h);
 	trace_ev_maybe_stack();
 }
 EXPORT_SYMBOL_GPL(trace_ev_commit_rec);
@@ -140,12 +143,13 @@ static int trace_ev_scratch_alloc(void)
  * @call:	the event
  * @fl:		its flags as the probe read them
  * @len:	the record's length
+ * @h:		the write's handle, for a record in the trace buffer
  *
  * Return: the record (in the trace buffer, or with TRACE_EV_FL_SLOW in
  * this CPU's scratch page), or NULL when it is not to be written.
  */
 void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
-			    unsigned int len)
+			    unsigned int len, struct trace_wh *h)
 {
 	unsigned int ctx = trace_ctx_dec();
 	struct trace_ev_scratch *sc;
@@ -156,7 +160,7 @@ void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
 		return NULL;
 	if (!(fl & TRACE_EV_FL_SLOW))
 		return fl & TRACE_EV_FL_MUTE ? NULL :
-		       trace_rec_reserve_ctx(call->id, len, ctx);
+		       trace_rec_reserve(h, call->id, len, ctx);
 	/* Probes run with preemption off: this CPU's levels are ours. */
 	sc = this_cpu_ptr(&trace_ev_scratch_rec);
 	d = READ_ONCE(sc->depth);
@@ -186,6 +190,7 @@ NOKPROBE_SYMBOL(trace_ev_reserve_slow);
  */
 void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 {
+	struct trace_wh h;
 	struct trace_ev_scratch *sc = this_cpu_ptr(&trace_ev_scratch_rec);
 	unsigned int d = READ_ONCE(sc->depth) - 1;
 	unsigned int len = sc->len[d];
@@ -196,11 +201,11 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 	f = rcu_dereference_sched(call->rt->filter);
 	if (!test_bit(TRACE_EV_B_MUTE, &call->flags) &&
 	    (!f || trace_ev_filter_match(f, rec, len))) {
-		out = trace_rec_reserve_ctx(e->type, len,
-					    (e->flags << 16) | e->preempt_count);
+		out = trace_rec_reserve(&h, e->type, len,
+					(e->flags << 16) | e->preempt_count);
 		if (out) {
 			memcpy(out + 1, e + 1, len - sizeof(*e));
-			trace_rec_commit();
+			trace_rec_commit(&h);
 			trace_ev_maybe_stack();
 		}
 	}

@@ -29,35 +29,32 @@ static bool trace_fn_live;
 static void trace_fn_call(unsigned long ip, unsigned long parent_ip,
 			  struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
+	struct trace_wh h;
 	struct trace_fn_rec *r;
 	unsigned int ctx;
 	int bit;
 
-	if (unlikely(!READ_ONCE(trace_fn_live)) ||
-	    unlikely(!trace_buffer_enabled()) || fentry_pid_ignores())
+	if (unlikely(!READ_ONCE(trace_fn_live)) || fentry_pid_ignores())
 		return;
 	bit = fentry_recursion_enter(FENTRY_REC_FUNCTION);
 	if (bit < 0)
 		return;
-	preempt_disable_notrace();
 	/*
-	 * The preempt count recorded is the traced function's: less ours,
-	 * and less the dispatch loop's when it called us (@op is NULL only
-	 * when the trampoline calls us directly).
+	 * The preempt count recorded is the traced function's: the dispatch
+	 * loop, when it called us, disabled preemption once for its walk of
+	 * the users (@op is NULL only when the trampoline calls us
+	 * directly). trace_rec_reserve() tests tracing_on.
 	 */
-	ctx = trace_ctx_dec();
-	if (op && (ctx & 0xf))
-		ctx--;
-	r = trace_rec_reserve_ctx(TRACE_TYPE_FN, sizeof(*r), ctx);
+	ctx = op ? trace_ctx_dec() : trace_ctx();
+	r = trace_rec_reserve(&h, TRACE_TYPE_FN, sizeof(*r), ctx);
 	if (r) {
 		r->ip = ip;
 		r->parent_ip = parent_ip;
-		trace_rec_commit();
+		trace_rec_commit(&h);
 		if (unlikely(trace_opt(TRACE_OPT_FUNC_STACK_TRACE)))
 			trace_stack_record(&arch_ftrace_regs(fregs)->regs, 0,
 					   ctx);
 	}
-	preempt_enable_notrace();
 	fentry_recursion_exit(bit);
 }
 

@@ -85,14 +85,15 @@ static void trace_graph_store(unsigned long *var, unsigned int gate,
  */
 bool trace_graph_ent_write(unsigned long func, int depth, unsigned int ctx)
 {
+	struct trace_wh h;
 	struct trace_graph_ent_rec *r;
 
-	r = trace_rec_reserve_ctx(TRACE_TYPE_GRAPH_ENT, sizeof(*r), ctx);
+	r = trace_rec_reserve(&h, TRACE_TYPE_GRAPH_ENT, sizeof(*r), ctx);
 	if (!r)
 		return false;
 	r->func = func;
 	r->depth = depth;
-	trace_rec_commit();
+	trace_rec_commit(&h);
 	return true;
 }
 
@@ -104,18 +105,19 @@ bool trace_graph_ent_write(unsigned long func, int depth, unsigned int ctx)
 void trace_graph_ret_write(const struct ftrace_graph_ret *ret,
 			   unsigned int ctx)
 {
+	struct trace_wh h;
 	struct trace_graph_ret_rec *r;
 
-	r = trace_rec_reserve_ctx(TRACE_TYPE_GRAPH_RET, sizeof(*r), ctx);
+	r = trace_rec_reserve(&h, TRACE_TYPE_GRAPH_RET, sizeof(*r), ctx);
 	if (!r)
 		return;
-	/* The header trace_rec_reserve_ctx() filled in stays. */
+	/* The header trace_rec_reserve() filled in stays. */
 	*r = (struct trace_graph_ret_rec) {
 		.ent = r->ent, .func = ret->func, .retval = ret->retval,
 		.depth = ret->depth, .overrun = ret->overrun,
 		.calltime = ret->calltime, .rettime = ret->rettime,
 	};
-	trace_rec_commit();
+	trace_rec_commit(&h);
 }
 
 /*

@@ -33,6 +33,7 @@
 void trace_lat_fn_rec(unsigned long ip, unsigned long parent,
 		      unsigned int ctx)
 {
+	struct trace_wh h;
 	struct trace_fn_rec *r;
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
@@ -47,12 +48,12 @@ void trace_lat_fn_rec(unsigned long ip, unsigned long parent,
 		return;
 	}
 #endif
-	r = trace_rec_reserve_ctx(TRACE_TYPE_FN, sizeof(*r), ctx);
+	r = trace_rec_reserve(&h, TRACE_TYPE_FN, sizeof(*r), ctx);
 	if (!r)
 		return;
 	r->ip = ip;
 	r->parent_ip = parent;
-	trace_rec_commit();
+	trace_rec_commit(&h);
 }
 
 /* function-trace: a function record when the gate lets it through. */

@@ -51,6 +51,7 @@ static ssize_t trace_marker_raw_write(struct file *file,
 				      const char __user *ubuf, size_t cnt,
 				      loff_t *ppos)
 {
+	struct trace_wh h;
 	struct trace_raw_rec *r;
 	void *data;
 
@@ -61,10 +62,11 @@ static ssize_t trace_marker_raw_write(struct file *file,
 	data = memdup_user(ubuf, cnt);
 	if (IS_ERR(data))
 		return PTR_ERR(data);
-	r = trace_rec_reserve(TRACE_TYPE_RAW_DATA, sizeof(*r) - sizeof(r->id) + cnt);
+	r = trace_rec_reserve(&h, TRACE_TYPE_RAW_DATA,
+			      sizeof(*r) - sizeof(r->id) + cnt, tracing_gen_ctx());
 	if (r) {
 		memcpy(&r->id, data, cnt);
-		trace_rec_commit();
+		trace_rec_commit(&h);
 	}
 	kfree(data);
 	return r ? cnt : -EBADF;

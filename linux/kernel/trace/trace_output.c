@@ -77,8 +77,7 @@ void trace_print_buf_header(struct seq_file *m, int cpu,
 			continue;
 		ring_buffer_stats(rb, i, &st);
 		entries += st.entries;
-		written += st.written + st.dropped + st.commit_overrun +
-			   trace_buf_nest_lost(i);
+		written += st.written + st.dropped + st.commit_overrun;
 	}
 	if (trace_opt(TRACE_OPT_LATENCY_FORMAT)) {
 		struct trace_lat_info lat = { .cpu = cpu < 0 ? 0 : cpu };

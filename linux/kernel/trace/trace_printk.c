@@ -35,16 +35,18 @@
  */
 int trace_print_write(unsigned long ip, const char *text, size_t len)
 {
+	struct trace_wh h;
 	struct trace_print_rec *r;
 
 	len = min_t(size_t, len, TRACE_PRINT_MAX);
-	r = trace_rec_reserve(TRACE_TYPE_PRINT, sizeof(*r) + len + 1);
+	r = trace_rec_reserve(&h, TRACE_TYPE_PRINT, sizeof(*r) + len + 1,
+			      tracing_gen_ctx());
 	if (!r)
 		return -EBADF;
 	r->ip = ip;
 	memcpy(r->buf, text, len);
 	r->buf[len] = '\0';
-	trace_rec_commit();
+	trace_rec_commit(&h);
 	return len;
 }
 
@@ -61,6 +63,7 @@ int trace_print_write(unsigned long ip, const char *text, size_t len)
  */
 int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 {
+	struct trace_wh h;
 	struct trace_print_rec *r;
 	va_list aq;
 	int len;
@@ -70,12 +73,13 @@ int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 	va_copy(aq, ap);
 	len = min(vsnprintf(NULL, 0, fmt, aq), TRACE_PRINT_MAX);
 	va_end(aq);
-	r = trace_rec_reserve(TRACE_TYPE_PRINT, sizeof(*r) + len + 1);
+	r = trace_rec_reserve(&h, TRACE_TYPE_PRINT, sizeof(*r) + len + 1,
+			      tracing_gen_ctx());
 	if (!r)
 		return -EBADF;
 	r->ip = ip;
 	vscnprintf(r->buf, len + 1, fmt, ap);
-	trace_rec_commit();
+	trace_rec_commit(&h);
 	return len;
 }
 EXPORT_SYMBOL_GPL(__ftrace_vprintk);

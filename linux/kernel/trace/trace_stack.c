@@ -30,6 +30,7 @@
 void trace_stack_record(struct pt_regs *regs, unsigned int skip,
 			unsigned int ctx)
 {
+	struct trace_wh h;
 	unsigned long entries[TRACE_STACK_MAX];
 	struct trace_stack_rec *r;
 	unsigned int n;
@@ -40,13 +41,13 @@ void trace_stack_record(struct pt_regs *regs, unsigned int skip,
 		n = stack_trace_save_regs(regs, entries, ARRAY_SIZE(entries), 0);
 	else
 		n = stack_trace_save(entries, ARRAY_SIZE(entries), skip + 1);
-	r = trace_rec_reserve_ctx(TRACE_TYPE_STACK, struct_size(r, caller, n),
-				  ctx);
+	r = trace_rec_reserve(&h, TRACE_TYPE_STACK, struct_size(r, caller, n),
+			      ctx);
 	if (!r)
 		return;
 	r->size = n;
 	memcpy(r->caller, entries, n * sizeof(entries[0]));
-	trace_rec_commit();
+	trace_rec_commit(&h);
 }
 
 /* The stack of trace_stack_record_from(), off the stack being walked. */
@@ -67,6 +68,7 @@ static DEFINE_PER_CPU(unsigned long [TRACE_STACK_MAX + 8], trace_stack_scratch);
  */
 void trace_stack_record_from(unsigned long fn, unsigned int ctx)
 {
+	struct trace_wh h;
 	unsigned long *entries = this_cpu_ptr(trace_stack_scratch);
 	unsigned long size, off;
 	struct trace_stack_rec *r;
@@ -80,13 +82,13 @@ void trace_stack_record_from(unsigned long fn, unsigned int ctx)
 		if (entries[i] - (fn - off) < size)
 			from = i + 1;
 	n = min_t(unsigned int, n - from, TRACE_STACK_MAX);
-	r = trace_rec_reserve_ctx(TRACE_TYPE_STACK, struct_size(r, caller, n),
-				  ctx);
+	r = trace_rec_reserve(&h, TRACE_TYPE_STACK, struct_size(r, caller, n),
+			      ctx);
 	if (!r)
 		return;
 	r->size = n;
 	memcpy(r->caller, entries + from, n * sizeof(entries[0]));
-	trace_rec_commit();
+	trace_rec_commit(&h);
 }
 
 /**

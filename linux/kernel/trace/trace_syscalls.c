@@ -98,6 +98,7 @@ static void sc_enter_probe(void *data, struct pt_regs *regs, long id)
 	struct trace_ev_call *call;
 	struct sc_enter_rec *rec;
 	const struct sc_event *e;
+	struct trace_wh h;
 	unsigned int nb;
 
 	if (id < 0 || id >= NR_syscalls || sc_ignored(regs))
@@ -110,13 +111,13 @@ static void sc_enter_probe(void *data, struct pt_regs *regs, long id)
 		return;
 	e = call->data;
 	nb = e->meta->nb_args;
-	rec = trace_ev_reserve(call, fl, struct_size(rec, args, nb));
+	rec = trace_ev_reserve(call, fl, struct_size(rec, args, nb), &h);
 	if (!rec)
 		return;
 	rec->nr = id;
 	syscall_get_arguments(current, regs, args);
 	memcpy(rec->args, args, nb * sizeof(args[0]));
-	trace_ev_commit(call, fl, rec);
+	trace_ev_commit(call, fl, rec, &h);
 }
 
 static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
@@ -124,6 +125,7 @@ static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
 	int id = syscall_get_nr(current, regs);
 	struct trace_ev_call *call;
 	struct sc_exit_rec *rec;
+	struct trace_wh h;
 	unsigned long fl;
 
 	if (id < 0 || id >= NR_syscalls || sc_ignored(regs))
@@ -134,12 +136,12 @@ static void sc_exit_probe(void *data, struct pt_regs *regs, long ret)
 	fl = READ_ONCE(call->flags);
 	if (!(fl & TRACE_EV_FL_RECORD))
 		return;
-	rec = trace_ev_reserve(call, fl, sizeof(*rec));
+	rec = trace_ev_reserve(call, fl, sizeof(*rec), &h);
 	if (!rec)
 		return;
 	rec->nr = id;
 	rec->ret = ret;
-	trace_ev_commit(call, fl, rec);
+	trace_ev_commit(call, fl, rec, &h);
 }
 
 static int sc_reg(struct trace_ev_call *call, bool on);

@@ -76,11 +76,12 @@ static DEFINE_PER_CPU(bool, wakeup_busy);
 static void wakeup_ctx_rec(unsigned short type, struct task_struct *prev,
 			   struct task_struct *next, int cpu, unsigned int ctx)
 {
+	struct trace_wh h;
 	struct trace_ctx_rec *r;
 
 	trace_cmdline_save_task(prev);
 	trace_cmdline_save_task(next);
-	r = trace_rec_reserve_ctx(type, sizeof(*r), ctx);
+	r = trace_rec_reserve(&h, type, sizeof(*r), ctx);
 	if (!r)
 		return;
 	r->prev_pid = prev->pid;
@@ -90,7 +91,7 @@ static void wakeup_ctx_rec(unsigned short type, struct task_struct *prev,
 	r->next_prio = next->prio;
 	r->next_state = task_state_index(next);
 	r->next_cpu = cpu;
-	trace_rec_commit();
+	trace_rec_commit(&h);
 }
 
 /* Stop following the task. */
