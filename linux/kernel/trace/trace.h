@@ -384,8 +384,41 @@ bool trace_max_trylock(void);
 void trace_max_unlock(void);
 void trace_max_swap_locked(void);
 
-void *trace_rec_reserve(struct trace_wh *h, unsigned short type,
-			unsigned int len, unsigned int ctx);
+/*
+ * Contexts for trace_rec_reserve() to compute itself, once it knows the
+ * record is wanted: the writer's (tracing_gen_ctx()), or the same less
+ * the one preemption level its caller added (tracing_gen_ctx_dec()).
+ * Outside the values a context takes (24 bits).
+ */
+#define TRACE_CTX_NOW		BIT(31)
+#define TRACE_CTX_NOW_DEC	(BIT(31) | BIT(30))
+
+void *__trace_rec_reserve(struct trace_wh *h, unsigned short type,
+			  unsigned int len, unsigned int ctx);
+
+/**
+ * trace_rec_reserve() - start a record in the trace buffer
+ * @h:		the write's handle, filled in for trace_rec_commit()
+ * @type:	its common_type
+ * @len:	its length, struct trace_entry included
+ * @ctx:	the context to record (see __trace_rec_reserve())
+ *
+ * The one test of tracing_on, inline; the rest is __trace_rec_reserve().
+ * A writer that tests trace_buffer_enabled() itself, before work of its
+ * own, calls __trace_rec_reserve() instead.
+ *
+ * Return: the record, or NULL: nothing to commit.
+ */
+static __always_inline void *trace_rec_reserve(struct trace_wh *h,
+					       unsigned short type,
+					       unsigned int len,
+					       unsigned int ctx)
+{
+	if (!trace_buffer_enabled())
+		return NULL;
+	return __trace_rec_reserve(h, type, len, ctx);
+}
+
 extern bool trace_want_wake;
 void trace_rec_wake(void);
 

@@ -200,31 +200,36 @@ void trace_poll_wait(struct file *filp, struct poll_table_struct *pt)
 /* Records */
 
 /**
- * trace_rec_reserve() - start a record in the trace buffer
+ * __trace_rec_reserve() - start a record in the trace buffer, tracing_on
+ * tested (trace_rec_reserve())
  * @h:		the write's handle, filled in for trace_rec_commit()
  * @type:	its common_type
  * @len:	its length, struct trace_entry included
  * @ctx:	the flags and preempt count to record, as tracing_gen_ctx()
  *		returns them (a probe called with preemption off by its
- *		caller, a tracepoint, passes trace_ctx_dec())
+ *		caller, a tracepoint, passes trace_ctx_dec()); or
+ *		TRACE_CTX_NOW or TRACE_CTX_NOW_DEC, to compute them here only
+ *		when the record is wanted
  *
- * Fills in the common fields. Callable from any context. The one test
- * of tracing_on and of tracing_cpumask of a record is here; preemption
- * is disabled once, by the ring buffer's reservation, until the commit.
+ * Fills in the common fields. Callable from any context. Preemption is
+ * disabled once, by the ring buffer's reservation, until the commit.
  *
  * Return: the record, to be filled and committed with trace_rec_commit(),
- * or NULL when nothing is to be recorded (tracing off, CPU masked out, or
+ * or NULL when nothing is to be recorded (no buffer, CPU masked out, or
  * the event dropped and counted); there is then nothing to commit.
  */
-void *trace_rec_reserve(struct trace_wh *h, unsigned short type,
-			unsigned int len, unsigned int ctx)
+void *__trace_rec_reserve(struct trace_wh *h, unsigned short type,
+			  unsigned int len, unsigned int ctx)
 {
 	struct trace_buffer *rb = READ_ONCE(trace_rb);
 	struct trace_entry *e;
 
-	if (!trace_buffer_enabled() || unlikely(!rb) ||
+	if (unlikely(!rb) ||
 	    !cpumask_test_cpu(raw_smp_processor_id(), &trace_cpus))
 		return NULL;
+	/* Our caller's context: this function changed nothing of it yet. */
+	if (ctx & TRACE_CTX_NOW)
+		ctx = ctx == TRACE_CTX_NOW_DEC ? trace_ctx_dec() : trace_ctx();
 	e = ring_buffer_reserve(rb, len);
 	if (!e)
 		return NULL;

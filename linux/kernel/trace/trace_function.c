@@ -34,7 +34,9 @@ static void trace_fn_call(unsigned long ip, unsigned long parent_ip,
 	unsigned int ctx;
 	int bit;
 
-	if (unlikely(!READ_ONCE(trace_fn_live)) || fentry_pid_ignores())
+	/* The record's one test of tracing_on, before any work of ours. */
+	if (unlikely(!READ_ONCE(trace_fn_live)) ||
+	    unlikely(!trace_buffer_enabled()) || fentry_pid_ignores())
 		return;
 	bit = fentry_recursion_enter(FENTRY_REC_FUNCTION);
 	if (bit < 0)
@@ -43,13 +45,14 @@ static void trace_fn_call(unsigned long ip, unsigned long parent_ip,
 	 * The preempt count recorded is the traced function's: the dispatch
 	 * loop, when it called us, disabled preemption once for its walk of
 	 * the users (@op is NULL only when the trampoline calls us
-	 * directly). trace_rec_reserve() tests tracing_on.
+	 * directly). The reservation computes it only when it goes on.
 	 */
-	ctx = op ? trace_ctx_dec() : trace_ctx();
-	r = trace_rec_reserve(&h, TRACE_TYPE_FN, sizeof(*r), ctx);
+	r = __trace_rec_reserve(&h, TRACE_TYPE_FN, sizeof(*r),
+				op ? TRACE_CTX_NOW_DEC : TRACE_CTX_NOW);
 	if (r) {
 		r->ip = ip;
 		r->parent_ip = parent_ip;
+		ctx = r->ent.flags << 16 | r->ent.preempt_count;
 		trace_rec_commit(&h);
 		if (unlikely(trace_opt(TRACE_OPT_FUNC_STACK_TRACE)))
 			trace_stack_record(&arch_ftrace_regs(fregs)->regs, 0,
