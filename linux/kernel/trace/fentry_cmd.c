@@ -36,6 +36,7 @@
 
 #include "fentry.h"
 #include "trace.h"
+#include "trace_ev_core.h"
 
 enum fentry_cmd_kind {
 	FENTRY_CMD_TRACEON,
@@ -337,6 +338,75 @@ static void fentry_cmd_free(struct fentry_cmd *c)
 	kfree(c);
 }
 
+/*
+ * A new command for @ip: its event held in soft mode, and the snapshot
+ * armed, as its kind needs.
+ */
+static struct fentry_cmd *fentry_cmd_new(unsigned long ip, unsigned int kind,
+					 struct trace_ev_rt *event, long count)
+{
+	struct fentry_cmd *c = kmalloc(sizeof(*c), GFP_KERNEL);
+	int ret = 0;
+
+	if (!c)
+		return ERR_PTR(-ENOMEM);
+	c->ip = ip;
+	c->kind = kind;
+	c->event = event;
+	atomic_long_set(&c->left, count);
+	if (event)
+		ret = trace_ev_soft_hold(event);
+	if (!ret && kind == FENTRY_CMD_SNAPSHOT) {
+		ret = trace_snapshot_arm();
+		if (ret && event)
+			trace_ev_soft_put(event);
+	}
+	if (ret) {
+		kfree(c);
+		return ERR_PTR(ret);
+	}
+	return c;
+}
+
+/* Add to @t a command for each function of @fns that @old lacks. */
+static int fentry_cmd_add_new(struct fentry_cmds *t,
+			      const struct fentry_cmds *old,
+			      const struct ftrace_hash *fns, unsigned int kind,
+			      struct trace_ev_rt *event, long count)
+{
+	struct fentry_cmd *c;
+	unsigned int j;
+
+	for (j = 0; j < fns->count; j++) {
+		if (old) {
+			struct fentry_cmd key = { .ip = fns->ips[j], .kind = kind,
+						  .event = event };
+			struct fentry_cmd *k = &key;
+
+			if (bsearch(&k, old->cmd, old->nr, sizeof(k), cmp_cmd))
+				continue;
+		}
+		c = fentry_cmd_new(fns->ips[j], kind, event, count);
+		if (IS_ERR(c))
+			return PTR_ERR(c);
+		t->cmd[t->nr++] = c;
+	}
+	return 0;
+}
+
+/* Free what was made for @t and is not in @old, then @t itself. */
+static void fentry_cmds_discard(struct fentry_cmds *t,
+				const struct fentry_cmds *old)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->nr; i++)
+		if (!old || !bsearch(&t->cmd[i], old->cmd, old->nr,
+				     sizeof(t->cmd[i]), cmp_cmd))
+			fentry_cmd_free(t->cmd[i]);
+	kvfree(t);
+}
+
 /* fentry_cmd_apply(), the command parsed; @event is the caller's. */
 static int fentry_cmd_apply_parsed(const struct ftrace_hash *fns,
 				   unsigned int kind, struct trace_ev_rt *event,
@@ -344,7 +414,7 @@ static int fentry_cmd_apply_parsed(const struct ftrace_hash *fns,
 {
 	struct fentry_cmds *old, *t;
 	struct fentry_cmd **gone = NULL, *c;
-	unsigned int i, j, ngone = 0, nold;
+	unsigned int i, ngone = 0, nold;
 	int ret = 0;
 
 	guard(mutex)(&fentry_cmd_mutex);
@@ -380,51 +450,15 @@ static int fentry_cmd_apply_parsed(const struct ftrace_hash *fns,
 		kvfree(t);
 		return -EINVAL;
 	}
-	for (j = 0; !remove && j < fns->count; j++) {
-		if (old) {
-			struct fentry_cmd key = { .ip = fns->ips[j], .kind = kind,
-						  .event = event };
-			struct fentry_cmd *k = &key;
-
-			if (bsearch(&k, old->cmd, old->nr, sizeof(k), cmp_cmd))
-				continue;
-		}
-		c = kmalloc(sizeof(*c), GFP_KERNEL);
-		if (!c) {
-			ret = -ENOMEM;
-			break;
-		}
-		c->ip = fns->ips[j];
-		c->kind = kind;
-		c->event = event;
-		atomic_long_set(&c->left, count);
-		if (event) {
-			ret = trace_ev_soft_hold(event);
-			if (ret) {
-				kfree(c);
-				break;
-			}
-		}
-		if (kind == FENTRY_CMD_SNAPSHOT) {
-			ret = trace_snapshot_arm();
-			if (ret) {
-				kfree(c);
-				break;
-			}
-		}
-		t->cmd[t->nr++] = c;
-	}
+	if (!remove)
+		ret = fentry_cmd_add_new(t, old, fns, kind, event, count);
 	if (!ret) {
 		sort(t->cmd, t->nr, sizeof(t->cmd[0]), cmp_cmd, NULL);
 		ret = fentry_cmds_install(t);
 	}
 	if (ret) {
-		/* Free what was made for @t; the old table stays. */
-		for (i = 0; i < t->nr; i++)
-			if (!old || !bsearch(&t->cmd[i], old->cmd, old->nr,
-					     sizeof(t->cmd[i]), cmp_cmd))
-				fentry_cmd_free(t->cmd[i]);
-		kvfree(t);
+		/* The old table stays. */
+		fentry_cmds_discard(t, old);
 		kvfree(gone);
 		return ret;
 	}
@@ -529,17 +563,27 @@ static bool fentry_cmd_names_module(const struct fentry_cmd *c,
 	return c->event && trace_ev_module(c->event) == mod;
 }
 
-/**
- * fentry_cmd_forget_events() - remove the commands that name an event of
- * a module
- * @mod:	the module, whose events are going away
- *
- * Called before its events go, without the event core's lock. Sleeps.
+/*
+ * Remove the commands that name an event of a module whose events are
+ * going away: the event registry's going hook, called without its lock.
+ * Sleeps.
  */
-void fentry_cmd_forget_events(struct module *mod)
+static void fentry_cmd_forget_events(struct module *mod)
 {
 	fentry_cmd_drop(fentry_cmd_names_module, mod);
 }
+
+static struct trace_ev_client fentry_cmd_ev_client = {
+	.going = fentry_cmd_forget_events,
+};
+
+static int __init fentry_cmd_ev_init(void)
+{
+	if (IS_ENABLED(CONFIG_EVENT_TRACING))
+		trace_ev_client_register(&fentry_cmd_ev_client);
+	return 0;
+}
+core_initcall(fentry_cmd_ev_init);
 
 /**
  * fentry_cmd_count() - the number of commands

@@ -192,16 +192,82 @@ static void rb_mark_lost(struct rb_cpu *c, struct rb_data_page *out,
 	local_set(&out->commit, n | flags);
 }
 
+/*
+ * The page being written, at @h: copy its published part from @from on.
+ * Return: the bytes copied, or -EAGAIN when a writer took the page for
+ * reuse meanwhile (the caller starts over).
+ */
+static int rb_read_writer_page(struct rb_cpu *c, struct rb_page *pg, long h,
+			       unsigned long p, unsigned int from,
+			       struct rb_data_page *out)
+{
+	unsigned int n, events;
+	u64 last;
+	long rw;
+
+	n = rb_copy(out, pg, from, p & ~PAGE_MASK, c->rts, &events, &last);
+	/*
+	 * Count the copy as read only if no writer has taken the page for
+	 * reuse meanwhile: it would then have counted these events lost.
+	 * Pairs with the xchg in rb_claim().
+	 */
+	rw = atomic_long_read(&pg->rw);
+	if ((unsigned long)rw >> RB_RW_SHIFT != h ||
+	    !atomic_long_try_cmpxchg(&pg->rw, &rw, rw + events))
+		return -EAGAIN;
+	c->read += events;
+	c->rvpn = h;
+	c->roff = p & ~PAGE_MASK;
+	c->rts = last;
+	return n;
+}
+
+/*
+ * A complete page @pg in @slot (as read: @s), at @h: swap the spare in
+ * for it, take it off the ring and copy it from @from on.
+ * Return: the bytes copied (0 when there was nothing left in it), or
+ * -EAGAIN when a writer got to the slot first (the caller starts over).
+ */
+static int rb_read_full_page(struct rb_cpu *c, union rb_slot *slot,
+			     union rb_slot s, struct rb_page *pg, long h,
+			     unsigned int from, struct rb_data_page *out)
+{
+	unsigned int n, events;
+	union rb_slot spare;
+	u64 last;
+
+	local_set(&c->spare->entries, 0);
+	atomic_long_set(&c->spare->rw, h << RB_RW_SHIFT);
+	local_set(&c->spare->data->commit, 0);
+	spare.page = (unsigned long)c->spare;
+	spare.vpn = h;
+	/* Pairs with the writer's cmpxchg128 in rb_claim(). */
+	if (!rb_try_cmpxchg128(&slot->full, &s.full, spare.full))
+		return -EAGAIN;
+	c->spare = pg;
+	if (!atomic_long_try_cmpxchg(&c->head, &h, h + 1)) {
+		/* A writer wrapped onto the slot and dropped the page. */
+		c->reader_lost += local_read(&pg->entries) -
+				  rb_rw_count(atomic_long_read(&pg->rw), h);
+		return -EAGAIN;
+	}
+	n = rb_copy(out, pg, from,
+		    local_read(&pg->data->commit) & RB_COMMIT_MASK,
+		    c->rts, &events, &last);
+	c->read += local_read(&pg->entries) -
+		   rb_rw_count(atomic_long_read(&pg->rw), h);
+	c->rvpn = 0;
+	c->roff = 0;
+	return n;
+}
+
 /* One page out of @c into @out; returns its data bytes, 0 when empty. */
 static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 {
-	unsigned int from, n, events, tries = 0;
-	long rw;
+	unsigned int from, tries = 0;
 	unsigned long p, pvpn;
-	union rb_slot s, spare;
-	struct rb_page *pg;
-	union rb_slot *slot;
-	u64 last;
+	union rb_slot s, *slot;
+	int n;
 	long h;
 
 	lockdep_assert_held(&c->reader_lock);
@@ -226,56 +292,19 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 			continue;
 		}
 		from = c->rvpn == h ? c->roff : 0;
-		pg = rb_slot_page(s);
-
 		if (s.page & RB_SLOT_WRITER) {
-			/* The page being written: copy its published part. */
 			if (h != pvpn)
 				continue;
 			if ((p & ~PAGE_MASK) <= from)
 				return 0;
-			n = rb_copy(out, pg, from, p & ~PAGE_MASK, c->rts,
-				    &events, &last);
-			/*
-			 * Count the copy as read only if no writer has taken the
-			 * page for reuse meanwhile: it would then have counted
-			 * these events lost. Pairs with the xchg in rb_claim().
-			 */
-			rw = atomic_long_read(&pg->rw);
-			if ((unsigned long)rw >> RB_RW_SHIFT != h ||
-			    !atomic_long_try_cmpxchg(&pg->rw, &rw, rw + events))
-				continue;
-			c->read += events;
-			c->rvpn = h;
-			c->roff = p & ~PAGE_MASK;
-			c->rts = last;
-			break;
-		}
-
-		/* A complete page: swap the spare in for it. */
-		local_set(&c->spare->entries, 0);
-		atomic_long_set(&c->spare->rw, h << RB_RW_SHIFT);
-		local_set(&c->spare->data->commit, 0);
-		spare.page = (unsigned long)c->spare;
-		spare.vpn = h;
-		/* Pairs with the writer's cmpxchg128 in rb_claim(). */
-		if (!rb_try_cmpxchg128(&slot->full, &s.full, spare.full))
-			continue;
-		c->spare = pg;
-		if (!atomic_long_try_cmpxchg(&c->head, &h, h + 1)) {
-			/* A writer wrapped onto the slot and dropped the page. */
-			c->reader_lost += local_read(&pg->entries) -
-					  rb_rw_count(atomic_long_read(&pg->rw), h);
+			n = rb_read_writer_page(c, rb_slot_page(s), h, p, from,
+						out);
+			if (n >= 0)
+				break;
 			continue;
 		}
-		n = rb_copy(out, pg, from,
-			    local_read(&pg->data->commit) & RB_COMMIT_MASK,
-			    c->rts, &events, &last);
-		c->read += local_read(&pg->entries) -
-			   rb_rw_count(atomic_long_read(&pg->rw), h);
-		c->rvpn = 0;
-		c->roff = 0;
-		if (n)
+		n = rb_read_full_page(c, slot, s, rb_slot_page(s), h, from, out);
+		if (n > 0)
 			break;
 	}
 	rb_mark_lost(c, out, n);

@@ -835,16 +835,6 @@ static inline bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on)
 /* Format files (trace_formats.c) */
 void trace_format_head(struct seq_file *m, const char *name, unsigned int id);
 
-/* Function commands that name a module's trace events (fentry_cmd.c) */
-struct module;
-#ifdef CONFIG_DYNAMIC_FTRACE
-void fentry_cmd_forget_events(struct module *mod);
-#else
-static inline void fentry_cmd_forget_events(struct module *mod)
-{
-}
-#endif
-
 /* options/function-fork (fentry_pid.c) */
 #ifdef CONFIG_FUNCTION_TRACER
 int fentry_pid_set_follow(bool on);

@@ -41,52 +41,28 @@ LIST_HEAD(trace_ev_systems);
 #define TRACE_EV_FIRST_ID	32
 static DEFINE_XARRAY_ALLOC(trace_ev_types);
 
+/*
+ * The layers above that follow the registry (struct trace_ev_client):
+ * registered at core_initcall, before trace_ev_init(), and never removed.
+ * Walked under trace_ev_lock, or at init.
+ */
+static LIST_HEAD(trace_ev_clients);
+
+/* See trace_ev_core.h. */
+unsigned long trace_ev_new_flags;
+
+/**
+ * trace_ev_client_register() - follow the registry's changes
+ * @c:		the layer's hooks; static
+ */
+void trace_ev_client_register(struct trace_ev_client *c)
+{
+	guard(mutex)(&trace_ev_lock);
+	list_add_tail(&c->node, &trace_ev_clients);
+}
+
 /* Each CPU's scratch for the print helpers (__print_flags() and co). */
 static DEFINE_PER_CPU(struct trace_seq, trace_ev_scratch);
-
-/* Writing records */
-
-/* A stack trace after each event's record, with options/stacktrace. */
-static __always_inline void trace_ev_maybe_stack(void)
-{
-	/*
-	 * The first two callers are this function's caller and the probe:
-	 * the stack starts at the function that fired the tracepoint.
-	 */
-	if (unlikely(trace_opt(TRACE_OPT_STACKTRACE)))
-		trace_stack_record(NULL, 2, trace_ctx_dec());
-}
-
-/**
- * trace_ev_reserve_rec() - room for an event's record in the buffer
- * @type:	its type
- * @len:	its length
- * @h:		the write's handle, for trace_ev_commit_rec()
- *
- * The context recorded is the probe's caller's: the preemption count
- * without the level the tracepoint itself added.
- *
- * Return: the record, or NULL.
- */
-void *trace_ev_reserve_rec(unsigned short type, unsigned int len,
-			   struct trace_wh *h)
-{
-	return trace_rec_reserve(h, type, len, trace_ctx_dec());
-}
-EXPORT_SYMBOL_GPL(trace_ev_reserve_rec);
-NOKPROBE_SYMBOL(trace_ev_reserve_rec);
-
-/**
- * trace_ev_commit_rec() - publish the record trace_ev_reserve_rec() gave
- * @h:		the handle it filled in
- */
-void trace_ev_commit_rec(struct trace_wh *h)
-{
-	trace_rec_commit(h);
-	trace_ev_maybe_stack();
-}
-EXPORT_SYMBOL_GPL(trace_ev_commit_rec);
-NOKPROBE_SYMBOL(trace_ev_commit_rec);
 
 /*
  * Scratch records: an event with a filter writes its record here first,
@@ -94,23 +70,7 @@ NOKPROBE_SYMBOL(trace_ev_commit_rec);
  * page for each level a probe can nest at on a CPU (task, softirq,
  * hardirq, NMI); the pages are allocated with the first filter and kept.
  */
-#define TRACE_EV_SCRATCH_NEST	4
-
-/**
- * struct trace_ev_scratch - a CPU's scratch records
- * @depth:	the levels in use; changed only by this CPU's probes
- * @len:	the length of the record at each level
- * @lost:	records dropped: too deep, too long, or no page
- * @page:	the page of each level
- */
-struct trace_ev_scratch {
-	unsigned int depth;
-	unsigned int len[TRACE_EV_SCRATCH_NEST];
-	unsigned long lost;
-	void *page[TRACE_EV_SCRATCH_NEST];
-};
-
-static DEFINE_PER_CPU(struct trace_ev_scratch, trace_ev_scratch_rec);
+DEFINE_PER_CPU(struct trace_ev_scratch, trace_ev_scratch_rec);
 
 /* Set once every CPU's pages are there; under trace_ev_lock. */
 static bool trace_ev_scratch_ready;
@@ -137,85 +97,6 @@ static int trace_ev_scratch_alloc(void)
 	trace_ev_scratch_ready = true;
 	return 0;
 }
-
-/**
- * trace_ev_reserve_slow() - trace_ev_reserve() for an event with checks
- * @call:	the event
- * @fl:		its flags as the probe read them
- * @len:	the record's length
- * @h:		the write's handle, for a record in the trace buffer
- *
- * Return: the record (in the trace buffer, or with TRACE_EV_FL_SLOW in
- * this CPU's scratch page), or NULL when it is not to be written.
- */
-void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
-			    unsigned int len, struct trace_wh *h)
-{
-	unsigned int ctx = trace_ctx_dec();
-	struct trace_ev_scratch *sc;
-	struct trace_entry *e;
-	unsigned int d;
-
-	if ((fl & TRACE_EV_FL_PID) && trace_pid_ignores(&trace_ev_pids))
-		return NULL;
-	if (!(fl & TRACE_EV_FL_SLOW))
-		return fl & TRACE_EV_FL_MUTE ? NULL :
-		       trace_rec_reserve(h, call->id, len, ctx);
-	/* Probes run with preemption off: this CPU's levels are ours. */
-	sc = this_cpu_ptr(&trace_ev_scratch_rec);
-	d = READ_ONCE(sc->depth);
-	if (unlikely(d >= TRACE_EV_SCRATCH_NEST || len > PAGE_SIZE ||
-		     !sc->page[d])) {
-		sc->lost++;
-		return NULL;
-	}
-	WRITE_ONCE(sc->depth, d + 1);
-	/* A probe that interrupts us from here on uses the next level. */
-	barrier();
-	sc->len[d] = len;
-	e = sc->page[d];
-	tracing_generic_entry_update(e, call->id, ctx);
-	return e;
-}
-EXPORT_SYMBOL_GPL(trace_ev_reserve_slow);
-NOKPROBE_SYMBOL(trace_ev_reserve_slow);
-
-/**
- * trace_ev_commit_slow() - trace_ev_commit() for a scratch record
- * @call:	the event
- * @rec:	its record, from trace_ev_reserve_slow()
- *
- * A record its event's filter passes is copied into the trace buffer,
- * unless the event is muted; then the event's triggers run.
- */
-void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
-{
-	struct trace_wh h;
-	struct trace_ev_scratch *sc = this_cpu_ptr(&trace_ev_scratch_rec);
-	unsigned int d = READ_ONCE(sc->depth) - 1;
-	unsigned int len = sc->len[d];
-	const struct trace_entry *e = rec;
-	const struct trace_ev_filter *f;
-	struct trace_entry *out;
-
-	f = rcu_dereference_sched(call->rt->filter);
-	if (!test_bit(TRACE_EV_B_MUTE, &call->flags) &&
-	    (!f || trace_ev_filter_match(f, rec, len))) {
-		out = trace_rec_reserve(&h, e->type, len,
-					(e->flags << 16) | e->preempt_count);
-		if (out) {
-			memcpy(out + 1, e + 1, len - sizeof(*e));
-			trace_rec_commit(&h);
-			trace_ev_maybe_stack();
-		}
-	}
-	trace_ev_trig_run(call->rt, rec, len);
-	/* Pairs with the barrier in trace_ev_reserve_slow(). */
-	barrier();
-	WRITE_ONCE(sc->depth, d);
-}
-EXPORT_SYMBOL_GPL(trace_ev_commit_slow);
-NOKPROBE_SYMBOL(trace_ev_commit_slow);
 
 /**
  * trace_ev_set_filter_locked() - give an event a filter, or take it away
@@ -361,6 +242,7 @@ bool trace_ev_print(struct seq_file *m, const struct trace_ev *ev)
 
 static struct trace_ev_sys *trace_ev_sys_get(const char *name)
 {
+	struct trace_ev_client *c;
 	struct trace_ev_sys *sys;
 
 	list_for_each_entry(sys, &trace_ev_systems, list) {
@@ -382,8 +264,10 @@ static struct trace_ev_sys *trace_ev_sys_get(const char *name)
 	kref_init(&sys->ref);
 	kref_get(&sys->ref);
 	list_add_tail(&sys->list, &trace_ev_systems);
-	if (trace_ev_fs_add_sys(sys))
-		pr_warn("tracing: no directory for event system %s\n", name);
+	list_for_each_entry(c, &trace_ev_clients, node)
+		if (c->add_sys && c->add_sys(sys))
+			pr_warn("tracing: event system %s: %ps failed\n", name,
+				c->add_sys);
 	return sys;
 }
 
@@ -705,6 +589,7 @@ NOKPROBE_SYMBOL(trace_ev_soft_is);
 
 static int trace_ev_add(struct trace_ev_call *call, struct module *mod)
 {
+	struct trace_ev_client *c;
 	struct trace_ev_rt *rt;
 	u32 id;
 	int ret;
@@ -726,7 +611,7 @@ static int trace_ev_add(struct trace_ev_call *call, struct module *mod)
 		return -ENOMEM;
 	}
 	call->id = id;
-	call->flags = trace_ev_pid_flag() | TRACE_EV_FL_MUTE;
+	call->flags = trace_ev_new_flags | TRACE_EV_FL_MUTE;
 	call->rt = rt;
 	INIT_LIST_HEAD(&rt->trigs);
 	rt->call = call;
@@ -734,8 +619,10 @@ static int trace_ev_add(struct trace_ev_call *call, struct module *mod)
 	rt->fmt = trace_ev_eval_fmt(call->print_fmt, call->class->system);
 	kref_init(&rt->ref);
 	list_add_tail(&rt->list, &rt->sys->events);
-	if (trace_ev_fs_add(rt))
-		pr_warn("tracing: no directory for event %s\n", call->name);
+	list_for_each_entry(c, &trace_ev_clients, node)
+		if (c->add && c->add(rt))
+			pr_warn("tracing: event %s: %ps failed\n", call->name,
+				c->add);
 	return 0;
 }
 
@@ -775,35 +662,42 @@ void __init trace_ev_register(struct trace_ev_call **calls, unsigned int n)
  */
 static void trace_ev_remove_module(struct module *mod)
 {
+	struct trace_ev_client *c;
 	struct trace_ev_sys *sys, *stmp;
 	struct trace_ev_rt *rt, *tmp;
 	LIST_HEAD(gone);
 	bool used = false;
 
-	/* Function commands naming them first: they take trace_ev_lock. */
-	fentry_cmd_forget_events(mod);
+	/* Those that must take trace_ev_lock first (function commands). */
+	list_for_each_entry(c, &trace_ev_clients, node)
+		if (c->going)
+			c->going(mod);
 	mutex_lock(&trace_ev_lock);
 	list_for_each_entry(sys, &trace_ev_systems, list) {
 		list_for_each_entry_safe(rt, tmp, &sys->events, list) {
 			if (rt->mod != mod)
 				continue;
-			trace_ev_trig_forget_locked(rt);
+			list_for_each_entry(c, &trace_ev_clients, node)
+				if (c->forget)
+					c->forget(rt);
 			rt->enabled = false;
 			trace_ev_apply_locked(rt);
 			/* Pairs with READ_ONCE() in trace_ev_soft_set(). */
 			WRITE_ONCE(rt->dead, true);
 			used |= rt->used;
 			xa_erase(&trace_ev_types, rt->call->id);
-			trace_ev_fs_remove(rt->dir);
-			rt->dir = NULL;
+			list_for_each_entry(c, &trace_ev_clients, node)
+				if (c->remove)
+					c->remove(rt);
 			list_move(&rt->list, &gone);
 		}
 	}
 	list_for_each_entry_safe(sys, stmp, &trace_ev_systems, list) {
 		if (!list_empty(&sys->events))
 			continue;
-		trace_ev_fs_remove(sys->dir);
-		sys->dir = NULL;
+		list_for_each_entry(c, &trace_ev_clients, node)
+			if (c->remove_sys)
+				c->remove_sys(sys);
 		list_del(&sys->list);
 		trace_ev_sys_put(sys);
 	}
@@ -866,13 +760,19 @@ static void trace_ev_init_modules(void)
  */
 static int __init trace_ev_init(void)
 {
+	struct trace_ev_client *c;
+
 	trace_ev_add_all(__start_ftrace_events, __stop_ftrace_events,
 			 __start_ftrace_eval_maps,
 			 __stop_ftrace_eval_maps - __start_ftrace_eval_maps, NULL);
-	if (IS_ENABLED(CONFIG_FTRACE_SYSCALLS))
-		trace_sc_init();
+	/* The clients are all registered (core_initcall) and stay. */
+	list_for_each_entry(c, &trace_ev_clients, node)
+		if (c->init)
+			c->init();
 	trace_ev_init_modules();
-	trace_ev_boot_apply();
+	list_for_each_entry(c, &trace_ev_clients, node)
+		if (c->boot)
+			c->boot();
 	return 0;
 }
 fs_initcall_sync(trace_ev_init);

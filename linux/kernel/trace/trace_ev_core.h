@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The trace event core's own declarations, shared by trace_ev.c (the
- * registry), trace_ev_fs.c (the files of events/) and trace_ev_set.c
- * (set_event and available_events).
+ * The trace event core's own declarations: the registry's state
+ * (trace_ev.c), which the layers above it share (the files, set_event,
+ * the pid lists, the triggers, the syscall events, the write path), and
+ * the hooks through which the registry tells them of its changes.
  */
 #ifndef _KERNEL_TRACE_TRACE_EV_CORE_H
 #define _KERNEL_TRACE_TRACE_EV_CORE_H
@@ -139,31 +140,77 @@ const char *trace_ev_filter_text(const struct trace_ev_filter *f);
 /* The location error_log names for filter errors. */
 #define TRACE_EV_FILTER_ERR	"event filter parse error"
 
-/* Triggers (trace_ev_trig.c) */
-void trace_ev_trig_run(struct trace_ev_rt *rt, const void *rec,
-		       unsigned int len);
-void trace_ev_trig_forget_locked(struct trace_ev_rt *rt);
-int trace_ev_trig_show(struct seq_file *m, void *obj);
-int trace_ev_trig_store(const char *val, void *obj);
+/**
+ * struct trace_ev_client - a layer above the registry that follows it
+ * @going:	a module's events are about to go; called before
+ *		trace_ev_lock is taken, which it may take
+ * @add_sys:	a system was created; returns 0 or an errno (reported)
+ * @add:	an event was added; returns 0 or an errno (reported)
+ * @forget:	an event is going, still enabled as it was: drop what
+ *		hangs on it
+ * @remove:	an event is going, disabled and dead
+ * @remove_sys:	a system is going, its events gone
+ * @init:	once, when the registry has vmlinux's events
+ * @boot:	once, after every client's @init
+ * @node:	in the registry's list of clients
+ *
+ * The registry calls no file above it: what it must tell them goes
+ * through these, which the layers register at core_initcall. Every hook
+ * may be NULL. All but @going, @init and @boot run under trace_ev_lock.
+ */
+struct trace_ev_client {
+	void (*going)(struct module *mod);
+	int (*add_sys)(struct trace_ev_sys *sys);
+	int (*add)(struct trace_ev_rt *rt);
+	void (*forget)(struct trace_ev_rt *rt);
+	void (*remove)(struct trace_ev_rt *rt);
+	void (*remove_sys)(struct trace_ev_sys *sys);
+	void (*init)(void);
+	void (*boot)(void);
+	struct list_head node;
+};
 
-/* trace_ev_set.c */
-void __init trace_ev_boot_apply(void);
+void trace_ev_client_register(struct trace_ev_client *c);
+
+/*
+ * The flags a new event starts with besides TRACE_EV_FL_MUTE: the pid
+ * layer's TRACE_EV_FL_PID while its lists are in use. Under trace_ev_lock.
+ */
+extern unsigned long trace_ev_new_flags;
+
+/* The nesting levels of a probe on a CPU: task, softirq, hardirq, NMI. */
+#define TRACE_EV_SCRATCH_NEST	4
+
+/**
+ * struct trace_ev_scratch - a CPU's scratch records (trace_ev_write.c),
+ * allocated by the registry with the first filter (trace_ev.c)
+ * @depth:	the levels in use; changed only by this CPU's probes
+ * @len:	the length of the record at each level
+ * @lost:	records dropped: too deep, too long, or no page
+ * @page:	the page of each level
+ */
+struct trace_ev_scratch {
+	unsigned int depth;
+	unsigned int len[TRACE_EV_SCRATCH_NEST];
+	unsigned long lost;
+	void *page[TRACE_EV_SCRATCH_NEST];
+};
+DECLARE_PER_CPU(struct trace_ev_scratch, trace_ev_scratch_rec);
 
 void __init trace_ev_register(struct trace_ev_call **calls, unsigned int n);
 
-/* Syscall events (trace_syscalls.c), and what SYSCALL_DEFINEn() left */
-void __init trace_sc_init(void);
+/* What SYSCALL_DEFINEn() left, for trace_syscalls.c */
 struct trace_sc_meta;
 extern const struct trace_sc_meta *__start_syscalls_metadata[];
 extern const struct trace_sc_meta *__stop_syscalls_metadata[];
 
-/* trace_ev_pid.c */
-unsigned long trace_ev_pid_flag(void);
+/* Triggers (trace_ev_trig.c), for the write path and the files */
+void trace_ev_trig_run(struct trace_ev_rt *rt, const void *rec,
+		       unsigned int len);
+int trace_ev_trig_show(struct seq_file *m, void *obj);
+int trace_ev_trig_store(const char *val, void *obj);
 
-/* trace_ev_fs.c */
-int trace_ev_fs_add(struct trace_ev_rt *rt);
-int trace_ev_fs_add_sys(struct trace_ev_sys *sys);
-void trace_ev_fs_remove(struct dentry *dir);
+/* trace_ev_fs.c, for trace_ev_set.c */
 int trace_ev_show_state(struct seq_file *m, struct trace_ev_sys *only);
 int trace_ev_store_state(const char *val, struct trace_ev_sys *only);
 

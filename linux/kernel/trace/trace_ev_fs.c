@@ -414,15 +414,8 @@ static int trace_ev_fs_fill(struct dentry *dir, struct trace_ev_node *nodes,
 	return 0;
 }
 
-/**
- * trace_ev_fs_add_sys() - make a system's directory and files
- * @sys:	the system
- *
- * Called with trace_ev_lock held.
- *
- * Return: 0 or -ENOMEM.
- */
-int trace_ev_fs_add_sys(struct trace_ev_sys *sys)
+/* A system was created: its directory and files. 0 or -ENOMEM. */
+static int trace_ev_fs_add_sys(struct trace_ev_sys *sys)
 {
 	struct dentry *d;
 
@@ -435,15 +428,8 @@ int trace_ev_fs_add_sys(struct trace_ev_sys *sys)
 	return trace_ev_fs_fill(d, sys->nodes, sys, true);
 }
 
-/**
- * trace_ev_fs_add() - make an event's directory and files
- * @rt:		the event
- *
- * Called with trace_ev_lock held.
- *
- * Return: 0 or -ENOMEM.
- */
-int trace_ev_fs_add(struct trace_ev_rt *rt)
+/* An event was added: its directory and files. 0 or -ENOMEM. */
+static int trace_ev_fs_add(struct trace_ev_rt *rt)
 {
 	struct dentry *d;
 
@@ -456,15 +442,26 @@ int trace_ev_fs_add(struct trace_ev_rt *rt)
 	return trace_ev_fs_fill(d, rt->nodes, rt, false);
 }
 
-/**
- * trace_ev_fs_remove() - remove an event's or a system's directory
- * @dir:	the directory, or NULL
- */
-void trace_ev_fs_remove(struct dentry *dir)
+static void trace_ev_fs_remove(struct trace_ev_rt *rt)
 {
-	if (dir)
-		tracefs_remove(dir);
+	if (rt->dir)
+		tracefs_remove(rt->dir);
+	rt->dir = NULL;
 }
+
+static void trace_ev_fs_remove_sys(struct trace_ev_sys *sys)
+{
+	if (sys->dir)
+		tracefs_remove(sys->dir);
+	sys->dir = NULL;
+}
+
+static struct trace_ev_client trace_ev_fs_client = {
+	.add_sys = trace_ev_fs_add_sys,
+	.add = trace_ev_fs_add,
+	.remove = trace_ev_fs_remove,
+	.remove_sys = trace_ev_fs_remove_sys,
+};
 
 /* Where the systems' directories go: events/ of the top trace array. */
 static int trace_ev_fs_populate(const struct trace_fs_dirs *dirs)
@@ -508,6 +505,7 @@ static struct trace_fs_table trace_ev_fs = {
 
 static int __init trace_ev_fs_init(void)
 {
+	trace_ev_client_register(&trace_ev_fs_client);
 	return trace_fs_register(&trace_ev_fs);
 }
 core_initcall(trace_ev_fs_init);

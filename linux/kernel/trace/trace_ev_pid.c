@@ -52,12 +52,8 @@ static int trace_ev_pid_hook(bool on)
 	return ret;
 }
 
-/**
- * trace_ev_pid_flag() - the TRACE_EV_FL_PID bit events need now
- *
- * Return: TRACE_EV_FL_PID while a list is not empty, else 0.
- */
-unsigned long trace_ev_pid_flag(void)
+/* The TRACE_EV_FL_PID bit events need now: set while a list is not empty. */
+static unsigned long trace_ev_pid_flag(void)
 {
 	return READ_ONCE(trace_ev_pids.mode) ? TRACE_EV_FL_PID : 0;
 }
@@ -73,6 +69,8 @@ static void trace_ev_pid_changed(struct trace_pid_set *set)
 	struct trace_ev_rt *rt;
 
 	mutex_lock(&trace_ev_lock);
+	/* New events start as the others are. */
+	trace_ev_new_flags = want;
 	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt))
 		assign_bit(TRACE_EV_B_PID, &rt->call->flags, want);
 	mutex_unlock(&trace_ev_lock);

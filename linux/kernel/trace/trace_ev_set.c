@@ -161,13 +161,12 @@ static int __init trace_ev_boot_setup(char *str)
 }
 __setup("trace_event=", trace_ev_boot_setup);
 
-/**
- * trace_ev_boot_apply() - start the events trace_event= names
- *
- * Called once the events of vmlinux are registered. A term that names
- * no event is reported and skipped.
+/*
+ * Start the events trace_event= names, once the events of vmlinux and
+ * the syscalls are registered. A term that names no event is reported
+ * and skipped.
  */
-void __init trace_ev_boot_apply(void)
+static void __init trace_ev_boot_apply(void)
 {
 	char *rest = trace_ev_boot, *term;
 
@@ -185,3 +184,15 @@ const struct file_operations trace_ev_avail_fops = {
 	.llseek		= seq_lseek,
 	.release	= single_release,
 };
+
+/* Its hook runs at init only: __refdata for the reference to __init code. */
+static struct trace_ev_client trace_ev_set_client __refdata = {
+	.boot = trace_ev_boot_apply,
+};
+
+static int __init trace_ev_set_init(void)
+{
+	trace_ev_client_register(&trace_ev_set_client);
+	return 0;
+}
+core_initcall(trace_ev_set_init);

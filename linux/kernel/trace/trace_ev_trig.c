@@ -281,6 +281,65 @@ static int trig_parse(char *cmd, bool remove, enum trig_type *type,
 	return 0;
 }
 
+/* '!' before a trigger: remove the one that matches. */
+static int trig_remove(struct trace_ev_rt *rt, enum trig_type type,
+		       struct trace_ev_rt *target)
+{
+	struct trace_ev_trig *t = trig_find(rt, type, target);
+
+	if (!t)
+		return -ENOENT;
+	trig_unlink(rt, t);
+	call_rcu(&t->rcu, trig_free_rcu);
+	return 0;
+}
+
+/* Add a trigger to @rt; it owns @f (NULL: none) from here, error or not. */
+static int trig_add(struct trace_ev_rt *rt, enum trig_type type,
+		    struct trace_ev_rt *target, long count,
+		    struct trace_ev_filter *f)
+{
+	struct trace_ev_trig *t;
+	int ret;
+
+	if (trig_find(rt, type, target)) {
+		trace_ev_filter_free(f);
+		return -EEXIST;
+	}
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	if (!t) {
+		trace_ev_filter_free(f);
+		return -ENOMEM;
+	}
+	t->type = type;
+	t->count = count;
+	t->filter = f;
+	t->target = target;
+	if (target) {
+		ret = trace_ev_soft_locked(target, true);
+		if (ret) {
+			trace_ev_soft_locked(target, false);
+			trig_free(t);
+			return ret;
+		}
+	}
+	if (type == TRIG_SNAPSHOT) {
+		ret = trace_snapshot_arm();
+		if (ret) {
+			trig_free(t);
+			return ret;
+		}
+	}
+	list_add_tail_rcu(&t->list, &rt->trigs);
+	ret = trace_ev_apply_locked(rt);
+	if (ret) {
+		trig_unlink(rt, t);
+		synchronize_rcu();
+		trig_free(t);
+	}
+	return ret;
+}
+
 /**
  * trace_ev_trig_store() - add or remove a trigger of an event
  * @val:	the line written
@@ -296,7 +355,6 @@ int trace_ev_trig_store(const char *val, void *obj)
 	struct trace_ev_rt *rt = obj, *target;
 	char *line, *rest, *cmd;
 	struct trace_ev_filter *f = NULL;
-	struct trace_ev_trig *t;
 	enum trig_type type;
 	bool remove;
 	unsigned int pos;
@@ -314,13 +372,7 @@ int trace_ev_trig_store(const char *val, void *obj)
 	if (ret)
 		goto out;
 	if (remove) {
-		t = trig_find(rt, type, target);
-		ret = -ENOENT;
-		if (t) {
-			trig_unlink(rt, t);
-			call_rcu(&t->rcu, trig_free_rcu);
-			ret = 0;
-		}
+		ret = trig_remove(rt, type, target);
 		goto out;
 	}
 	rest = rest ? skip_spaces(rest) : "";
@@ -335,55 +387,17 @@ int trace_ev_trig_store(const char *val, void *obj)
 			goto out;
 		}
 	}
-	ret = -EEXIST;
-	if (trig_find(rt, type, target))
-		goto out_filter;
-	ret = -ENOMEM;
-	t = kzalloc(sizeof(*t), GFP_KERNEL);
-	if (!t)
-		goto out_filter;
-	t->type = type;
-	t->count = count;
-	t->filter = f;
-	t->target = target;
-	if (target) {
-		ret = trace_ev_soft_locked(target, true);
-		if (ret) {
-			trace_ev_soft_locked(target, false);
-			trig_free(t);
-			goto out;
-		}
-	}
-	if (type == TRIG_SNAPSHOT) {
-		ret = trace_snapshot_arm();
-		if (ret) {
-			trig_free(t);
-			goto out;
-		}
-	}
-	list_add_tail_rcu(&t->list, &rt->trigs);
-	ret = trace_ev_apply_locked(rt);
-	if (ret) {
-		trig_unlink(rt, t);
-		synchronize_rcu();
-		trig_free(t);
-	}
-	goto out;
-out_filter:
-	trace_ev_filter_free(f);
+	ret = trig_add(rt, type, target, count, f);
 out:
 	kfree(line);
 	return ret;
 }
 
-/**
- * trace_ev_trig_forget_locked() - an event goes: its triggers, and those
- * that name it, go first
- * @rt:		the event
- *
- * Called with trace_ev_lock held; returns once no probe runs them.
+/*
+ * An event goes: its triggers, and those that name it, go first. Called
+ * with trace_ev_lock held; returns once no probe runs them.
  */
-void trace_ev_trig_forget_locked(struct trace_ev_rt *rt)
+static void trace_ev_trig_forget_locked(struct trace_ev_rt *rt)
 {
 	struct trace_ev_trig *t, *tmp;
 	struct trace_ev_rt *e;
@@ -404,3 +418,14 @@ void trace_ev_trig_forget_locked(struct trace_ev_rt *rt)
 	list_for_each_entry_safe(t, tmp, &gone, gone)
 		trig_free(t);
 }
+
+static struct trace_ev_client trace_ev_trig_client = {
+	.forget = trace_ev_trig_forget_locked,
+};
+
+static int __init trace_ev_trig_init(void)
+{
+	trace_ev_client_register(&trace_ev_trig_client);
+	return 0;
+}
+core_initcall(trace_ev_trig_init);

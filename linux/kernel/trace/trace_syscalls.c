@@ -338,13 +338,11 @@ static const struct trace_sc_meta * __init sc_meta_find(const char *sym,
 	return NULL;
 }
 
-/**
- * trace_sc_init() - make the events of the syscalls
- *
- * Called by trace_ev_init() with the event core ready, before the events
- * of trace_event= are enabled.
+/*
+ * Make the events of the syscalls: the registry's init hook, called with
+ * the event core ready, before the events of trace_event= are enabled.
  */
-void __init trace_sc_init(void)
+static void __init trace_sc_init(void)
 {
 	unsigned int nmeta = __stop_syscalls_metadata - __start_syscalls_metadata;
 	struct trace_ev_call **calls;
@@ -389,3 +387,15 @@ fail:
 	sc_events = NULL;
 	pr_warn("tracing: no memory for the syscall events\n");
 }
+
+/* Its hook runs at init only: __refdata for the reference to __init code. */
+static struct trace_ev_client trace_sc_client __refdata = {
+	.init = trace_sc_init,
+};
+
+static int __init trace_sc_register(void)
+{
+	trace_ev_client_register(&trace_sc_client);
+	return 0;
+}
+core_initcall(trace_sc_register);

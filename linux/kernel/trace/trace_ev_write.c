@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The trace events' write path, out of line of the probes: a record goes
+ * straight into the trace buffer, or, for an event with a filter or
+ * triggers, into this CPU's scratch page first; one the filter passes is
+ * copied into the buffer, and the triggers run on it. The top of the
+ * events' layers: it calls the registry's state, the filters, the pid
+ * lists and the triggers.
+ */
+#include <linux/kernel.h>
+#include <linux/kprobes.h>
+#include <linux/percpu.h>
+#include <linux/string.h>
+
+#include "trace.h"
+#include "trace_ev_core.h"
+#include "trace_pid.h"
+
+/* A stack trace after each event's record, with options/stacktrace. */
+static __always_inline void trace_ev_maybe_stack(void)
+{
+	/*
+	 * The first two callers are this function's caller and the probe:
+	 * the stack starts at the function that fired the tracepoint.
+	 */
+	if (unlikely(trace_opt(TRACE_OPT_STACKTRACE)))
+		trace_stack_record(NULL, 2, trace_ctx_dec());
+}
+
+/**
+ * trace_ev_reserve_rec() - room for an event's record in the buffer
+ * @type:	its type
+ * @len:	its length
+ * @h:		the write's handle, for trace_ev_commit_rec()
+ *
+ * The context recorded is the probe's caller's: the preemption count
+ * without the level the tracepoint itself added.
+ *
+ * Return: the record, or NULL.
+ */
+void *trace_ev_reserve_rec(unsigned short type, unsigned int len,
+			   struct trace_wh *h)
+{
+	return trace_rec_reserve(h, type, len, trace_ctx_dec());
+}
+EXPORT_SYMBOL_GPL(trace_ev_reserve_rec);
+NOKPROBE_SYMBOL(trace_ev_reserve_rec);
+
+/**
+ * trace_ev_commit_rec() - publish the record trace_ev_reserve_rec() gave
+ * @h:		the handle it filled in
+ */
+void trace_ev_commit_rec(struct trace_wh *h)
+{
+	trace_rec_commit(h);
+	trace_ev_maybe_stack();
+}
+EXPORT_SYMBOL_GPL(trace_ev_commit_rec);
+NOKPROBE_SYMBOL(trace_ev_commit_rec);
+
+/**
+ * trace_ev_reserve_slow() - trace_ev_reserve() for an event with checks
+ * @call:	the event
+ * @fl:		its flags as the probe read them
+ * @len:	the record's length
+ * @h:		the write's handle, for a record in the trace buffer
+ *
+ * Return: the record (in the trace buffer, or with TRACE_EV_FL_SLOW in
+ * this CPU's scratch page), or NULL when it is not to be written.
+ */
+void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
+			    unsigned int len, struct trace_wh *h)
+{
+	unsigned int ctx = trace_ctx_dec();
+	struct trace_ev_scratch *sc;
+	struct trace_entry *e;
+	unsigned int d;
+
+	if ((fl & TRACE_EV_FL_PID) && trace_pid_ignores(&trace_ev_pids))
+		return NULL;
+	if (!(fl & TRACE_EV_FL_SLOW))
+		return fl & TRACE_EV_FL_MUTE ? NULL :
+		       trace_rec_reserve(h, call->id, len, ctx);
+	/* Probes run with preemption off: this CPU's levels are ours. */
+	sc = this_cpu_ptr(&trace_ev_scratch_rec);
+	d = READ_ONCE(sc->depth);
+	if (unlikely(d >= TRACE_EV_SCRATCH_NEST || len > PAGE_SIZE ||
+		     !sc->page[d])) {
+		sc->lost++;
+		return NULL;
+	}
+	WRITE_ONCE(sc->depth, d + 1);
+	/* A probe that interrupts us from here on uses the next level. */
+	barrier();
+	sc->len[d] = len;
+	e = sc->page[d];
+	tracing_generic_entry_update(e, call->id, ctx);
+	return e;
+}
+EXPORT_SYMBOL_GPL(trace_ev_reserve_slow);
+NOKPROBE_SYMBOL(trace_ev_reserve_slow);
+
+/**
+ * trace_ev_commit_slow() - trace_ev_commit() for a scratch record
+ * @call:	the event
+ * @rec:	its record, from trace_ev_reserve_slow()
+ *
+ * A record its event's filter passes is copied into the trace buffer,
+ * unless the event is muted; then the event's triggers run.
+ */
+void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
+{
+	struct trace_wh h;
+	struct trace_ev_scratch *sc = this_cpu_ptr(&trace_ev_scratch_rec);
+	unsigned int d = READ_ONCE(sc->depth) - 1;
+	unsigned int len = sc->len[d];
+	const struct trace_entry *e = rec;
+	const struct trace_ev_filter *f;
+	struct trace_entry *out;
+
+	f = rcu_dereference_sched(call->rt->filter);
+	if (!test_bit(TRACE_EV_B_MUTE, &call->flags) &&
+	    (!f || trace_ev_filter_match(f, rec, len))) {
+		out = trace_rec_reserve(&h, e->type, len,
+					(e->flags << 16) | e->preempt_count);
+		if (out) {
+			memcpy(out + 1, e + 1, len - sizeof(*e));
+			trace_rec_commit(&h);
+			trace_ev_maybe_stack();
+		}
+	}
+	trace_ev_trig_run(call->rt, rec, len);
+	/* Pairs with the barrier in trace_ev_reserve_slow(). */
+	barrier();
+	WRITE_ONCE(sc->depth, d);
+}
+EXPORT_SYMBOL_GPL(trace_ev_commit_slow);
+NOKPROBE_SYMBOL(trace_ev_commit_slow);
