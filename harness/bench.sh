@@ -158,7 +158,7 @@ b7_convert() {
 		"$out/stopwatch.out"
 }
 
-# B1.insns, B4.guard, B9.insns: the kernel's path through one getppid(),
+# B1.insns, B3.insns, B4.guard, B9.insns: the kernel's path through one getppid(),
 # in guest instructions, counted by the tbprof plugin over a window of
 # $insn_calls calls (bench/tbprof/pathlen). Exact, so one boot each.
 gcc -shared -fPIC -O2 -Wall -Werror -o "$out/tbprof.so" \
@@ -166,6 +166,8 @@ gcc -shared -fPIC -O2 -Wall -Werror -o "$out/tbprof.so" \
 insn_calls=100000
 graph_unused="echo vfs_fsync_range > /sys/kernel/tracing/set_graph_function &&
 	echo function_graph > /sys/kernel/tracing/current_tracer &&"
+fn_unused="echo vfs_fsync_range > /sys/kernel/tracing/set_ftrace_filter &&
+	echo function > /sys/kernel/tracing/current_tracer &&"
 
 # insn_path KERNEL [GUEST PREFIX]: boot it once, print "insns X" and
 # "fentry N", "trace N" (the patchable sites passed, nops while off).
@@ -189,8 +191,13 @@ insn_rows() {
 	nop=$(insn_path "$1")
 	awk -v k="$1" '{ v[$1] = $2 }
 	     END { print "1", k, "B1.path_insns", v["insns"] - v["fentry"] - v["trace"]
-		   print "1", k, "B1.sites", v["fentry"] + v["trace"] }' <<< "$nop"
+		   print "1", k, "B1.sites", v["fentry"] + v["trace"]
+		   # Without a function tracer, B3 runs the plain getppid.
+		   if (k == "none")
+			print "1", k, "B3.path_insns", v["insns"] }' <<< "$nop"
 	case $1 in none|nolat) return ;; esac
+	insn_path "$1" "$fn_unused" | awk -v k="$1" '{ v[$1] = $2 }
+	     END { print "1", k, "B3.path_insns", v["insns"] - v["fentry"] - v["trace"] }'
 	graph=$(insn_path "$1" "$graph_unused")
 	awk -v k="$1" 'FNR == NR { v[$1] = $2; next }
 		$1 == "insns" && v["fentry"] {
