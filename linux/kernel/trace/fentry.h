@@ -255,9 +255,25 @@ extern struct ftrace_ops_hash trace_stack_sets;
 #define FENTRY_OPS_FL_GATED	BIT(29)
 extern atomic_t fentry_gates;
 
+/**
+ * struct fentry_forget_hook - what a layer above the call sites drops
+ * when a module's functions go
+ * @forget:	drops what it holds on addresses in [start, end): filters,
+ *		commands. Called without fentry_lock; may sleep.
+ * @node:	in fentry_sites.c's list
+ *
+ * The sites layer calls no file above it: the users' sets (fentry_ops.c)
+ * and the commands (fentry_cmd.c) register one each, at core_initcall.
+ */
+struct fentry_forget_hook {
+	void (*forget)(unsigned long start, unsigned long end);
+	struct list_head node;
+};
+
+void fentry_forget_register(struct fentry_forget_hook *h);
+
 /* fentry_ops.c */
 int fentry_update(void);
-void fentry_forget_range(unsigned long start, unsigned long end);
 void fentry_sync_users(void);
 unsigned int fentry_wanted(unsigned long ip, unsigned int *users);
 
@@ -271,7 +287,6 @@ extern const struct file_operations fentry_filter_fops;
 int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
 		     bool remove);
 unsigned int fentry_cmd_count(void);
-void fentry_cmd_forget(unsigned long start, unsigned long end);
 void fentry_cmd_show(struct seq_file *m, unsigned int idx);
 
 /* fentry_pid.c: the task lists of the function tracers. */
@@ -351,6 +366,7 @@ int fentry_term_parse(char *s, struct fentry_term *t);
 int fentry_set_apply(struct ftrace_hash **set, char *term, bool cmds);
 int fentry_set_apply_kind(struct ftrace_hash **set, char *term, long kind,
 			  char **terms);
+void fentry_forget_range(unsigned long start, unsigned long end);
 #endif
 
 #endif /* _KERNEL_TRACE_FENTRY_H */

@@ -543,19 +543,20 @@ static bool fentry_cmd_in_range(const struct fentry_cmd *c, const void *arg)
 	return c->ip >= r->start && c->ip < r->end;
 }
 
-/**
- * fentry_cmd_forget() - remove the commands on functions of a range
- * @start:	the range's first address
- * @end:	the address after its last
- *
- * For a module going away. Sleeps.
+/*
+ * Remove the commands on functions of a range, for a module going away
+ * (fentry_sites.c's forget hook). Sleeps.
  */
-void fentry_cmd_forget(unsigned long start, unsigned long end)
+static void fentry_cmd_forget(unsigned long start, unsigned long end)
 {
 	struct fentry_cmd_range r = { start, end };
 
 	fentry_cmd_drop(fentry_cmd_in_range, &r);
 }
+
+static struct fentry_forget_hook fentry_cmd_forget_hook = {
+	.forget = fentry_cmd_forget,
+};
 
 static bool fentry_cmd_names_module(const struct fentry_cmd *c,
 				    const void *mod)
@@ -579,6 +580,7 @@ static struct trace_ev_client fentry_cmd_ev_client = {
 
 static int __init fentry_cmd_ev_init(void)
 {
+	fentry_forget_register(&fentry_cmd_forget_hook);
 	if (IS_ENABLED(CONFIG_EVENT_TRACING))
 		trace_ev_client_register(&fentry_cmd_ev_client);
 	return 0;

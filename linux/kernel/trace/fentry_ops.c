@@ -39,6 +39,8 @@
 #include <linux/sysctl.h>
 #include <linux/workqueue.h>
 
+#include <kunit/visibility.h>
+
 #include "fentry.h"
 
 /* /proc/sys/kernel/ftrace_enabled: 0 keeps every site a nop. */
@@ -47,9 +49,6 @@ int ftrace_enabled __read_mostly = 1;
 /* The users; changed under fentry_lock, walked by the dispatch. */
 static struct ftrace_ops __rcu *fentry_users;
 static unsigned int fentry_nr_users;	/* under fentry_lock */
-
-/* Tasks inside a gate function of a FENTRY_OPS_FL_GATED user. */
-atomic_t fentry_gates = ATOMIC_INIT(0);
 
 /* set_ftrace_filter and set_ftrace_notrace. */
 struct ftrace_ops_hash fentry_global_hash = {
@@ -314,25 +313,22 @@ static void fentry_slot_cut(struct ftrace_hash __rcu **slot, bool filter,
 	*old = h;
 }
 
-/**
- * fentry_forget_range() - drop the functions of a range from every set
- * @start:	the range's first address
- * @end:	the address after its last
- *
- * For a module going away: its addresses may be reused by the next
- * module, whose functions must not inherit filters or commands. A filter
- * that held only functions of the range is left empty: it traces
- * nothing, rather than every function. Sets of users that are not
- * registered are not reached. Sleeps.
+/*
+ * Drop the functions of a range from every set, for a module going away
+ * (fentry_sites.c's forget hook): its addresses may be reused by the next
+ * module, whose functions must not inherit filters. A filter that held
+ * only functions of the range is left empty: it traces nothing, rather
+ * than every function. Sets of users that are not registered are not
+ * reached. Sleeps.
  */
-void fentry_forget_range(unsigned long start, unsigned long end)
+VISIBLE_IF_KUNIT void fentry_forget_range(unsigned long start,
+					  unsigned long end)
 {
 	struct ftrace_hash **old;
 	struct ftrace_ops_hash *h;
 	struct ftrace_ops *op;
 	unsigned int n = 0, i, max;
 
-	fentry_cmd_forget(start, end);
 	mutex_lock(&fentry_lock);
 	max = 2 * (fentry_nr_users + 2);
 	old = kcalloc(max, sizeof(*old), GFP_KERNEL);
@@ -424,3 +420,14 @@ static int __init fentry_sysctl_init(void)
 	return 0;
 }
 late_initcall(fentry_sysctl_init);
+
+static struct fentry_forget_hook fentry_ops_forget = {
+	.forget = fentry_forget_range,
+};
+
+static int __init fentry_ops_forget_init(void)
+{
+	fentry_forget_register(&fentry_ops_forget);
+	return 0;
+}
+core_initcall(fentry_ops_forget_init);

@@ -48,6 +48,29 @@
 
 /* Guards the groups and the sites' state: see fentry.h. */
 DEFINE_MUTEX(fentry_lock);
+
+/*
+ * Tasks inside a gate function of a FENTRY_OPS_FL_GATED user: the guard
+ * that the arch code writes before each gated site reads it.
+ */
+atomic_t fentry_gates = ATOMIC_INIT(0);
+
+/*
+ * The layers above that drop what they hold on a module's functions
+ * when it goes (struct fentry_forget_hook): registered at core_initcall,
+ * before any module can go, and never removed.
+ */
+static LIST_HEAD(fentry_forget_hooks);
+
+/**
+ * fentry_forget_register() - be told when a module's functions go
+ * @h:		the hook; static
+ */
+void fentry_forget_register(struct fentry_forget_hook *h)
+{
+	list_add_tail(&h->node, &fentry_forget_hooks);
+}
+
 LIST_HEAD(fentry_groups);
 unsigned long fentry_generation;
 
@@ -362,6 +385,7 @@ void ftrace_module_init(struct module *mod)
 void ftrace_release_mod(struct module *mod)
 {
 	struct fentry_group *g, *tmp, *gone = NULL;
+	struct fentry_forget_hook *h;
 	unsigned long start = 0, end = 0;
 
 	mutex_lock(&fentry_lock);
@@ -384,7 +408,8 @@ void ftrace_release_mod(struct module *mod)
 	}
 	/* Filters and commands must not outlive the functions they name. */
 	if (end)
-		fentry_forget_range(start, end);
+		list_for_each_entry(h, &fentry_forget_hooks, node)
+			h->forget(start, end);
 }
 
 /**
