@@ -54,9 +54,9 @@ static const char * const fentry_cmd_names[FENTRY_CMD_NR] = {
 	[FENTRY_CMD_TRACEON]	= "traceon",
 	[FENTRY_CMD_TRACEOFF]	= "traceoff",
 	[FENTRY_CMD_STACKTRACE]	= "stacktrace",
-#ifdef CONFIG_TRACER_SNAPSHOT
-	[FENTRY_CMD_SNAPSHOT]	= "snapshot",
-#endif
+	/* No such command without the snapshot buffer. */
+	[FENTRY_CMD_SNAPSHOT]	= IS_ENABLED(CONFIG_TRACER_SNAPSHOT) ?
+				  "snapshot" : NULL,
 	[FENTRY_CMD_DUMP]	= "dump",
 	[FENTRY_CMD_CPUDUMP]	= "cpudump",
 	[FENTRY_CMD_ENABLE_EVENT] = "enable_event",

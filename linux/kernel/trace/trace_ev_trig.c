@@ -50,9 +50,9 @@ enum trig_type {
 static const char *const trig_names[] = {
 	[TRIG_TRACEON]		= "traceon",
 	[TRIG_TRACEOFF]		= "traceoff",
-#ifdef CONFIG_TRACER_SNAPSHOT
-	[TRIG_SNAPSHOT]		= "snapshot",
-#endif
+	/* No such trigger without the snapshot buffer. */
+	[TRIG_SNAPSHOT]		= IS_ENABLED(CONFIG_TRACER_SNAPSHOT) ?
+				  "snapshot" : NULL,
 	[TRIG_STACKTRACE]	= "stacktrace",
 	[TRIG_ENABLE]		= "enable_event",
 	[TRIG_DISABLE]		= "disable_event",
