@@ -21,22 +21,28 @@ if ! "$TOP/harness/kernel.sh" defconfig > "$logs/build.log" 2>&1; then
 	exit 1
 fi
 echo "ok - build the defconfig kernel ($(( $(date +%s) - start ))s)"
+# count KIND LOG: tally a guest's KTAP lines ($logs/LOG.log, with vm status
+# $rc) into passed and failed; a guest that printed no "ok" failed as a whole.
+count() {
+	while IFS= read -r line; do
+		case $line in
+		"ok "*) passed=$((passed + 1)); echo "ok - $1: ${line#ok * }" ;;
+		"not ok "*) failed=$((failed + 1)); echo "FAIL - $1: ${line#not ok * }" ;;
+		"# "*) echo "   $line" ;;
+		esac
+	done < "$logs/$2.log"
+	if [ $rc -eq 125 ] || ! grep -q '^ok ' "$logs/$2.log"; then
+		cat "$logs/$2.stderr"
+		failed=$((failed + 1)); echo "FAIL - $1: clean guest run"
+	fi
+}
+
 passed=1
 rc=0
 "$TOP/harness/vm" -q -k defconfig -t 1500 -L "$logs/console.log" \
 	-a "$TOP/tests/prod/smoke.sh:/opt/smoke.sh" 'sh /opt/smoke.sh' \
 	> "$logs/smoke.log" 2> "$logs/smoke.stderr" || rc=$?
-while IFS= read -r line; do
-	case $line in
-	"ok "*) passed=$((passed + 1)); echo "ok - smoke: ${line#ok * }" ;;
-	"not ok "*) failed=$((failed + 1)); echo "FAIL - smoke: ${line#not ok * }" ;;
-	"# "*) echo "   $line" ;;
-	esac
-done < "$logs/smoke.log"
-if [ $rc -eq 125 ] || ! grep -q '^ok ' "$logs/smoke.log"; then
-	cat "$logs/smoke.stderr"
-	failed=$((failed + 1)); echo "FAIL - smoke: clean guest run"
-fi
+count smoke smoke
 # Our selftests that load no module, as on the production kernel: the
 # ORC unwinder (defconfig's) through the trampolines, the clients.
 sel=$TOP/linux/tools/testing/selftests/ftrace/tracefs
@@ -46,17 +52,7 @@ rc=0
 "$TOP/harness/vm" -q -k defconfig -t 2400 -L "$logs/selftest-console.log" \
 	-a "$sel:/opt/tracefs" "sh /opt/tracefs/run.sh ${plain[*]}" \
 	> "$logs/selftest.log" 2> "$logs/selftest.stderr" || rc=$?
-while IFS= read -r line; do
-	case $line in
-	"ok "*) passed=$((passed + 1)); echo "ok - selftest: ${line#ok * }" ;;
-	"not ok "*) failed=$((failed + 1)); echo "FAIL - selftest: ${line#not ok * }" ;;
-	"# "*) echo "   $line" ;;
-	esac
-done < "$logs/selftest.log"
-if [ $rc -eq 125 ] || ! grep -q '^ok ' "$logs/selftest.log"; then
-	cat "$logs/selftest.stderr"
-	failed=$((failed + 1)); echo "FAIL - selftest: clean guest run"
-fi
+count selftest selftest
 echo "== done in $(( $(date +%s) - start ))s; logs in $logs"
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
