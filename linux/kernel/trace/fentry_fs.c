@@ -52,8 +52,4 @@ static struct trace_fs_table fentry_fs = {
 	"               '!<func>:<command>' removes one\n",
 };
 
-static int __init fentry_fs_init(void)
-{
-	return trace_fs_register(&fentry_fs);
-}
-core_initcall(fentry_fs_init);
+TRACE_FS_REGISTER(fentry_fs);

@@ -97,8 +97,4 @@ static struct trace_fs_table fentry_pid_fs = {
 	"  echo $$ > set_ftrace_pid          # only this shell\n",
 };
 
-static int __init fentry_pid_fs_init(void)
-{
-	return trace_fs_register(&fentry_pid_fs);
-}
-core_initcall(fentry_pid_fs_init);
+TRACE_FS_REGISTER(fentry_pid_fs);

@@ -173,8 +173,4 @@ static struct trace_fs_table trace_buf_fs = {
 	"  echo 4096 > buffer_size_kb    # 4 MiB per CPU\n",
 };
 
-static int __init trace_buf_fs_init(void)
-{
-	return trace_fs_register(&trace_buf_fs);
-}
-core_initcall(trace_buf_fs_init);
+TRACE_FS_REGISTER(trace_buf_fs);

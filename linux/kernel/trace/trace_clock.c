@@ -186,8 +186,4 @@ static struct trace_fs_table trace_clock_fs = {
 	"                         kernel clocks; x86-tsc: the TSC\n",
 };
 
-static int __init trace_clock_fs_init(void)
-{
-	return trace_fs_register(&trace_clock_fs);
-}
-core_initcall(trace_clock_fs_init);
+TRACE_FS_REGISTER(trace_clock_fs);

@@ -359,8 +359,4 @@ static struct trace_fs_table trace_cmdline_fs = {
 	"  saved_tgids          - pid and thread group (with record-tgid)\n",
 };
 
-static int __init trace_cmdline_fs_init(void)
-{
-	return trace_fs_register(&trace_cmdline_fs);
-}
-core_initcall(trace_cmdline_fs_init);
+TRACE_FS_REGISTER(trace_cmdline_fs);

@@ -514,8 +514,4 @@ static struct trace_fs_table trace_core_fs = {
 	"  echo 0 > tracing_on           # stop recording\n",
 };
 
-static int __init trace_core_fs_init(void)
-{
-	return trace_fs_register(&trace_core_fs);
-}
-core_initcall(trace_core_fs_init);
+TRACE_FS_REGISTER(trace_core_fs);

@@ -139,8 +139,4 @@ static struct trace_fs_table trace_errlog_fs = {
 	"  error_log            - errors of the last writes to these files\n",
 };
 
-static int __init trace_errlog_fs_init(void)
-{
-	return trace_fs_register(&trace_errlog_fs);
-}
-core_initcall(trace_errlog_fs_init);
+TRACE_FS_REGISTER(trace_errlog_fs);

@@ -120,6 +120,14 @@ enum {
 	{ .name = n, .mode = m, .scope = s, .arg = a, .fops = f }
 
 int trace_fs_register(struct trace_fs_table *t);
+
+/* Register table @t, a static struct trace_fs_table, at core_initcall. */
+#define TRACE_FS_REGISTER(t)						\
+	static int __init t##_init(void)				\
+	{								\
+		return trace_fs_register(&(t));			\
+	}								\
+	core_initcall(t##_init)
 int trace_fs_add(const struct trace_fs_file *f, const char *name, long arg,
 		 struct dentry *dir);
 struct dentry *trace_fs_mkdir(const char *name, struct dentry *parent);

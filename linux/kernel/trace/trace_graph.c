@@ -419,8 +419,4 @@ static struct trace_fs_table trace_graph_fs = {
 	.order = TRACE_FS_ORDER_GRAPH,
 };
 
-static int __init trace_graph_fs_init(void)
-{
-	return trace_fs_register(&trace_graph_fs);
-}
-core_initcall(trace_graph_fs_init);
+TRACE_FS_REGISTER(trace_graph_fs);

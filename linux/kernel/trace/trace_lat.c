@@ -282,8 +282,4 @@ static struct trace_fs_table trace_lat_fs = {
 	"                         echo 0 starts over\n",
 };
 
-static int __init trace_lat_fs_init(void)
-{
-	return trace_fs_register(&trace_lat_fs);
-}
-core_initcall(trace_lat_fs_init);
+TRACE_FS_REGISTER(trace_lat_fs);

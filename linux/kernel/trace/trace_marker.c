@@ -97,8 +97,4 @@ static struct trace_fs_table trace_marker_fs = {
 	"  echo hello > trace_marker     # leave a mark in the trace\n",
 };
 
-static int __init trace_marker_fs_init(void)
-{
-	return trace_fs_register(&trace_marker_fs);
-}
-core_initcall(trace_marker_fs_init);
+TRACE_FS_REGISTER(trace_marker_fs);

@@ -214,8 +214,4 @@ static struct trace_fs_table trace_options_fs = {
 	"  echo nooverwrite > trace_options  # keep the oldest when full\n",
 };
 
-static int __init trace_options_fs_init(void)
-{
-	return trace_fs_register(&trace_options_fs);
-}
-core_initcall(trace_options_fs_init);
+TRACE_FS_REGISTER(trace_options_fs);

@@ -260,8 +260,4 @@ static struct trace_fs_table trace_printk_fs = {
 	"                         and its modules, and tracepoint strings\n",
 };
 
-static int __init trace_printk_fs_init(void)
-{
-	return trace_fs_register(&trace_printk_fs);
-}
-core_initcall(trace_printk_fs_init);
+TRACE_FS_REGISTER(trace_printk_fs);

@@ -391,8 +391,4 @@ static struct trace_fs_table trace_profile_fs = {
 	.populate = trace_profile_populate,
 };
 
-static int __init trace_profile_fs_init(void)
-{
-	return trace_fs_register(&trace_profile_fs);
-}
-core_initcall(trace_profile_fs_init);
+TRACE_FS_REGISTER(trace_profile_fs);

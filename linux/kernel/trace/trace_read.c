@@ -519,8 +519,4 @@ static struct trace_fs_table trace_read_fs = {
 	"  cat trace                     # read without consuming\n",
 };
 
-static int __init trace_read_fs_init(void)
-{
-	return trace_fs_register(&trace_read_fs);
-}
-core_initcall(trace_read_fs_init);
+TRACE_FS_REGISTER(trace_read_fs);

@@ -286,8 +286,4 @@ static struct trace_fs_table trace_snap_fs = {
 	"                         2 clears it, 0 frees it. Read it for more\n",
 };
 
-static int __init trace_snap_fs_init(void)
-{
-	return trace_fs_register(&trace_snap_fs);
-}
-core_initcall(trace_snap_fs_init);
+TRACE_FS_REGISTER(trace_snap_fs);

@@ -378,8 +378,4 @@ static struct trace_fs_table stk_fs = {
 	"                         written like set_ftrace_filter, no commands\n",
 };
 
-static int __init stk_fs_init(void)
-{
-	return trace_fs_register(&stk_fs);
-}
-core_initcall(stk_fs_init);
+TRACE_FS_REGISTER(stk_fs);
