@@ -207,6 +207,10 @@ while IFS= read -r want; do
 		report "ftracetest: $want" ok
 	else
 		report "ftracetest: $want (${got:-not run})" fail
+		# The suite's log of the case (ftracetest.sh keeps them).
+		name=${want%% *}; name=${name##*/}
+		awk -v n="-$name-log" '/^==> / { on = index($0, n) > 0 }
+			on' "$BUILD/ftracetest/test/logs" 2>/dev/null | tail -60
 	fi
 done < "$TOP/tests/ftracetest.expected"
 extra=$(awk -F'\t' '$2 == "PASS" { print $1 }' "$results" |

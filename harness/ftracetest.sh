@@ -44,11 +44,17 @@ start=$(date +%s)
 set +e
 "$TOP/harness/vm" -k "$flavour" -t "${FTRACETEST_TIMEOUT:-1800}" \
 	-a "$suite:/opt/ftracetest" "${mods[@]}" \
-	"${prep}cd /opt/ftracetest && ./ftracetest -l /tmp/ftracetest-logs $* 2>&1" \
-	> "$out/output" 2> "$out/vm.stderr"
+	"${prep}cd /opt/ftracetest && ./ftracetest -l /tmp/ftracetest-logs $* 2>&1;
+	 rc=\$?; echo '@@@ logs'; tail -n +1 /tmp/ftracetest-logs/*-log.* 2>/dev/null;
+	 exit \$rc" > "$out/raw" 2> "$out/vm.stderr"
 vmrc=$?
 set -e
 secs=$(( $(date +%s) - start ))
+# The suite keeps the log of every case that did not pass: after the
+# marker, into logs, so that a failure seen once can be read afterwards.
+sed '/^@@@ logs/,$d' "$out/raw" > "$out/output"
+sed '1,/^@@@ logs/d' "$out/raw" > "$out/logs"
+rm -f "$out/raw"
 
 # description -> test file, from the suite itself. The suite prints each
 # description with printf, so "%%" shows as "%".
