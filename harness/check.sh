@@ -146,6 +146,17 @@ else
 	report "lint: checkpatch --strict and kernel-doc" fail
 fi
 
+echo "== layers"
+# Calls between the files of kernel/trace go down the layers the design
+# document draws: no loop in the test kernel's file-level call graph.
+if python3 "$TOP/harness/callgraph.py" "$BUILD/kernels/test/kernel/trace" \
+	> "$logs/callgraph.log" 2>&1; then
+	report "layers: no call loop among kernel/trace's files" ok
+else
+	head -40 "$logs/callgraph.log" | sed 's/^/   /'
+	report "layers: no call loop among kernel/trace's files" fail
+fi
+
 echo "== host tests"
 for t in "$TOP"/tests/host/*.sh; do
 	n=$(basename "$t" .sh)

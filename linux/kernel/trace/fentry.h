@@ -94,13 +94,27 @@ struct fentry_group {
 };
 
 /*
- * fentry_lock: taken by everything that changes the group list
- * (fentry_groups, fentry_generation) or the sites' state, and by most
- * readers. Never taken on a tracing fast path. fentry_generation changes
- * whenever a group comes or goes, so that a reader that dropped the lock
- * knows its place is stale. The lookups for the kernel's other code
- * (ftrace_location() and its kin) walk fentry_groups under RCU instead:
- * groups are added with list_add_rcu() and freed after a grace period.
+ * fentry_lock (a mutex, never taken on a tracing fast path) guards all the
+ * state of dynamic ftrace that changes; each field says so too, and the
+ * functions that need it assert it with lockdep:
+ *
+ *  - the group list (fentry_groups, fentry_generation) and each site's
+ *    flags (fentry_sites.c). fentry_generation changes whenever a group
+ *    comes or goes, so that a reader that dropped the lock knows its place
+ *    is stale. The lookups for the kernel's other code (ftrace_location()
+ *    and its kin) walk fentry_groups under RCU instead: groups are added
+ *    with list_add_rcu() and freed after a grace period;
+ *  - the users (fentry_users, fentry_nr_users) and the target of the
+ *    fentry_call static call (fentry_ops.c);
+ *  - the pointer in every set slot: the filter_hash and notrace_hash of
+ *    every registered user and of fentry_global_hash, trace_graph_sets
+ *    and trace_stack_sets (published with rcu_assign_pointer(), read
+ *    locklessly by the dispatch);
+ *  - the deferred :mod: terms (fentry_modterm.c);
+ *  - the publication of the command table (fentry_cmd.c, which changes
+ *    it under fentry_cmd_mutex taken outside).
+ *
+ * text_mutex is taken inside it, to patch.
  */
 extern struct mutex fentry_lock;
 extern struct list_head fentry_groups;
@@ -180,8 +194,11 @@ struct ftrace_hash *fentry_hash_alloc(unsigned int count);
 struct ftrace_hash *fentry_hash_cut(struct ftrace_hash *h, unsigned long start,
 				    unsigned long end);
 void fentry_hash_free(struct ftrace_hash *h);
+void fentry_hash_normalize(struct ftrace_hash *h);
 int fentry_hash_replace(struct ftrace_hash __rcu **slot,
 			struct ftrace_hash *set);
+int fentry_replace(struct ftrace_hash __rcu **slot, struct ftrace_hash *set,
+		   long kind, char **terms);
 unsigned long fentry_site_of(const char *name);
 struct ftrace_hash __rcu **fentry_slot(long kind);
 int fentry_ops_set(struct ftrace_ops_hash *h, bool exclude,
@@ -348,21 +365,22 @@ static __always_inline void fentry_recursion_exit(int bit)
 		   current->trace_recursion & ~BIT(bit));
 }
 
-/*
- * The set language's internals that its KUnit suite
- * (tests/fentry_filter_kunit.c) reaches: static without KUnit.
- */
-
-/* A parsed term. */
+/* Terms (fentry_sets.c): a parsed term, and the sites it names. */
 struct fentry_term {
 	const char *glob;	/* NULL: every name */
 	const char *mod;	/* NULL: any image; "!glob": images but those */
 	unsigned long index;	/* 1-based, or 0 */
 };
 
+int fentry_term_parse(char *s, struct fentry_term *t);
+struct ftrace_hash *fentry_term_collect(const struct fentry_term *t);
+
+/*
+ * Internals that the KUnit suites (tests/fentry_filter_kunit.c,
+ * tests/fentry_ops_kunit.c) reach: static without KUnit.
+ */
 #if IS_ENABLED(CONFIG_KUNIT)
 bool fentry_mod_matches(const char *mod, const char *modname);
-int fentry_term_parse(char *s, struct fentry_term *t);
 int fentry_set_apply(struct ftrace_hash **set, char *term, bool cmds);
 int fentry_set_apply_kind(struct ftrace_hash **set, char *term, long kind,
 			  char **terms);

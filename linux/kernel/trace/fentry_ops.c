@@ -50,11 +50,6 @@ int ftrace_enabled __read_mostly = 1;
 static struct ftrace_ops __rcu *fentry_users;
 static unsigned int fentry_nr_users;	/* under fentry_lock */
 
-/* set_ftrace_filter and set_ftrace_notrace. */
-struct ftrace_ops_hash fentry_global_hash = {
-	.regex_lock = __MUTEX_INITIALIZER(fentry_global_hash.regex_lock),
-};
-
 static void fentry_stub(unsigned long ip, unsigned long parent_ip,
 			struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
@@ -431,3 +426,51 @@ static int __init fentry_ops_forget_init(void)
 	return 0;
 }
 core_initcall(fentry_ops_forget_init);
+
+/**
+ * fentry_replace() - make @set the set at @slot, and patch to it
+ * @slot:	a filter_hash or notrace_hash
+ * @set:	the new set (consumed), or NULL
+ * @kind:	with @terms: the listing (enum fentry_listing) whose deferred
+ *		module terms change at the same time
+ * @terms:	NULL, or the new deferred terms; gets the old ones, for the
+ *		caller to free
+ *
+ * Sleeps; the old set is freed once no dispatch can look at it.
+ *
+ * Return: 0, or -EIO when a site refused to be patched.
+ */
+int fentry_replace(struct ftrace_hash __rcu **slot, struct ftrace_hash *set,
+		   long kind, char **terms)
+{
+	struct ftrace_hash *old;
+	int ret;
+
+	scoped_guard(mutex, &fentry_lock) {
+		old = rcu_dereference_protected(*slot,
+						lockdep_is_held(&fentry_lock));
+		rcu_assign_pointer(*slot, set);
+		if (terms)
+			fentry_modterm_swap(kind, terms);
+		ret = fentry_update();
+	}
+	if (old) {
+		fentry_sync_users();
+		fentry_hash_free(old);
+	}
+	return ret;
+}
+
+/**
+ * fentry_hash_replace() - make @set the set a user sees, and patch to it
+ * @slot:	a filter_hash or notrace_hash of a user
+ * @set:	the new set (consumed), or NULL
+ *
+ * Sleeps; the old set is freed once no dispatch can look at it.
+ *
+ * Return: 0, or -EIO when a site refused to be patched.
+ */
+int fentry_hash_replace(struct ftrace_hash __rcu **slot, struct ftrace_hash *set)
+{
+	return fentry_replace(slot, set, -1, NULL);
+}

@@ -59,17 +59,18 @@ static int fentry_pid_hook_set(bool on)
 	return register_ftrace_function(&fentry_pid_ops);
 }
 
-/**
- * fentry_pid_set_follow() - options/function-fork changes
- * @on:		its new value
- *
- * Return: 0, or the errno of registering the fork hooks (the option then
- * keeps its value).
- */
-int fentry_pid_set_follow(bool on)
+/* options/function-fork: the lists follow forks (@on), or stop to. */
+static int fentry_pid_set_follow(unsigned int opt, bool on)
 {
 	return trace_pid_set_follow(&fentry_pids, on);
 }
+
+static struct trace_opt_hook fentry_pid_opt = {
+	.opts = BIT(TRACE_OPT_FUNCTION_FORK),
+	.apply = fentry_pid_set_follow,
+};
+
+TRACE_OPT_HOOK(fentry_pid_opt);
 
 static const struct trace_fs_file fentry_pid_files[] = {
 	TRACE_FS_FOPS("set_ftrace_pid", 0644, TRACE_FS_ARRAY,

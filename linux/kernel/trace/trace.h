@@ -4,8 +4,10 @@
  * includes this file.
  *
  * File map (see Documentation/trace/tracing-design.rst):
- *   trace_core.c     tracer registry, tracing_on state, kernel-facing API
- *   trace_buf.c      the trace buffer: records, sizes, cpumask, wake-ups
+ *   trace_core.c     tracer registry, current_tracer, boot set-up
+ *   trace_dump.c     ftrace_dump(), the oops dump, the sysctls
+ *   trace_buf.c      the trace buffer: tracing_on, records, sizes, cpumask,
+ *                    wake-ups
  *   trace_cmdline.c  saved_cmdlines and saved_tgids
  *   trace_options.c  trace_options and options/
  *   trace_iter.c     per-CPU readers merged into one time-ordered stream
@@ -23,6 +25,7 @@
  *   trace_profile.c  the function profiler and trace_stat/function<cpu>
  *   trace_stack_tracer.c  the stack tracer: stack_max_size, stack_trace
  *   trace_lat.c      latency tracers: the kept latency, the max buffer swap
+ *                    (their declarations are trace_lat.h's)
  *   trace_irqsoff.c  the irqsoff, preemptoff and preemptirqsoff tracers
  *   trace_wakeup.c   the wakeup, wakeup_rt and wakeup_dl tracers
  *   trace_points.c   the tracepoints of event headers no subsystem owns
@@ -49,6 +52,7 @@
 #include <linux/rcupdate.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
+#include <linux/static_call.h>
 #include <linux/trace_events.h>
 #include <linux/types.h>
 #include <linux/unaligned.h>
@@ -79,6 +83,8 @@ struct trace_pid_set;
  *		true; false leaves it to the default printers. May be NULL.
  * @use_max:	a latency tracer: trace shows the max buffer, in the
  *		latency format
+ * @max_iter:	with @use_max: a new iterator over what trace shows of the
+ *		max buffer, for one CPU or RING_BUFFER_ALL_CPUS
  * @list:	link in the registry, protected by trace_lock
  */
 struct tracer {
@@ -88,6 +94,7 @@ struct tracer {
 	void (*print_header)(struct seq_file *m);
 	bool (*print_ev)(struct seq_file *m, const struct trace_ev *ev);
 	bool use_max;
+	struct trace_iter *(*max_iter)(int cpu);
 	struct list_head list;
 };
 
@@ -151,7 +158,7 @@ static __always_inline unsigned int trace_ctx_dec(void)
 	return IS_ENABLED(CONFIG_PREEMPTION) ? ctx - 1 : ctx;
 }
 
-/* trace_rec_blocked: see trace_core.c. */
+/* trace_rec_blocked: see trace_buf.c. */
 #define TRACE_REC_USER_OFF	1
 #define TRACE_REC_STOP		2
 extern atomic_t trace_rec_blocked;
@@ -219,6 +226,47 @@ static inline bool trace_opt(enum trace_opt o)
 int trace_options_store(const char *val, long unused);
 int trace_opt_set(unsigned int o, bool on);
 
+/**
+ * struct trace_opt_hook - what an owner does when one of its options flips
+ * @opts:	the options (bits of enum trace_opt) it watches
+ * @apply:	makes @opt's new value @on take effect before the bit changes;
+ *		returns 0 or a negative errno, and then the option keeps
+ *		its old value. Called under the options' mutex.
+ * @next:	the next hook; set by trace_opt_hook_register()
+ *
+ * The options sit below every subsystem: they reach up only through
+ * these.
+ */
+struct trace_opt_hook {
+	unsigned long opts;
+	int (*apply)(unsigned int opt, bool on);
+	struct trace_opt_hook *next;
+};
+
+void trace_opt_hook_register(struct trace_opt_hook *h);
+
+/* Register hook @h at core_initcall, before boot's trace_options=. */
+#define TRACE_OPT_HOOK(h)						\
+	static int __init h##_register(void)				\
+	{								\
+		trace_opt_hook_register(&(h));				\
+		return 0;						\
+	}								\
+	core_initcall(h##_register)
+
+/**
+ * trace_opt_value() - an option's value as it is to be
+ * @o:		the option
+ * @opt:	the option being changed, by a hook
+ * @on:		@opt's new value
+ *
+ * Return: @on for @opt itself, else @o's current value.
+ */
+static inline bool trace_opt_value(enum trace_opt o, unsigned int opt, bool on)
+{
+	return o == opt ? on : trace_opt(o);
+}
+
 /*
  * Records: a struct trace_entry (common_type, flags, preempt count, pid),
  * then the fields of the type. The numbers are the IDs of the events of
@@ -283,44 +331,8 @@ struct trace_graph_ret_rec {
 	u64 rettime;
 } __packed;
 
-/* function_graph (trace_graph.c, trace_graph_out.c) */
+/* tracing_thresh (trace_core.c): 0, or the latency worth recording, in ns */
 extern u64 trace_thresh_ns;
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-int trace_graph_set_sleep_time(bool on);
-#else
-static inline int trace_graph_set_sleep_time(bool on)
-{
-	return 0;
-}
-#endif
-void trace_graph_print_header(struct seq_file *m);
-void trace_graph_fmt_us(char *buf, size_t size, u64 ns);
-int trace_graph_sched_profile(bool on);
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-bool trace_graph_print_ev(struct seq_file *m, const struct trace_ev *ev);
-bool trace_graph_print_lat_ev(struct seq_file *m, const struct trace_ev *ev);
-struct ftrace_graph_ret;
-bool trace_graph_ent_write(unsigned long func, int depth, unsigned int ctx);
-void trace_graph_ret_write(const struct ftrace_graph_ret *ret,
-			   unsigned int ctx);
-void trace_graph_print_lat_legend(struct seq_file *m);
-#else
-static inline bool trace_graph_print_ev(struct seq_file *m,
-					const struct trace_ev *ev)
-{
-	return false;
-}
-
-static inline bool trace_graph_print_lat_ev(struct seq_file *m,
-					    const struct trace_ev *ev)
-{
-	return false;
-}
-
-static inline void trace_graph_print_lat_legend(struct seq_file *m)
-{
-}
-#endif
 
 /* The stack tracer (trace_stack_tracer.c) */
 int trace_stack_max_store(const char *val, long unused);
@@ -379,7 +391,6 @@ bool trace_max_has(unsigned int user);
 struct trace_buffer *trace_max_get(void);
 void trace_max_put(void);
 void trace_max_reset(int cpu);
-void trace_buf_set_overwrite(bool on);
 bool trace_max_trylock(void);
 void trace_max_unlock(void);
 void trace_max_swap_locked(void);
@@ -441,6 +452,21 @@ void trace_buf_reset(int cpu);
 int trace_buf_resize(int cpu, unsigned long kb);
 unsigned long trace_buf_kb(int cpu);
 void trace_buf_free(void);
+
+/**
+ * struct trace_buf_readers - what the buffer asks of the consuming readers
+ * above it (trace_iter.c)
+ * @quiesce:	wait until no consuming reader reads a buffer that it took
+ *		as trace_rb before the call
+ * @reset:	forget what they hold of a CPU's records, or of every CPU's
+ *		(RING_BUFFER_ALL_CPUS), before those are dropped
+ */
+struct trace_buf_readers {
+	void (*quiesce)(void);
+	void (*reset)(int cpu);
+};
+
+void trace_buf_set_readers(const struct trace_buf_readers *r);
 int trace_cpumask_show(struct seq_file *m, long unused);
 int trace_cpumask_store(const char *val, long unused);
 extern unsigned int trace_buffer_percent;
@@ -588,8 +614,6 @@ void trace_iter_next(struct trace_iter *it);
 bool trace_iter_ready(void *it);
 void trace_iter_lock(struct trace_iter *it);
 void trace_iter_unlock(struct trace_iter *it);
-void trace_iter_reset_consumers(int cpu);
-void trace_iter_quiesce(void);
 int trace_iter_raw_page(int cpu, void *page);
 bool trace_raw_ready(int cpu);
 struct trace_iter *trace_iter_dump_start(int cpu);
@@ -604,59 +628,30 @@ void trace_print_header(struct seq_file *m, int cpu);
 void trace_print_buf_header(struct seq_file *m, int cpu,
 			    struct trace_buffer *rb);
 void trace_print_ev(struct seq_file *m, const struct trace_ev *ev);
+
+/**
+ * struct trace_printer - prints the records of types that a subsystem
+ * above the output layer owns
+ * @line:	prints @ev's whole line and returns true, or returns false
+ *		(not one of its records); may be NULL. Skipped under the raw
+ *		option.
+ * @body:	prints @ev's text after the context columns and returns true,
+ *		or returns false; may be NULL
+ * @next:	the next printer; set by trace_printer_register()
+ */
+struct trace_printer {
+	bool (*line)(struct seq_file *m, const struct trace_ev *ev);
+	bool (*body)(struct seq_file *m, const struct trace_ev *ev);
+	struct trace_printer *next;
+};
+
+void trace_printer_register(struct trace_printer *p);
 void trace_print_sym(struct seq_file *m, unsigned long ip);
 void trace_print_text(struct seq_file *m, const char *buf, unsigned int max);
 void trace_print_context(struct seq_file *m, const struct trace_ev *ev);
 void trace_dump_buffer(int cpu);
 
-/**
- * struct trace_lat_mark - the trace buffer's event count at a latency's start
- * @rb:	the trace buffer then
- * @n:	ring_buffer_attempts() of its CPU, or of all CPUs summed
- */
-struct trace_lat_mark {
-	struct trace_buffer *rb;
-	unsigned long n;
-};
-
-void trace_lat_note(struct trace_lat_mark *mark, int cpu);
-
-/**
- * struct trace_lat_info - a latency a latency tracer reported
- * @ns:		its length
- * @from:	time stamp of the first record of it
- * @to:		time stamp of the last
- * @cpu:	the CPU it happened on
- * @all_cpus:	its records are on every CPU, not only @cpu
- * @pid:	the task it happened to
- * @comm:	its name
- * @uid:	its user
- * @nice:	its nice value
- * @policy:	its scheduling policy
- * @rt_prio:	its real-time priority
- * @start_ip:	where it started
- * @end_ip:	where it ended
- * @mark:	the count at its start (trace_lat_note())
- * @total:	events written during it, overwritten ones too (set by
- *		trace_lat_update(); 0 when unknown)
- */
-struct trace_lat_info {
-	u64 ns;
-	u64 from;
-	u64 to;
-	int cpu;
-	bool all_cpus;
-	pid_t pid;
-	char comm[TASK_COMM_LEN];
-	uid_t uid;
-	int nice;
-	unsigned int policy;
-	unsigned int rt_prio;
-	unsigned long start_ip;
-	unsigned long end_ip;
-	struct trace_lat_mark mark;
-	u64 total;
-};
+struct trace_lat_info;
 
 void trace_print_lat_header(struct seq_file *m, const char *tracer,
 			    const struct trace_lat_info *lat, u64 shown,
@@ -666,117 +661,12 @@ void trace_print_lat_legend(struct seq_file *m);
 void trace_ctx_flags(const struct trace_entry *e, char f[6]);
 bool trace_print_body(struct seq_file *m, const struct trace_ev *ev);
 
-/* The irqsoff and preemptoff tracers (trace_irqsoff.c) */
-DECLARE_STATIC_KEY_FALSE(trace_irqsoff_key);
-void trace_irqsoff_hook(bool on, unsigned long ip, unsigned long parent);
-void trace_irqflags_listen(bool on);
-
-/* Turn @key on or off. Context: may sleep (it patches the branches). */
-static inline void trace_key_set(struct static_key_false *key, bool on)
-{
-	if (on)
-		static_branch_enable(key);
-	else
-		static_branch_disable(key);
-}
-
-#if defined(CONFIG_IRQSOFF_TRACER) || defined(CONFIG_PREEMPT_TRACER)
-int trace_irqsoff_hooks(bool fn, bool graph);
-#else
-static inline int trace_irqsoff_hooks(bool fn, bool graph)
-{
-	return 0;
-}
-#endif
-
-/* The wakeup tracers (trace_wakeup.c) */
-#ifdef CONFIG_SCHED_TRACER
-int trace_wakeup_hooks(bool fn, bool graph);
-#else
-static inline int trace_wakeup_hooks(bool fn, bool graph)
-{
-	return 0;
-}
-#endif
-
-/* Latency tracers (trace_lat.c) */
-#ifdef CONFIG_TRACER_MAX_TRACE
-struct trace_iter *trace_lat_iter_new(int cpu);
-#else
-/* No file reads the max buffer without a latency tracer. */
-static inline struct trace_iter *trace_lat_iter_new(int cpu)
-{
-	return NULL;
-}
-#endif
-void trace_lat_print_header(struct seq_file *m);
-bool trace_lat_worth(u64 ns);
-void trace_lat_update(struct trace_lat_info *lat);
-void trace_lat_fill_task(struct trace_lat_info *lat, struct task_struct *p);
-void trace_lat_init(void);
-
-/* Their function records and hooks (trace_lat_fn.c) */
-enum trace_lat_hooked {
-	TRACE_LAT_HOOK_NONE,
-	TRACE_LAT_HOOK_FN,
-	TRACE_LAT_HOOK_GRAPH,
-};
-
-/**
- * struct trace_lat_hook - a latency tracer's function hooks
- * @gate:	called with interrupts off: true when the CPU is in a section
- *		and no record of the tracer is being written on it; the CPU
- *		is then marked busy
- * @ungate:	clears the mark
- * @fn:		the hook of options/function-trace
- * @graph:	the hook of function-trace with options/display-graph
- * @hooked:	which is registered; changed under the tracer's lock
- */
-struct trace_lat_hook {
-	bool (*gate)(void);
-	void (*ungate)(void);
-	struct ftrace_ops fn;
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	struct fgraph_ops graph;
-#endif
-	enum trace_lat_hooked hooked;
-};
-
-/* A latency tracer: trace shows its kept section, in the latency format. */
-#define TRACE_LAT_TRACER(_name, _init, _reset) {			\
-	.name = (_name), .init = (_init), .reset = (_reset),		\
-	.print_header = trace_lat_print_header,				\
-	.print_ev = trace_lat_print_ev, .use_max = true }
-
-void trace_lat_fn_rec(unsigned long ip, unsigned long parent,
-		      unsigned int ctx);
-void trace_lat_hook_init(struct trace_lat_hook *h, bool (*gate)(void),
-			 void (*ungate)(void));
-int trace_lat_hook_set(struct trace_lat_hook *h, bool on, bool fn, bool graph);
-
-/**
- * trace_lat_hooks_update() - function-trace or display-graph flips
- * @fn:		function-trace, its value to be
- * @graph:	display-graph, its value to be
- *
- * The current latency tracer, if any, hooks what they ask for.
- *
- * Return: 0, or the errno of registering its hook.
- */
-static inline int trace_lat_hooks_update(bool fn, bool graph)
-{
-	return trace_irqsoff_hooks(fn, graph) ?: trace_wakeup_hooks(fn, graph);
-}
-
-bool trace_lat_print_ev(struct seq_file *m, const struct trace_ev *ev);
-
 /* error_log (trace_errlog.c) */
 void trace_errlog(const char *loc, const char *cmd, unsigned int pos,
 		  const char *msg);
 
 /* Trace events (trace_ev.c, trace_ev_fs.c, trace_ev_set.c) */
 #ifdef CONFIG_EVENT_TRACING
-bool trace_ev_print(struct seq_file *m, const struct trace_ev *ev);
 extern const struct file_operations trace_ev_set_fops;
 extern struct trace_pid_set trace_ev_pids;
 struct trace_ev_rt;
@@ -787,19 +677,8 @@ void trace_ev_soft_set(struct trace_ev_rt *rt, bool on);
 bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on);
 void trace_ev_soft_show(struct seq_file *m, struct trace_ev_rt *rt);
 struct module *trace_ev_module(const struct trace_ev_rt *rt);
-int trace_ev_pid_set_follow(bool on);
 extern const struct file_operations trace_ev_avail_fops;
 #else
-static inline bool trace_ev_print(struct seq_file *m,
-				  const struct trace_ev *ev)
-{
-	return false;
-}
-
-static inline int trace_ev_pid_set_follow(bool on)
-{
-	return 0;
-}
 
 struct trace_ev_rt;
 static inline struct trace_ev_rt *
@@ -835,16 +714,6 @@ static inline bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on)
 /* Format files (trace_formats.c) */
 void trace_format_head(struct seq_file *m, const char *name, unsigned int id);
 
-/* options/function-fork (fentry_pid.c) */
-#ifdef CONFIG_FUNCTION_TRACER
-int fentry_pid_set_follow(bool on);
-#else
-static inline int fentry_pid_set_follow(bool on)
-{
-	return 0;
-}
-#endif
-
 /*
  * trace_printk.c: printk_formats, from the kernel's formats and
  * tracepoint strings (gathered by the linker) and the modules'.
@@ -857,19 +726,30 @@ extern const char *__stop___tracepoint_str[];
 u64 trace_clock_read(void);
 bool trace_clock_in_ns(void);
 void trace_clock_show(struct seq_file *m);
-int trace_clock_set(const char *name);
+int trace_clock_select(const char *name);
 
 extern const struct file_operations trace_fops;
+
+/**
+ * struct trace_view - a trace file of another buffer, for the files above
+ * the reader that show one (snapshot)
+ * @print_header: the header of an open on @cpu (or RING_BUFFER_ALL_CPUS)
+ *		of @rb, which may be NULL
+ */
+struct trace_view {
+	void (*print_header)(struct seq_file *m, int cpu,
+			     struct trace_buffer *rb);
+};
+
+int trace_view_open(struct inode *inode, struct file *file,
+		    const struct trace_view *view);
+int trace_view_release(struct inode *inode, struct file *file);
+loff_t trace_view_llseek(struct file *file, loff_t offset, int whence);
 extern const struct file_operations trace_pipe_fops;
 extern const struct file_operations trace_pipe_raw_fops;
 
 /* The snapshot (trace_snapshot.c) */
 #ifdef CONFIG_TRACER_SNAPSHOT
-extern const struct file_operations trace_snap_fops;
-ssize_t trace_snap_write(struct file *file, const char __user *ubuf,
-			 size_t cnt, loff_t *ppos);
-void trace_snap_print_header(struct seq_file *m, int cpu,
-			     struct trace_buffer *rb);
 void trace_snapshot_take(void);
 int trace_snapshot_arm(void);
 void trace_snapshot_disarm(void);

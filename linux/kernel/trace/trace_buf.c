@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The trace buffer: the ring buffer that tracefs shows, the records
- * written into it, its sizes, the CPUs that may write, and the wake-ups of
- * the readers that wait for it.
+ * The trace buffer: the ring buffer that tracefs shows, the switch that
+ * lets writers record (tracing_on), the records written into it, its
+ * sizes, the CPUs that may write, and the wake-ups of the readers that
+ * wait for it.
  *
  * Writers call trace_rec_reserve() and trace_rec_commit(); the fast path
  * is a few checks and the ring buffer's own reserve. Readers sleep on one
@@ -26,6 +27,70 @@
 #include <linux/wait.h>
 
 #include "trace.h"
+
+/*
+ * The buffer records only while the user switch (tracing_on) is on and no
+ * kernel user holds it stopped with tracing_stop(): both in one word that
+ * writers test locklessly (trace_buffer_enabled()), TRACE_REC_USER_OFF
+ * while the switch is off plus TRACE_REC_STOP per tracing_stop(). A writer
+ * that races with a switch may still record one entry.
+ */
+atomic_t trace_rec_blocked = ATOMIC_INIT(0);
+
+/**
+ * tracing_on() - turn recording into the trace buffer on
+ *
+ * The kernel-side equivalent of writing 1 to tracing_on.
+ */
+void tracing_on(void)
+{
+	atomic_andnot(TRACE_REC_USER_OFF, &trace_rec_blocked);
+}
+EXPORT_SYMBOL_GPL(tracing_on);
+
+/**
+ * tracing_off() - turn recording into the trace buffer off
+ *
+ * The kernel-side equivalent of writing 0 to tracing_on. Cheap enough to
+ * call from the point where a bug is detected, to freeze the trace there.
+ * Readers waiting for records are woken, and their waits end.
+ */
+void tracing_off(void)
+{
+	atomic_or(TRACE_REC_USER_OFF, &trace_rec_blocked);
+	trace_wake_readers(true);
+}
+EXPORT_SYMBOL_GPL(tracing_off);
+
+/**
+ * tracing_is_on() - whether recording is switched on
+ *
+ * Return: 1 when tracing_on is 1, else 0.
+ */
+int tracing_is_on(void)
+{
+	return !(atomic_read(&trace_rec_blocked) & TRACE_REC_USER_OFF);
+}
+EXPORT_SYMBOL_GPL(tracing_is_on);
+
+/**
+ * tracing_stop() - hold recording off, nesting
+ *
+ * Each call must be paired with tracing_start(). Does not change what the
+ * tracing_on file reads.
+ */
+void tracing_stop(void)
+{
+	atomic_add(TRACE_REC_STOP, &trace_rec_blocked);
+}
+
+/**
+ * tracing_start() - release one tracing_stop()
+ */
+void tracing_start(void)
+{
+	WARN_ON_ONCE(atomic_sub_return(TRACE_REC_STOP, &trace_rec_blocked) < 0);
+}
 
 #define TRACE_BUF_DEFAULT_KB	1408
 #define TRACE_BUF_MIN_KB	8
@@ -351,6 +416,21 @@ void trace_buf_free(void)
 	trace_buf_resize(RING_BUFFER_ALL_CPUS, TRACE_BUF_MIN_KB);
 }
 
+/* Set once at boot, before any reader exists. */
+static const struct trace_buf_readers *trace_buf_readers __ro_after_init;
+
+/**
+ * trace_buf_set_readers() - tell the buffer how to reach its consuming
+ * readers
+ * @r:	their operations
+ *
+ * Context: at boot, before tracefs exists.
+ */
+void __init trace_buf_set_readers(const struct trace_buf_readers *r)
+{
+	trace_buf_readers = r;
+}
+
 /**
  * trace_buf_reset() - drop the records of one CPU or all, and their counts
  * @cpu:	the CPU, or RING_BUFFER_ALL_CPUS
@@ -359,7 +439,8 @@ void trace_buf_reset(int cpu)
 {
 	if (!trace_rb)
 		return;
-	trace_iter_reset_consumers(cpu);
+	if (trace_buf_readers)
+		trace_buf_readers->reset(cpu);
 	ring_buffer_reset_cpu(trace_rb, cpu);
 }
 
@@ -466,7 +547,8 @@ static void trace_max_free_locked(void)
 	/* Writers that reserved in it before a swap are done by now, */
 	synchronize_rcu();
 	/* and so are the consuming readers that read it as trace_rb. */
-	trace_iter_quiesce();
+	if (trace_buf_readers)
+		trace_buf_readers->quiesce();
 	ring_buffer_free(rb);
 }
 
@@ -524,26 +606,33 @@ void trace_max_put(void)
 	trace_max_free_locked();
 }
 
-/**
- * trace_buf_set_overwrite() - what a full buffer does with a new record
- * @on:	overwrite the oldest; else drop the new one
- *
- * For the trace buffer and the max buffer both: a swap exchanges them.
+/*
+ * options/overwrite: what a full buffer does with a new record, overwrite
+ * the oldest (@on) or drop the new one. For the trace buffer and the max
+ * buffer both: a swap exchanges them.
  */
-void trace_buf_set_overwrite(bool on)
+static int trace_buf_set_overwrite(unsigned int opt, bool on)
 {
 	enum ring_buffer_mode mode = on ? RING_BUFFER_OVERWRITE :
 					  RING_BUFFER_KEEP_OLDEST;
 
 	guard(mutex)(&trace_buf_lock);
 	if (!trace_rb)
-		return;
+		return 0;
 	trace_max_block(true);
 	ring_buffer_set_mode(trace_rb, mode);
 	if (trace_max_rb)
 		ring_buffer_set_mode(trace_max_rb, mode);
 	trace_max_block(false);
+	return 0;
 }
+
+static struct trace_opt_hook trace_buf_overwrite_hook = {
+	.opts = BIT(TRACE_OPT_OVERWRITE),
+	.apply = trace_buf_set_overwrite,
+};
+
+TRACE_OPT_HOOK(trace_buf_overwrite_hook);
 
 /**
  * trace_max_reset() - drop the records of the max buffer

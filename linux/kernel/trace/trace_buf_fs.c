@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The trace buffer's files: its size, overall and per CPU, free_buffer,
- * buffer_percent, tracing_cpumask, and each CPU's stats.
+ * The trace buffer's files: tracing_on, trace_clock, its size, overall
+ * and per CPU, free_buffer, buffer_percent, tracing_cpumask, and each
+ * CPU's stats.
  */
 #include <linux/cpumask.h>
 #include <linux/fs.h>
@@ -174,3 +175,79 @@ static struct trace_fs_table trace_buf_fs = {
 };
 
 TRACE_FS_REGISTER(trace_buf_fs);
+
+static int tracing_on_show(struct seq_file *m, long unused)
+{
+	seq_printf(m, "%d\n", tracing_is_on());
+	return 0;
+}
+
+static int tracing_on_store(const char *val, long unused)
+{
+	unsigned long on;
+	int ret = kstrtoul(val, 10, &on);
+
+	if (ret)
+		return ret;
+	if (on)
+		tracing_on();
+	else
+		tracing_off();
+	return 0;
+}
+
+static const struct trace_fs_file trace_on_files[] = {
+	TRACE_FS_ATTR("tracing_on", 0644, TRACE_FS_ARRAY, tracing_on_show,
+		      tracing_on_store),
+};
+
+static struct trace_fs_table trace_on_fs = {
+	.name = "on",
+	.files = trace_on_files,
+	.nr = ARRAY_SIZE(trace_on_files),
+	.order = TRACE_FS_ORDER_ON,
+	.readme =
+	"  tracing_on           - 1 to record into the buffer, 0 to stop; the\n"
+	"                         buffer keeps what it holds either way\n",
+	.examples =
+	"  echo 0 > tracing_on           # stop recording\n",
+};
+
+TRACE_FS_REGISTER(trace_on_fs);
+
+static int trace_clock_attr_show(struct seq_file *m, long unused)
+{
+	trace_clock_show(m);
+	return 0;
+}
+
+/* Switching the clock empties the buffer. */
+static int trace_clock_attr_store(const char *val, long unused)
+{
+	int ret = trace_clock_select(val);
+
+	if (ret > 0)
+		trace_buf_reset(RING_BUFFER_ALL_CPUS);
+	return ret < 0 ? ret : 0;
+}
+
+static const struct trace_fs_file trace_clock_files[] = {
+	TRACE_FS_ATTR("trace_clock", 0644, TRACE_FS_ARRAY,
+		      trace_clock_attr_show, trace_clock_attr_store),
+};
+
+static struct trace_fs_table trace_clock_fs = {
+	.name = "clock",
+	.files = trace_clock_files,
+	.nr = ARRAY_SIZE(trace_clock_files),
+	.order = TRACE_FS_ORDER_CLOCK,
+	.readme =
+	"  trace_clock          - the clock of the time stamps; the current one is\n"
+	"                         in brackets. Switching clears the buffer.\n"
+	"                         local: per-CPU, fastest; global: monotonic across\n"
+	"                         CPUs; counter: an event count; uptime: jiffies;\n"
+	"                         perf: as perf; mono, mono_raw, boot, tai: those\n"
+	"                         kernel clocks; x86-tsc: the TSC\n",
+};
+
+TRACE_FS_REGISTER(trace_clock_fs);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Trace clocks: the time sources a user can pick in the trace_clock file.
+ * Trace clocks: the time sources a user can pick in the trace_clock file
+ * (trace_buf_fs.c).
  *
  * Every clock is callable from any context, NMI included. "local" is the
  * fastest but only monotonic per CPU; "global" is monotonic across CPUs;
@@ -131,15 +132,16 @@ void trace_clock_show(struct seq_file *m)
 }
 
 /**
- * trace_clock_set() - switch the trace clock
+ * trace_clock_select() - switch the trace clock
  * @name:	a clock's name
  *
- * The buffer is emptied on a real switch: time stamps of two clocks do not
- * compare.
+ * The caller empties the buffer on a real switch: time stamps of two
+ * clocks do not compare.
  *
- * Return: 0, or -EINVAL for an unknown name.
+ * Return: 1 when the clock changed, 0 when it was already @name, or
+ * -EINVAL for an unknown name.
  */
-int trace_clock_set(const char *name)
+int trace_clock_select(const char *name)
 {
 	unsigned int i;
 
@@ -147,43 +149,10 @@ int trace_clock_set(const char *name)
 	for (i = 0; i < ARRAY_SIZE(trace_clocks); i++) {
 		if (strcmp(trace_clocks[i].name, name))
 			continue;
-		if (i != trace_clock_cur) {
-			WRITE_ONCE(trace_clock_cur, i);
-			trace_buf_reset(RING_BUFFER_ALL_CPUS);
-		}
-		return 0;
+		if (i == trace_clock_cur)
+			return 0;
+		WRITE_ONCE(trace_clock_cur, i);
+		return 1;
 	}
 	return -EINVAL;
 }
-
-static int trace_clock_attr_show(struct seq_file *m, long unused)
-{
-	trace_clock_show(m);
-	return 0;
-}
-
-static int trace_clock_attr_store(const char *val, long unused)
-{
-	return trace_clock_set(val);
-}
-
-static const struct trace_fs_file trace_clock_files[] = {
-	TRACE_FS_ATTR("trace_clock", 0644, TRACE_FS_ARRAY,
-		      trace_clock_attr_show, trace_clock_attr_store),
-};
-
-static struct trace_fs_table trace_clock_fs = {
-	.name = "clock",
-	.files = trace_clock_files,
-	.nr = ARRAY_SIZE(trace_clock_files),
-	.order = TRACE_FS_ORDER_CLOCK,
-	.readme =
-	"  trace_clock          - the clock of the time stamps; the current one is\n"
-	"                         in brackets. Switching clears the buffer.\n"
-	"                         local: per-CPU, fastest; global: monotonic across\n"
-	"                         CPUs; counter: an event count; uptime: jiffies;\n"
-	"                         perf: as perf; mono, mono_raw, boot, tai: those\n"
-	"                         kernel clocks; x86-tsc: the TSC\n",
-};
-
-TRACE_FS_REGISTER(trace_clock_fs);

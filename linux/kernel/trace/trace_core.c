@@ -1,20 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The tracing core: the tracer registry, the on/off state of the buffer,
- * and the API the rest of the kernel calls (tracing_on(), ftrace_dump()
- * and the sysctls of kernel/sysctl.c).
+ * The tracing core: the tracer registry, current_tracer and
+ * tracing_thresh, and the boot-time set-up of the buffer and tracer.
  */
 #include <linux/ftrace.h>
 #include <linux/init.h>
-#include <linux/kdebug.h>
 #include <linux/kernel.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
-#include <linux/notifier.h>
-#include <linux/panic_notifier.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
-#include <linux/sysctl.h>
 
 #include "trace.h"
 
@@ -22,75 +17,6 @@
 static DEFINE_MUTEX(trace_lock);
 static LIST_HEAD(trace_tracers);
 static struct tracer *trace_current;
-
-/*
- * The buffer records only while the user switch (tracing_on) is on and no
- * kernel user holds it stopped with tracing_stop(): both in one word that
- * writers test locklessly (trace_buffer_enabled()), TRACE_REC_USER_OFF
- * while the switch is off plus TRACE_REC_STOP per tracing_stop(). A writer
- * that races with a switch may still record one entry.
- */
-atomic_t trace_rec_blocked = ATOMIC_INIT(0);
-
-/* Sysctls in kernel/sysctl.c. */
-char ftrace_dump_on_oops[MAX_TRACER_SIZE] = "0";
-int __disable_trace_on_warning;
-int tracepoint_printk;
-
-/**
- * tracing_on() - turn recording into the trace buffer on
- *
- * The kernel-side equivalent of writing 1 to tracing_on.
- */
-void tracing_on(void)
-{
-	atomic_andnot(TRACE_REC_USER_OFF, &trace_rec_blocked);
-}
-EXPORT_SYMBOL_GPL(tracing_on);
-
-/**
- * tracing_off() - turn recording into the trace buffer off
- *
- * The kernel-side equivalent of writing 0 to tracing_on. Cheap enough to
- * call from the point where a bug is detected, to freeze the trace there.
- * Readers waiting for records are woken, and their waits end.
- */
-void tracing_off(void)
-{
-	atomic_or(TRACE_REC_USER_OFF, &trace_rec_blocked);
-	trace_wake_readers(true);
-}
-EXPORT_SYMBOL_GPL(tracing_off);
-
-/**
- * tracing_is_on() - whether recording is switched on
- *
- * Return: 1 when tracing_on is 1, else 0.
- */
-int tracing_is_on(void)
-{
-	return !(atomic_read(&trace_rec_blocked) & TRACE_REC_USER_OFF);
-}
-EXPORT_SYMBOL_GPL(tracing_is_on);
-
-/**
- * tracing_stop() - hold recording off, nesting
- *
- * Each call must be paired with tracing_start(). Does not change what the
- * tracing_on file reads.
- */
-void tracing_stop(void)
-{
-	atomic_add(TRACE_REC_STOP, &trace_rec_blocked);
-}
-
-/**
- * tracing_start() - release one tracing_stop()
- */
-void tracing_start(void)
-{
-	WARN_ON_ONCE(atomic_sub_return(TRACE_REC_STOP, &trace_rec_blocked) < 0);
-}
 
 #ifndef CONFIG_TRACER_SNAPSHOT
 /**
@@ -116,113 +42,6 @@ void tracing_snapshot_alloc(void)
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
 #endif
-
-/**
- * ftrace_dump() - print the trace buffer to the console
- * @mode:	DUMP_ALL: every CPU, merged in time order; DUMP_ORIG: the
- *		calling CPU only; DUMP_NONE: nothing
- *
- * Called on oops and panic; recording is stopped first so that the dump
- * shows the events leading up to the failure.
- */
-void ftrace_dump(enum ftrace_dump_mode mode)
-{
-	if (mode == DUMP_NONE)
-		return;
-	tracing_off();
-	trace_dump_buffer(mode == DUMP_ORIG ? raw_smp_processor_id() :
-			  RING_BUFFER_ALL_CPUS);
-}
-EXPORT_SYMBOL_GPL(ftrace_dump);
-
-/**
- * ftrace_dump_on_oops_enabled() - whether the kernel.ftrace_dump_on_oops
- * sysctl asks for a dump
- *
- * Return: non-zero unless the sysctl is empty or "0".
- */
-int ftrace_dump_on_oops_enabled(void)
-{
-	return ftrace_dump_on_oops[0] && strcmp(ftrace_dump_on_oops, "0");
-}
-
-/* ftrace_dump_on_oops[=orig_cpu] on the command line: dump on oops. */
-static int __init trace_dump_on_oops_setup(char *str)
-{
-	if (!*str || !strcmp(str, "1"))
-		strscpy(ftrace_dump_on_oops, "1");
-	else if (*str == '=' && !strcmp(str + 1, "orig_cpu"))
-		strscpy(ftrace_dump_on_oops, "2");
-	else if (*str == '=')
-		strscpy(ftrace_dump_on_oops, str + 1);
-	else
-		return 0;
-	return 1;
-}
-__setup("ftrace_dump_on_oops", trace_dump_on_oops_setup);
-
-/* traceoff_on_warning on the command line: stop tracing at a WARN(). */
-static int __init trace_off_on_warning_setup(char *str)
-{
-	if (*str && strcmp(str, "=1") && strcmp(str, "=0"))
-		return 0;
-	__disable_trace_on_warning = strcmp(str, "=0") != 0;
-	return 1;
-}
-__setup("traceoff_on_warning", trace_off_on_warning_setup);
-
-/* Dump the buffer on oops or panic when kernel.ftrace_dump_on_oops asks. */
-static int trace_dump_notify(struct notifier_block *nb, unsigned long event,
-			     void *unused)
-{
-	if (ftrace_dump_on_oops_enabled())
-		ftrace_dump(strcmp(ftrace_dump_on_oops, "2") ? DUMP_ALL : DUMP_ORIG);
-	return NOTIFY_DONE;
-}
-
-static int trace_die_notify(struct notifier_block *nb, unsigned long event,
-			    void *data)
-{
-	return event == DIE_OOPS ? trace_dump_notify(nb, event, data) : NOTIFY_DONE;
-}
-
-static struct notifier_block trace_panic_nb = {
-	.notifier_call = trace_dump_notify,
-	.priority = 150,
-};
-
-static struct notifier_block trace_die_nb = {
-	.notifier_call = trace_die_notify,
-	.priority = 200,
-};
-
-/**
- * disable_trace_on_warning() - stop tracing at a WARN() if the
- * kernel.traceoff_on_warning sysctl is set
- */
-void disable_trace_on_warning(void)
-{
-	if (READ_ONCE(__disable_trace_on_warning))
-		tracing_off();
-}
-
-/**
- * tracepoint_printk_sysctl() - handler of kernel.tracepoint_printk
- * @table:	the sysctl entry
- * @write:	whether this is a write
- * @buffer:	user data
- * @lenp:	its length
- * @ppos:	file position
- *
- * Trace events are not printed to the console yet; the value is kept.
- *
- * Return: as proc_dointvec().
- */
-int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
-			     void *buffer, size_t *lenp, loff_t *ppos)
-{
-	return proc_dointvec(table, write, buffer, lenp, ppos);
-}
 
 /**
  * trace_register_tracer() - make a tracer selectable
@@ -359,8 +178,6 @@ void __init early_trace_init(void)
 	trace_register_tracer(&trace_nop);
 	scoped_guard(mutex, &trace_lock)
 		WRITE_ONCE(trace_current, &trace_nop);
-	atomic_notifier_chain_register(&panic_notifier_list, &trace_panic_nb);
-	register_die_notifier(&trace_die_nb);
 }
 
 /*
@@ -467,33 +284,11 @@ static int current_tracer_store(const char *val, long unused)
 	return *val ? trace_set_tracer(val) : -EINVAL;
 }
 
-static int tracing_on_show(struct seq_file *m, long unused)
-{
-	seq_printf(m, "%d\n", tracing_is_on());
-	return 0;
-}
-
-static int tracing_on_store(const char *val, long unused)
-{
-	unsigned long on;
-	int ret = kstrtoul(val, 10, &on);
-
-	if (ret)
-		return ret;
-	if (on)
-		tracing_on();
-	else
-		tracing_off();
-	return 0;
-}
-
 static const struct trace_fs_file trace_core_files[] = {
 	TRACE_FS_ATTR("available_tracers", 0444, TRACE_FS_ARRAY, tracers_show,
 		      NULL),
 	TRACE_FS_ATTR("current_tracer", 0644, TRACE_FS_ARRAY,
 		      current_tracer_show, current_tracer_store),
-	TRACE_FS_ATTR("tracing_on", 0644, TRACE_FS_ARRAY, tracing_on_show,
-		      tracing_on_store),
 	TRACE_FS_ATTR("tracing_thresh", 0644, TRACE_FS_TOP_ONLY,
 		      trace_thresh_show, trace_thresh_store),
 };
@@ -504,14 +299,10 @@ static struct trace_fs_table trace_core_fs = {
 	.nr = ARRAY_SIZE(trace_core_files),
 	.order = TRACE_FS_ORDER_CORE,
 	.readme =
-	"  tracing_on           - 1 to record into the buffer, 0 to stop; the\n"
-	"                         buffer keeps what it holds either way\n"
 	"  available_tracers    - the tracers built into this kernel\n"
 	"  current_tracer       - the tracer that feeds the buffer; write a name\n"
 	"                         from available_tracers to switch\n"
 	"  tracing_thresh       - 0, or the latency (us) a latency tracer keeps\n",
-	.examples =
-	"  echo 0 > tracing_on           # stop recording\n",
 };
 
 TRACE_FS_REGISTER(trace_core_fs);

@@ -207,17 +207,12 @@ EXPORT_SYMBOL_GPL(trace_ev_vstr_copy);
 
 /* Printing records */
 
-/**
- * trace_ev_print() - the text of an event's record
- * @m:		where to print
- * @ev:		the record
- *
- * Prints "<event>: <its TP_printk()>".
- *
- * Return: false when no event has the record's type, or the record is
- * shorter than its class's fixed part; nothing is printed then.
+/*
+ * The text of an event's record: "<event>: <its TP_printk()>". Returns
+ * false when no event has the record's type, or the record is shorter
+ * than its class's fixed part; nothing is printed then.
  */
-bool trace_ev_print(struct seq_file *m, const struct trace_ev *ev)
+static bool trace_ev_print(struct seq_file *m, const struct trace_ev *ev)
 {
 	struct trace_ev_call *call;
 	struct trace_seq *p;
@@ -237,6 +232,17 @@ bool trace_ev_print(struct seq_file *m, const struct trace_ev *ev)
 	rcu_read_unlock();
 	return ok;
 }
+
+static struct trace_printer trace_ev_printer = {
+	.body = trace_ev_print,
+};
+
+static int __init trace_ev_printer_init(void)
+{
+	trace_printer_register(&trace_ev_printer);
+	return 0;
+}
+core_initcall(trace_ev_printer_init);
 
 /* The registry */
 

@@ -7,10 +7,12 @@
  * outside a string, so that tools can evaluate it.
  *
  * The tables of vmlinux (copied at boot: the section is init data) and
- * of each loaded module are kept in a list, under trace_ev_lock.
+ * of each loaded module are kept in a list, under trace_ev_eval_lock
+ * (nested inside trace_ev_lock, which the callers hold).
  */
 #include <linux/ctype.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -31,6 +33,8 @@ struct trace_ev_evals {
 	unsigned int n;
 };
 
+/* Protects trace_ev_eval_tables; a leaf lock. */
+static DEFINE_MUTEX(trace_ev_eval_lock);
 static LIST_HEAD(trace_ev_eval_tables);
 
 /**
@@ -39,16 +43,15 @@ static LIST_HEAD(trace_ev_eval_tables);
  * @n:		how many
  * @mod:	its module, or NULL for vmlinux (the table is copied then)
  *
- * Called with trace_ev_lock held, before the events of the same image
- * are added. A table that cannot be kept for want of memory is dropped:
- * the format files then show the names.
+ * Called before the events of the same image are added. A table that
+ * cannot be kept for want of memory is dropped: the format files then
+ * show the names.
  */
 void trace_ev_eval_add(struct trace_ev_eval **map, unsigned int n,
 		       struct module *mod)
 {
 	struct trace_ev_evals *t;
 
-	lockdep_assert_held(&trace_ev_lock);
 	if (!n)
 		return;
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
@@ -61,6 +64,7 @@ void trace_ev_eval_add(struct trace_ev_eval **map, unsigned int n,
 	}
 	t->mod = mod;
 	t->n = n;
+	guard(mutex)(&trace_ev_eval_lock);
 	list_add_tail(&t->list, &trace_ev_eval_tables);
 }
 
@@ -68,13 +72,13 @@ void trace_ev_eval_add(struct trace_ev_eval **map, unsigned int n,
  * trace_ev_eval_remove() - a module's table goes
  * @mod:	the module
  *
- * Called with trace_ev_lock held, after its events went.
+ * Called after its events went.
  */
 void trace_ev_eval_remove(struct module *mod)
 {
 	struct trace_ev_evals *t, *tmp;
 
-	lockdep_assert_held(&trace_ev_lock);
+	guard(mutex)(&trace_ev_eval_lock);
 	list_for_each_entry_safe(t, tmp, &trace_ev_eval_tables, list) {
 		if (t->mod != mod)
 			continue;
@@ -89,6 +93,7 @@ trace_ev_eval_find(const char *system, const char *name, size_t len)
 	struct trace_ev_evals *t;
 	unsigned int i;
 
+	lockdep_assert_held(&trace_ev_eval_lock);
 	list_for_each_entry(t, &trace_ev_eval_tables, list) {
 		for (i = 0; i < t->n; i++) {
 			const struct trace_ev_eval *e = t->map[i];
@@ -123,7 +128,6 @@ static size_t trace_ev_eval_word(const char *s)
  * @system:	its event's system
  *
  * Names in strings, and names after "->" or "." (fields), are left.
- * Called with trace_ev_lock held.
  *
  * Return: the new text (kmalloc()ed), or NULL when it names none of the
  * system's values (or there was no memory).
@@ -136,7 +140,7 @@ char *trace_ev_eval_fmt(const char *fmt, const char *system)
 	bool in_str = false, any = false;
 	char num[24];
 
-	lockdep_assert_held(&trace_ev_lock);
+	guard(mutex)(&trace_ev_eval_lock);
 	if (list_empty(&trace_ev_eval_tables))
 		return NULL;
 	while (*fmt) {

@@ -76,14 +76,15 @@ static void trace_ev_pid_changed(struct trace_pid_set *set)
 	mutex_unlock(&trace_ev_lock);
 }
 
-/**
- * trace_ev_pid_set_follow() - options/event-fork changes
- * @on:		its new value
- *
- * Return: 0, or the errno of registering the fork probes (the option
- * then keeps its value).
- */
-int trace_ev_pid_set_follow(bool on)
+/* options/event-fork: the lists follow forks (@on), or stop to. */
+static int trace_ev_pid_set_follow(unsigned int opt, bool on)
 {
 	return trace_pid_set_follow(&trace_ev_pids, on);
 }
+
+static struct trace_opt_hook trace_ev_pid_opt = {
+	.opts = BIT(TRACE_OPT_EVENT_FORK),
+	.apply = trace_ev_pid_set_follow,
+};
+
+TRACE_OPT_HOOK(trace_ev_pid_opt);

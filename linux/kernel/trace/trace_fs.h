@@ -92,6 +92,7 @@ struct trace_fs_table {
 
 /* README order of the tables: the core's files first, then the tracers'. */
 enum {
+	TRACE_FS_ORDER_ON = 5,
 	TRACE_FS_ORDER_CORE = 10,
 	TRACE_FS_ORDER_READ = 20,
 	TRACE_FS_ORDER_MARKER = 30,

@@ -35,6 +35,7 @@
 
 #include "fentry.h"
 #include "trace.h"
+#include "trace_graph.h"
 
 #define TRACE_GRAPH_GATE	GENMASK(15, 0)
 #define TRACE_GRAPH_HIDE	GENMASK(31, 16)
@@ -271,18 +272,22 @@ static int trace_graph_sched_update(bool sleep_time)
 	return ret;
 }
 
-/**
- * trace_graph_set_sleep_time() - options/sleep-time changes
- * @on:		its new value
- *
- * Return: 0, or why the scheduler hooks could not be set up (the option
- * then keeps its value).
+/*
+ * options/sleep-time: the scheduler hooks, set up or not, refusing the
+ * change when they cannot be.
  */
-int trace_graph_set_sleep_time(bool on)
+static int trace_graph_set_sleep_time(unsigned int opt, bool on)
 {
 	guard(mutex)(&trace_graph_lock);
 	return trace_graph_sched_update(on);
 }
+
+static struct trace_opt_hook trace_graph_sleep_opt = {
+	.opts = BIT(TRACE_OPT_SLEEP_TIME),
+	.apply = trace_graph_set_sleep_time,
+};
+
+TRACE_OPT_HOOK(trace_graph_sleep_opt);
 
 /**
  * trace_graph_sched_profile() - the function profiler starts or stops

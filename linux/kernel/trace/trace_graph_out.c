@@ -28,6 +28,7 @@
 #include <linux/sched.h>
 
 #include "trace.h"
+#include "trace_graph.h"
 
 /* Width of the task column, and of the duration column's number. */
 #define GRAPH_PROC_WIDTH	14
@@ -454,3 +455,22 @@ bool trace_graph_print_lat_ev(struct seq_file *m, const struct trace_ev *ev)
 	trace_iter_set_state(ev->it, ev->cpu, &st);
 	return true;
 }
+
+/* Graph records left from function_graph keep their graph form. */
+static bool trace_graph_line(struct seq_file *m, const struct trace_ev *ev)
+{
+	return (ev->rec->type == TRACE_TYPE_GRAPH_ENT ||
+		ev->rec->type == TRACE_TYPE_GRAPH_RET) &&
+	       trace_graph_print_ev(m, ev);
+}
+
+static struct trace_printer trace_graph_printer = {
+	.line = trace_graph_line,
+};
+
+static int __init trace_graph_out_init(void)
+{
+	trace_printer_register(&trace_graph_printer);
+	return 0;
+}
+core_initcall(trace_graph_out_init);

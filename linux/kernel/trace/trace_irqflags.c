@@ -29,6 +29,7 @@
 #include <linux/lockdep.h>
 
 #include "trace.h"
+#include "trace_lat.h"
 
 #undef trace_hardirqs_on_prepare
 #undef trace_hardirqs_off_finish
@@ -57,11 +58,12 @@ void trace_irqflags_listen(bool on)
 
 #ifdef CONFIG_IRQSOFF_TRACER
 DEFINE_STATIC_KEY_FALSE(trace_irqsoff_key);
+DEFINE_STATIC_CALL_NULL(trace_irqs_call, trace_irqsoff_hook);
 
 static __always_inline void trace_irqs_hook(bool on, unsigned long ip)
 {
 	if (static_branch_unlikely(&trace_irqsoff_key))
-		trace_irqsoff_hook(on, ip, CALLER_ADDR1);
+		static_call(trace_irqs_call)(on, ip, CALLER_ADDR1);
 }
 #else
 static __always_inline void trace_irqs_hook(bool on, unsigned long ip)

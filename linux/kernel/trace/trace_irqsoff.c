@@ -30,6 +30,7 @@
 
 #include "fentry.h"
 #include "trace.h"
+#include "trace_lat.h"
 
 #define IRQSOFF_IRQ	BIT(0)
 #define IRQSOFF_PREEMPT	BIT(1)
@@ -357,18 +358,21 @@ static void irqsoff_ungate(void)
 
 static struct trace_lat_hook irqsoff_fn_hook;
 
-/**
- * trace_irqsoff_hooks() - function-trace or display-graph flips
- * @fn:		function-trace, its value to be
- * @graph:	display-graph, its value to be
- *
- * Return: 0, or the errno of registering the function hook.
- */
-int trace_irqsoff_hooks(bool fn, bool graph)
+/* function-trace or display-graph flips: what the function hook hooks. */
+static int irqsoff_opt(unsigned int opt, bool on)
 {
 	guard(mutex)(&irqsoff_lock);
-	return trace_lat_hook_set(&irqsoff_fn_hook, irqsoff_mode, fn, graph);
+	return trace_lat_hook_set(&irqsoff_fn_hook, irqsoff_mode,
+		trace_opt_value(TRACE_OPT_FUNCTION_TRACE, opt, on),
+		trace_opt_value(TRACE_OPT_DISPLAY_GRAPH, opt, on));
 }
+
+static struct trace_opt_hook irqsoff_opt_hook = {
+	.opts = TRACE_LAT_HOOK_OPTS,
+	.apply = irqsoff_opt,
+};
+
+TRACE_OPT_HOOK(irqsoff_opt_hook);
 
 static void irqsoff_keys(unsigned int mode)
 {
@@ -376,8 +380,10 @@ static void irqsoff_keys(unsigned int mode)
 
 	/* The hooks are called before the key goes on, until it is off. */
 #ifdef CONFIG_IRQSOFF_TRACER
-	if (irq)
+	if (irq) {
+		static_call_update(trace_irqs_call, trace_irqsoff_hook);
 		trace_irqflags_listen(true);
+	}
 	trace_key_set(&trace_irqsoff_key, irq);
 	if (!irq)
 		trace_irqflags_listen(false);
@@ -436,41 +442,41 @@ static void irqsoff_stop(void)
 	trace_max_release(TRACE_MAX_LAT);
 }
 
-static int __maybe_unused irqsoff_init(void)
+static int irqsoff_init(void)
 {
 	return irqsoff_start(IRQSOFF_IRQ);
 }
 
-static int __maybe_unused preemptoff_init(void)
+static int preemptoff_init(void)
 {
 	return irqsoff_start(IRQSOFF_PREEMPT);
 }
 
-static int __maybe_unused preemptirqsoff_init(void)
+static int preemptirqsoff_init(void)
 {
 	return irqsoff_start(IRQSOFF_IRQ | IRQSOFF_PREEMPT);
 }
 
-static struct tracer irqsoff_tracers[] = {
-#ifdef CONFIG_IRQSOFF_TRACER
-	TRACE_LAT_TRACER("irqsoff", irqsoff_init, irqsoff_stop),
-#endif
-#ifdef CONFIG_PREEMPT_TRACER
-	TRACE_LAT_TRACER("preemptoff", preemptoff_init, irqsoff_stop),
-#endif
-#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
-	TRACE_LAT_TRACER("preemptirqsoff", preemptirqsoff_init, irqsoff_stop),
-#endif
-};
+static struct tracer irqsoff_tracer =
+	TRACE_LAT_TRACER("irqsoff", irqsoff_init, irqsoff_stop);
+static struct tracer preemptoff_tracer =
+	TRACE_LAT_TRACER("preemptoff", preemptoff_init, irqsoff_stop);
+static struct tracer preemptirqsoff_tracer =
+	TRACE_LAT_TRACER("preemptirqsoff", preemptirqsoff_init, irqsoff_stop);
 
 static int __init irqsoff_register(void)
 {
-	unsigned int i;
+	bool irq = IS_ENABLED(CONFIG_IRQSOFF_TRACER);
+	bool preempt = IS_ENABLED(CONFIG_PREEMPT_TRACER);
 	int ret = 0;
 
 	trace_lat_hook_init(&irqsoff_fn_hook, irqsoff_gate, irqsoff_ungate);
-	for (i = 0; i < ARRAY_SIZE(irqsoff_tracers) && !ret; i++)
-		ret = trace_register_tracer(&irqsoff_tracers[i]);
+	if (irq)
+		ret = trace_register_tracer(&irqsoff_tracer);
+	if (preempt && !ret)
+		ret = trace_register_tracer(&preemptoff_tracer);
+	if (irq && preempt && !ret)
+		ret = trace_register_tracer(&preemptirqsoff_tracer);
 	return ret;
 }
 core_initcall(irqsoff_register);

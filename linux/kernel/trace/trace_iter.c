@@ -450,25 +450,22 @@ bool trace_iter_ready(void *arg)
 	return ret;
 }
 
-/**
- * trace_iter_quiesce() - wait for the consuming readers of the moment
- *
- * They read trace_rb under trace_consume_lock; once this returns, none
- * reads a buffer that a swap made the max buffer before the call.
+/*
+ * Wait for the consuming readers of the moment: they read trace_rb under
+ * trace_consume_lock; once this returns, none reads a buffer that a swap
+ * made the max buffer before the call.
  */
-void trace_iter_quiesce(void)
+static void trace_iter_quiesce(void)
 {
 	mutex_lock(&trace_consume_lock);
 	mutex_unlock(&trace_consume_lock);
 }
 
-/**
- * trace_iter_reset_consumers() - forget what consuming readers hold
- * @which:	the CPU whose records go, or RING_BUFFER_ALL_CPUS
- *
- * For a reset of the buffer.
+/*
+ * Forget what consuming readers hold of @which's records (a CPU, or
+ * RING_BUFFER_ALL_CPUS), for a reset of the buffer.
  */
-void trace_iter_reset_consumers(int which)
+static void trace_iter_reset_consumers(int which)
 {
 	int cpu;
 
@@ -483,6 +480,18 @@ void trace_iter_reset_consumers(int which)
 		trace_consumers[cpu].lost = 0;
 	}
 }
+
+static const struct trace_buf_readers trace_iter_readers = {
+	.quiesce = trace_iter_quiesce,
+	.reset = trace_iter_reset_consumers,
+};
+
+static int __init trace_iter_readers_init(void)
+{
+	trace_buf_set_readers(&trace_iter_readers);
+	return 0;
+}
+core_initcall(trace_iter_readers_init);
 
 /**
  * trace_iter_raw_page() - consume one page of a CPU's records, as a page

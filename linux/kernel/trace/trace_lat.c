@@ -23,6 +23,8 @@
 #include <linux/uidgid.h>
 
 #include "trace.h"
+#include "trace_graph.h"
+#include "trace_lat.h"
 
 /*
  * The latency last kept. Written with interrupts off under

@@ -14,6 +14,7 @@
  *
  * The records that open and close a section (trace_lat_fn_rec()) follow
  * display-graph too: a call and its return at depth 0, taking no time.
+ * What display-graph needs of return hooking is trace_lat_graph.c's.
  */
 #include <linux/ftrace.h>
 #include <linux/irqflags.h>
@@ -21,6 +22,8 @@
 
 #include "fentry.h"
 #include "trace.h"
+#include "trace_graph.h"
+#include "trace_lat.h"
 
 /**
  * trace_lat_fn_rec() - a function record of a latency tracer
@@ -36,18 +39,11 @@ void trace_lat_fn_rec(unsigned long ip, unsigned long parent,
 	struct trace_wh h;
 	struct trace_fn_rec *r;
 
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	if (trace_opt(TRACE_OPT_DISPLAY_GRAPH)) {
-		struct ftrace_graph_ret ret = { .func = ip };
-
-		if (!trace_graph_ent_write(ip, 0, ctx))
-			return;
-		ret.calltime = trace_clock_read();
-		ret.rettime = ret.calltime;
-		trace_graph_ret_write(&ret, ctx);
+	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) &&
+	    trace_opt(TRACE_OPT_DISPLAY_GRAPH)) {
+		trace_lat_graph_rec(ip, ctx);
 		return;
 	}
-#endif
 	r = trace_rec_reserve(&h, TRACE_TYPE_FN, sizeof(*r), ctx);
 	if (!r)
 		return;
@@ -71,43 +67,6 @@ static void trace_lat_fn(unsigned long ip, unsigned long parent_ip,
 	raw_local_irq_restore(flags);
 }
 
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-/* display-graph: a call inside the section; its return is wanted. */
-static int trace_lat_graph_entry(struct ftrace_graph_ent *e,
-				 struct fgraph_ops *gops)
-{
-	struct trace_lat_hook *h = container_of(gops, struct trace_lat_hook,
-						graph);
-	unsigned long flags;
-	int want = 0;
-
-	raw_local_irq_save(flags);
-	if (h->gate()) {
-		want = trace_graph_ent_write(e->func, e->depth,
-					     tracing_gen_ctx_flags(flags));
-		h->ungate();
-	}
-	raw_local_irq_restore(flags);
-	return want;
-}
-
-/* A return, recorded only while the section is still open. */
-static void trace_lat_graph_return(struct ftrace_graph_ret *ret,
-				   struct fgraph_ops *gops)
-{
-	struct trace_lat_hook *h = container_of(gops, struct trace_lat_hook,
-						graph);
-	unsigned long flags;
-
-	raw_local_irq_save(flags);
-	if (h->gate()) {
-		trace_graph_ret_write(ret, tracing_gen_ctx_flags(flags));
-		h->ungate();
-	}
-	raw_local_irq_restore(flags);
-}
-#endif
-
 /**
  * trace_lat_hook_init() - set up a latency tracer's function hooks
  * @h:		the hooks
@@ -123,11 +82,7 @@ void __init trace_lat_hook_init(struct trace_lat_hook *h, bool (*gate)(void),
 	h->fn.func = trace_lat_fn;
 	h->fn.flags = FTRACE_OPS_FL_RECURSION;
 	h->fn.func_hash = &fentry_global_hash;
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	h->graph.entryfunc = trace_lat_graph_entry;
-	h->graph.retfunc = trace_lat_graph_return;
-	h->graph.ops.func_hash = &fentry_global_hash;
-#endif
+	trace_lat_graph_init(h);
 }
 
 static int trace_lat_hook_reg(struct trace_lat_hook *h,
@@ -136,10 +91,8 @@ static int trace_lat_hook_reg(struct trace_lat_hook *h,
 	switch (how) {
 	case TRACE_LAT_HOOK_FN:
 		return register_ftrace_function(&h->fn);
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	case TRACE_LAT_HOOK_GRAPH:
-		return register_ftrace_graph(&h->graph);
-#endif
+		return trace_lat_graph_reg(h);
 	default:
 		return 0;
 	}
@@ -152,11 +105,9 @@ static void trace_lat_hook_unreg(struct trace_lat_hook *h,
 	case TRACE_LAT_HOOK_FN:
 		unregister_ftrace_function(&h->fn);
 		break;
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	case TRACE_LAT_HOOK_GRAPH:
-		unregister_ftrace_graph(&h->graph);
+		trace_lat_graph_unreg(h);
 		break;
-#endif
 	default:
 		break;
 	}

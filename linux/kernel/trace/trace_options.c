@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Trace options: one table gives each option its name, its default and
- * what changes when it flips. trace_options lists them all ("name" or
- * "noname") and takes one such word per write; options/<name> reads and
- * takes 0 or 1.
+ * Trace options: each option's name and default. What changes when one
+ * flips belongs to the subsystem that owns the behaviour, which registers
+ * a hook (struct trace_opt_hook). trace_options lists them all ("name"
+ * or "noname") and takes one such word per write; options/<name> reads
+ * and takes 0 or 1.
  */
 #include <linux/kernel.h>
 #include <linux/mutex.h>
@@ -12,78 +13,46 @@
 
 #include "trace.h"
 
-/**
- * struct trace_opt_desc - one option
- * @name:	its name in trace_options and options/
- * @apply:	makes the new value take effect; NULL when readers of the
- *		bit need nothing more. Returns 0 or a negative errno, and
- *		then the option keeps its old value.
- */
-struct trace_opt_desc {
-	const char *name;
-	int (*apply)(bool on);
-};
-
-static int trace_opt_overwrite(bool on)
-{
-	trace_buf_set_overwrite(on);
-	return 0;
-}
-
-/* function-trace: the latency tracers record functions, or stop to. */
-static int trace_opt_function_trace(bool on)
-{
-	return trace_lat_hooks_update(on, trace_opt(TRACE_OPT_DISPLAY_GRAPH));
-}
-
-/* display-graph: they record calls and returns instead, or stop to. */
-static int trace_opt_display_graph(bool on)
-{
-	return trace_lat_hooks_update(trace_opt(TRACE_OPT_FUNCTION_TRACE), on);
-}
-
-static const struct trace_opt_desc trace_opt_descs[TRACE_NR_OPTS] = {
-	[TRACE_OPT_PRINT_PARENT]	= { "print-parent" },
-	[TRACE_OPT_SYM_OFFSET]		= { "sym-offset" },
-	[TRACE_OPT_SYM_ADDR]		= { "sym-addr" },
-	[TRACE_OPT_VERBOSE]		= { "verbose" },
-	[TRACE_OPT_RAW]			= { "raw" },
-	[TRACE_OPT_HEX]			= { "hex" },
-	[TRACE_OPT_BIN]			= { "bin" },
-	[TRACE_OPT_BLOCK]		= { "block" },
-	[TRACE_OPT_CONTEXT_INFO]	= { "context-info" },
-	[TRACE_OPT_LATENCY_FORMAT]	= { "latency-format" },
-	[TRACE_OPT_RECORD_CMD]		= { "record-cmd" },
-	[TRACE_OPT_RECORD_TGID]		= { "record-tgid" },
-	[TRACE_OPT_OVERWRITE]		= { "overwrite", trace_opt_overwrite },
-	[TRACE_OPT_DISABLE_ON_FREE]	= { "disable_on_free" },
-	[TRACE_OPT_IRQ_INFO]		= { "irq-info" },
-	[TRACE_OPT_MARKERS]		= { "markers" },
-	[TRACE_OPT_ANNOTATE]		= { "annotate" },
-	[TRACE_OPT_PAUSE_ON_TRACE]	= { "pause-on-trace" },
-	[TRACE_OPT_PRINTK_MSG_ONLY]	= { "printk-msg-only" },
-	[TRACE_OPT_TRACE_PRINTK]	= { "trace_printk" },
-	[TRACE_OPT_FUNCTION_TRACE]	= { "function-trace",
-					    trace_opt_function_trace },
-	[TRACE_OPT_FUNCTION_FORK]	= { "function-fork", fentry_pid_set_follow },
-	[TRACE_OPT_FUNC_STACK_TRACE]	= { "func_stack_trace" },
-	[TRACE_OPT_FUNCGRAPH_OVERRUN]	= { "funcgraph-overrun" },
-	[TRACE_OPT_FUNCGRAPH_CPU]	= { "funcgraph-cpu" },
-	[TRACE_OPT_FUNCGRAPH_OVERHEAD]	= { "funcgraph-overhead" },
-	[TRACE_OPT_FUNCGRAPH_PROC]	= { "funcgraph-proc" },
-	[TRACE_OPT_FUNCGRAPH_DURATION]	= { "funcgraph-duration" },
-	[TRACE_OPT_FUNCGRAPH_ABSTIME]	= { "funcgraph-abstime" },
-	[TRACE_OPT_FUNCGRAPH_IRQS]	= { "funcgraph-irqs" },
-	[TRACE_OPT_FUNCGRAPH_TAIL]	= { "funcgraph-tail" },
-	[TRACE_OPT_FUNCGRAPH_RETVAL]	= { "funcgraph-retval" },
-	[TRACE_OPT_FUNCGRAPH_RETVAL_HEX] = { "funcgraph-retval-hex" },
-	[TRACE_OPT_STACKTRACE]		= { "stacktrace" },
-	[TRACE_OPT_EVENT_FORK]		= { "event-fork",
-					    trace_ev_pid_set_follow },
-	[TRACE_OPT_SLEEP_TIME]		= { "sleep-time", trace_graph_set_sleep_time },
-	[TRACE_OPT_GRAPH_TIME]		= { "graph-time" },
-	[TRACE_OPT_DISPLAY_GRAPH]	= { "display-graph",
-					    trace_opt_display_graph },
+/* The options' names in trace_options and options/. */
+static const char *const trace_opt_names[TRACE_NR_OPTS] = {
+	[TRACE_OPT_PRINT_PARENT]	= "print-parent",
+	[TRACE_OPT_SYM_OFFSET]		= "sym-offset",
+	[TRACE_OPT_SYM_ADDR]		= "sym-addr",
+	[TRACE_OPT_VERBOSE]		= "verbose",
+	[TRACE_OPT_RAW]			= "raw",
+	[TRACE_OPT_HEX]			= "hex",
+	[TRACE_OPT_BIN]			= "bin",
+	[TRACE_OPT_BLOCK]		= "block",
+	[TRACE_OPT_CONTEXT_INFO]	= "context-info",
+	[TRACE_OPT_LATENCY_FORMAT]	= "latency-format",
+	[TRACE_OPT_RECORD_CMD]		= "record-cmd",
+	[TRACE_OPT_RECORD_TGID]		= "record-tgid",
+	[TRACE_OPT_OVERWRITE]		= "overwrite",
+	[TRACE_OPT_DISABLE_ON_FREE]	= "disable_on_free",
+	[TRACE_OPT_IRQ_INFO]		= "irq-info",
+	[TRACE_OPT_MARKERS]		= "markers",
+	[TRACE_OPT_ANNOTATE]		= "annotate",
+	[TRACE_OPT_PAUSE_ON_TRACE]	= "pause-on-trace",
+	[TRACE_OPT_PRINTK_MSG_ONLY]	= "printk-msg-only",
+	[TRACE_OPT_TRACE_PRINTK]	= "trace_printk",
+	[TRACE_OPT_FUNCTION_TRACE]	= "function-trace",
+	[TRACE_OPT_FUNCTION_FORK]	= "function-fork",
+	[TRACE_OPT_FUNC_STACK_TRACE]	= "func_stack_trace",
+	[TRACE_OPT_FUNCGRAPH_OVERRUN]	= "funcgraph-overrun",
+	[TRACE_OPT_FUNCGRAPH_CPU]	= "funcgraph-cpu",
+	[TRACE_OPT_FUNCGRAPH_OVERHEAD]	= "funcgraph-overhead",
+	[TRACE_OPT_FUNCGRAPH_PROC]	= "funcgraph-proc",
+	[TRACE_OPT_FUNCGRAPH_DURATION]	= "funcgraph-duration",
+	[TRACE_OPT_FUNCGRAPH_ABSTIME]	= "funcgraph-abstime",
+	[TRACE_OPT_FUNCGRAPH_IRQS]	= "funcgraph-irqs",
+	[TRACE_OPT_FUNCGRAPH_TAIL]	= "funcgraph-tail",
+	[TRACE_OPT_FUNCGRAPH_RETVAL]	= "funcgraph-retval",
+	[TRACE_OPT_FUNCGRAPH_RETVAL_HEX] = "funcgraph-retval-hex",
+	[TRACE_OPT_STACKTRACE]		= "stacktrace",
+	[TRACE_OPT_EVENT_FORK]		= "event-fork",
+	[TRACE_OPT_SLEEP_TIME]		= "sleep-time",
+	[TRACE_OPT_GRAPH_TIME]		= "graph-time",
+	[TRACE_OPT_DISPLAY_GRAPH]	= "display-graph",
 };
 
 /*
@@ -100,12 +69,50 @@ unsigned long trace_opts = BIT(TRACE_OPT_PRINT_PARENT) |
 	BIT(TRACE_OPT_SLEEP_TIME) | BIT(TRACE_OPT_GRAPH_TIME);
 static DEFINE_MUTEX(trace_opts_lock);
 
+/* The registered hooks; under trace_opts_lock. */
+static struct trace_opt_hook *trace_opt_hooks;
+
+/**
+ * trace_opt_hook_register() - have a hook told when its options flip
+ * @h:	the hook, which lives as long as the kernel
+ */
+void __init trace_opt_hook_register(struct trace_opt_hook *h)
+{
+	guard(mutex)(&trace_opts_lock);
+	h->next = trace_opt_hooks;
+	trace_opt_hooks = h;
+}
+
+/*
+ * Tell the hooks of @o that it becomes @on; if one refuses, those told
+ * already are told it stays as it was.
+ */
+static int trace_opt_apply(unsigned int o, bool on)
+{
+	struct trace_opt_hook *h, *done;
+	int ret;
+
+	lockdep_assert_held(&trace_opts_lock);
+	for (h = trace_opt_hooks; h; h = h->next) {
+		if (!(h->opts & BIT(o)))
+			continue;
+		ret = h->apply(o, on);
+		if (!ret)
+			continue;
+		for (done = trace_opt_hooks; done != h; done = done->next)
+			if (done->opts & BIT(o))
+				done->apply(o, !on);
+		return ret;
+	}
+	return 0;
+}
+
 /**
  * trace_opt_set() - turn an option on or off
  * @o:	the option
  * @on:	its new value
  *
- * Return: 0, or the errno of the option's apply step (the value is then
+ * Return: 0, or the errno of a hook of the option (the value is then
  * unchanged).
  */
 int trace_opt_set(unsigned int o, bool on)
@@ -117,8 +124,7 @@ int trace_opt_set(unsigned int o, bool on)
 	guard(mutex)(&trace_opts_lock);
 	if (test_bit(o, &trace_opts) == on)
 		return 0;
-	if (trace_opt_descs[o].apply)
-		ret = trace_opt_descs[o].apply(on);
+	ret = trace_opt_apply(o, on);
 	if (!ret)
 		assign_bit(o, &trace_opts, on);
 	return ret;
@@ -137,7 +143,7 @@ static int trace_options_show(struct seq_file *m, long unused)
 
 	for (o = 0; o < TRACE_NR_OPTS; o++)
 		seq_printf(m, "%s%s\n", trace_opt(o) ? "" : "no",
-			   trace_opt_descs[o].name);
+			   trace_opt_names[o]);
 	return 0;
 }
 
@@ -156,7 +162,7 @@ int trace_options_store(const char *val, long unused)
 	unsigned int o;
 
 	for (o = 0; o < TRACE_NR_OPTS; o++)
-		if (!strcmp(name, trace_opt_descs[o].name))
+		if (!strcmp(name, trace_opt_names[o]))
 			return trace_opt_set(o, on);
 	/* An option whose name starts with "no" is not one we have. */
 	return -EINVAL;
@@ -188,7 +194,7 @@ static int trace_options_populate(const struct trace_fs_dirs *dirs)
 	if (!d)
 		return -ENOMEM;
 	for (o = 0; o < TRACE_NR_OPTS; o++) {
-		ret = trace_fs_add(&trace_option_file, trace_opt_descs[o].name,
+		ret = trace_fs_add(&trace_option_file, trace_opt_names[o],
 				   o, d);
 		if (ret)
 			return ret;

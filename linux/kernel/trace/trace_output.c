@@ -15,6 +15,7 @@
 #include <linux/spinlock.h>
 
 #include "trace.h"
+#include "trace_lat.h"
 
 static void trace_print_legend(struct seq_file *m)
 {
@@ -457,6 +458,24 @@ static const struct {
 	  trace_print_raw_data },
 };
 
+/*
+ * The printers of the subsystems above, registered at boot before any
+ * reader exists; read without a lock.
+ */
+static struct trace_printer *trace_printers_above __ro_after_init;
+
+/**
+ * trace_printer_register() - have a subsystem print its own records
+ * @p:	its printer, which lives as long as the kernel
+ *
+ * Context: at boot, before tracefs exists.
+ */
+void __init trace_printer_register(struct trace_printer *p)
+{
+	p->next = trace_printers_above;
+	trace_printers_above = p;
+}
+
 /**
  * trace_print_body() - a record's own text, after the context columns
  * @m:		where to print
@@ -467,6 +486,7 @@ static const struct {
  */
 bool trace_print_body(struct seq_file *m, const struct trace_ev *ev)
 {
+	const struct trace_printer *p;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(trace_printers); i++) {
@@ -477,7 +497,10 @@ bool trace_print_body(struct seq_file *m, const struct trace_ev *ev)
 		trace_printers[i].print(m, ev);
 		return true;
 	}
-	return trace_ev_print(m, ev);
+	for (p = trace_printers_above; p; p = p->next)
+		if (p->body && p->body(m, ev))
+			return true;
+	return false;
 }
 
 /**
@@ -490,6 +513,7 @@ bool trace_print_body(struct seq_file *m, const struct trace_ev *ev)
 void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 {
 	const struct tracer *t = trace_current_tracer();
+	const struct trace_printer *p;
 
 	if (ev->lost == ULONG_MAX)
 		seq_printf(m, "CPU:%d [LOST EVENTS]\n", ev->cpu);
@@ -503,12 +527,10 @@ void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 	}
 	if (t && t->print_ev && !trace_opt(TRACE_OPT_RAW) && t->print_ev(m, ev))
 		return;
-	/* Graph records left from function_graph keep their graph form. */
-	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) && !trace_opt(TRACE_OPT_RAW) &&
-	    (ev->rec->type == TRACE_TYPE_GRAPH_ENT ||
-	     ev->rec->type == TRACE_TYPE_GRAPH_RET) &&
-	    trace_graph_print_ev(m, ev))
-		return;
+	/* Such as graph records, which keep their graph form. */
+	for (p = trace_printers_above; p && !trace_opt(TRACE_OPT_RAW); p = p->next)
+		if (p->line && p->line(m, ev))
+			return;
 	if (trace_opt(TRACE_OPT_RAW))
 		seq_printf(m, "%d %d %llu ", ev->rec->pid, ev->cpu, ev->ts);
 	else if (trace_opt(TRACE_OPT_LATENCY_FORMAT) || (t && t->use_max))

@@ -28,6 +28,7 @@
 
 #include "fentry.h"
 #include "trace.h"
+#include "trace_graph.h"
 
 /**
  * struct prof_rec - one function's figures on one CPU

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reading the buffer out: trace (text, not consuming), snapshot (the
- * same, of the snapshot buffer), trace_pipe (text, consuming, blocking)
- * and trace_pipe_raw (whole pages, consuming, blocking, splice). The
+ * Reading the buffer out: trace (text, not consuming; snapshot is the
+ * same file of the snapshot buffer, as a view), trace_pipe (text,
+ * consuming, blocking) and trace_pipe_raw (whole pages, consuming,
+ * blocking, splice). The
  * per-CPU copies under per_cpu/cpuN/ are the same files limited to one
  * CPU; the file's table argument says which.
  */
@@ -28,8 +29,9 @@
  *		header is position 0, the first record 1)
  * @ev:		that record
  * @paused:	opening stopped tracing (the pause-on-trace option)
- * @max:	it shows the max buffer of a latency tracer
- * @snap:	it is a snapshot file: it shows @rb
+ * @max_iter:	it shows the max buffer of a latency tracer, through
+ *		this tracer's iterators
+ * @view:	it is a file of another buffer (snapshot): it shows @rb
  * @rb:		the max buffer when opened. Every open holds it
  *		(trace_max_get()): a swap may make the buffer read the max
  *		buffer, and that must not be freed while it is read.
@@ -40,19 +42,19 @@ struct trace_file {
 	loff_t idx;
 	struct trace_ev ev;
 	bool paused;
-	bool max;
-	bool snap;
+	struct trace_iter *(*max_iter)(int cpu);
+	const struct trace_view *view;
 	struct trace_buffer *rb;
 };
 
-/* A new iterator for @tf; NULL for a snapshot file with no buffer. */
+/* A new iterator for @tf; NULL for a view with no buffer. */
 static struct trace_iter *trace_file_iter(struct trace_file *tf)
 {
-	if (tf->snap)
+	if (tf->view)
 		return tf->rb ? trace_iter_new_on(tf->cpu, tf->rb, 0, U64_MAX) :
 				NULL;
-	if (tf->max)
-		return trace_lat_iter_new(tf->cpu);
+	if (tf->max_iter)
+		return tf->max_iter(tf->cpu);
 	return trace_iter_new(tf->cpu, false);
 }
 
@@ -100,8 +102,8 @@ static int trace_seq_show(struct seq_file *m, void *v)
 {
 	struct trace_file *tf = m->private;
 
-	if (v == SEQ_START_TOKEN && tf->snap)
-		trace_snap_print_header(m, tf->cpu, tf->rb);
+	if (v == SEQ_START_TOKEN && tf->view)
+		tf->view->print_header(m, tf->cpu, tf->rb);
 	else if (v == SEQ_START_TOKEN)
 		trace_print_header(m, tf->cpu);
 	else
@@ -116,7 +118,21 @@ static const struct seq_operations trace_seq_ops = {
 	.show	= trace_seq_show,
 };
 
-static int trace_file_open(struct inode *inode, struct file *file, bool snap)
+/**
+ * trace_view_open() - open a trace file, or a file of another buffer
+ * @inode:	the file's inode; its table argument is the CPU shown, or
+ *		RING_BUFFER_ALL_CPUS
+ * @file:	the file
+ * @view:	what it shows: NULL for the trace buffer (trace), else the
+ *		max buffer as a view
+ *
+ * Opening trace for writing with O_TRUNC empties the buffer (and the max
+ * buffer under a latency tracer).
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_view_open(struct inode *inode, struct file *file,
+		    const struct trace_view *view)
 {
 	const struct tracer *t = trace_current_tracer();
 	bool max = t && t->use_max;
@@ -124,7 +140,7 @@ static int trace_file_open(struct inode *inode, struct file *file, bool snap)
 	struct trace_file *tf;
 
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC) &&
-	    !snap) {
+	    !view) {
 		trace_buf_reset(cpu);
 		if (max)
 			trace_max_reset(cpu);
@@ -141,10 +157,10 @@ static int trace_file_open(struct inode *inode, struct file *file, bool snap)
 		tf->paused = true;
 	}
 	tf->rb = trace_max_get();
-	tf->max = max && tf->rb;
-	tf->snap = snap;
+	tf->max_iter = max && tf->rb ? t->max_iter : NULL;
+	tf->view = view;
 	tf->it = trace_file_iter(tf);
-	if (!tf->it && (!snap || tf->rb)) {
+	if (!tf->it && (!view || tf->rb)) {
 		trace_max_put();
 		if (tf->paused)
 			tracing_start();
@@ -154,7 +170,14 @@ static int trace_file_open(struct inode *inode, struct file *file, bool snap)
 	return 0;
 }
 
-static int trace_release(struct inode *inode, struct file *file)
+/**
+ * trace_view_release() - close what trace_view_open() opened
+ * @inode:	the file's inode
+ * @file:	the file
+ *
+ * Return: 0.
+ */
+int trace_view_release(struct inode *inode, struct file *file)
 {
 	struct trace_file *tf;
 
@@ -170,7 +193,7 @@ static int trace_release(struct inode *inode, struct file *file)
 
 static int trace_open(struct inode *inode, struct file *file)
 {
-	return trace_file_open(inode, file, false);
+	return trace_view_open(inode, file, NULL);
 }
 
 /* Writing anything to trace is accepted; only O_TRUNC clears it. */
@@ -181,7 +204,15 @@ static ssize_t trace_write(struct file *file, const char __user *ubuf,
 	return cnt;
 }
 
-static loff_t trace_llseek(struct file *file, loff_t offset, int whence)
+/**
+ * trace_view_llseek() - seek in a file that trace_view_open() opened
+ * @file:	the file
+ * @offset:	as lseek()
+ * @whence:	as lseek()
+ *
+ * Return: the new position; a file opened only for writing stays at 0.
+ */
+loff_t trace_view_llseek(struct file *file, loff_t offset, int whence)
 {
 	if (file->f_mode & FMODE_READ)
 		return seq_lseek(file, offset, whence);
@@ -193,24 +224,9 @@ const struct file_operations trace_fops = {
 	.open		= trace_open,
 	.read		= seq_read,
 	.write		= trace_write,
-	.llseek		= trace_llseek,
-	.release	= trace_release,
+	.llseek		= trace_view_llseek,
+	.release	= trace_view_release,
 };
-
-#ifdef CONFIG_TRACER_SNAPSHOT
-static int trace_snap_open(struct inode *inode, struct file *file)
-{
-	return trace_file_open(inode, file, true);
-}
-
-const struct file_operations trace_snap_fops = {
-	.open		= trace_snap_open,
-	.read		= seq_read,
-	.write		= trace_snap_write,
-	.llseek		= trace_llseek,
-	.release	= trace_release,
-};
-#endif
 
 /* trace_pipe: the consuming text reader */
 

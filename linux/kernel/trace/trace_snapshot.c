@@ -186,20 +186,14 @@ out:
 	return ret;
 }
 
-/**
- * trace_snap_write() - write() of the snapshot files
- * @file:	the file
- * @ubuf:	the number written
- * @cnt:	its length
- * @ppos:	position
- *
- * Return: @cnt; -EINVAL for anything but a number (or 0 and 1 on a
- * per-CPU file); -EBUSY while a latency tracer owns the buffer, to free
- * it while triggers or commands are armed, or when a swap kept losing;
- * -ENOMEM.
+/*
+ * write() of the snapshot files. Returns @cnt; -EINVAL for anything but a
+ * number (or 0 and 1 on a per-CPU file); -EBUSY while a latency tracer
+ * owns the buffer, to free it while triggers or commands are armed, or
+ * when a swap kept losing; -ENOMEM.
  */
-ssize_t trace_snap_write(struct file *file, const char __user *ubuf,
-			 size_t cnt, loff_t *ppos)
+static ssize_t trace_snap_write(struct file *file, const char __user *ubuf,
+				size_t cnt, loff_t *ppos)
 {
 	char buf[32], *s;
 	unsigned long val;
@@ -220,15 +214,13 @@ ssize_t trace_snap_write(struct file *file, const char __user *ubuf,
 	return cnt;
 }
 
-/**
- * trace_snap_print_header() - the comment lines at the top of a snapshot
- * file
- * @m:		where to print
- * @cpu:	the CPU the file shows, or RING_BUFFER_ALL_CPUS
- * @rb:		the snapshot buffer, held by the reader; NULL when freed
+/*
+ * The comment lines at the top of a snapshot file showing @cpu (or
+ * RING_BUFFER_ALL_CPUS) of @rb, the snapshot buffer held by the reader;
+ * NULL when freed.
  */
-void trace_snap_print_header(struct seq_file *m, int cpu,
-			     struct trace_buffer *rb)
+static void trace_snap_print_header(struct seq_file *m, int cpu,
+				    struct trace_buffer *rb)
 {
 	seq_printf(m, "# tracer: %s\n#\n", trace_current_tracer_name());
 	seq_printf(m, "# * Snapshot is %s *\n#\n", rb ? "allocated" : "freed");
@@ -268,6 +260,23 @@ void tracing_snapshot_alloc(void)
 	trace_snapshot_take();
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+static const struct trace_view trace_snap_view = {
+	.print_header = trace_snap_print_header,
+};
+
+static int trace_snap_open(struct inode *inode, struct file *file)
+{
+	return trace_view_open(inode, file, &trace_snap_view);
+}
+
+static const struct file_operations trace_snap_fops = {
+	.open		= trace_snap_open,
+	.read		= seq_read,
+	.write		= trace_snap_write,
+	.llseek		= trace_view_llseek,
+	.release	= trace_view_release,
+};
 
 static const struct trace_fs_file trace_snap_files[] = {
 	TRACE_FS_FOPS("snapshot", 0644, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,

@@ -33,6 +33,7 @@
 
 #include "fentry.h"
 #include "trace.h"
+#include "trace_lat.h"
 
 enum wakeup_mode {
 	WAKEUP_OFF,
@@ -249,19 +250,21 @@ static void wakeup_ungate(void)
 
 static struct trace_lat_hook wakeup_fn_hook;
 
-/**
- * trace_wakeup_hooks() - function-trace or display-graph flips
- * @fn:		function-trace, its value to be
- * @graph:	display-graph, its value to be
- *
- * Return: 0, or the errno of registering the function hook.
- */
-int trace_wakeup_hooks(bool fn, bool graph)
+/* function-trace or display-graph flips: what the function hook hooks. */
+static int wakeup_opt(unsigned int opt, bool on)
 {
 	guard(mutex)(&wakeup_mutex);
 	return trace_lat_hook_set(&wakeup_fn_hook, wakeup_mode != WAKEUP_OFF,
-				  fn, graph);
+		trace_opt_value(TRACE_OPT_FUNCTION_TRACE, opt, on),
+		trace_opt_value(TRACE_OPT_DISPLAY_GRAPH, opt, on));
 }
+
+static struct trace_opt_hook wakeup_opt_hook = {
+	.opts = TRACE_LAT_HOOK_OPTS,
+	.apply = wakeup_opt,
+};
+
+TRACE_OPT_HOOK(wakeup_opt_hook);
 
 static void wakeup_probes_off(void)
 {
