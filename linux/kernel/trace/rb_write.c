@@ -15,18 +15,17 @@
  * The only other CPU involved is a reader, which takes pages out of the
  * ring; writer and reader meet on the ring's slots (cmpxchg128 of
  * {page, vpn}) and on the head page number (cmpxchg). See rb_internal.h.
+ *
+ * The fast path, reserve and commit without a page switch, is inline in
+ * rb_fast.h for the writers of kernel/trace; this file holds its slow
+ * half (the page switch, publishing, drops) and the exported functions.
  */
 #include <linux/export.h>
 #include <linux/compiler.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
 
-#include "rb_internal.h"
-
-static union rb_slot *rb_slot_of(struct rb_cpu *c, unsigned long vpn)
-{
-	return &c->slots[vpn % c->nr];
-}
+#include "rb_fast.h"
 
 /*
  * rb_claim() - take the slot of stream page @vpn for this CPU's writers.
@@ -90,8 +89,8 @@ static struct rb_page *__rb_claim(struct trace_buffer *b, struct rb_cpu *c,
  * are disabled for it, and an NMI writer that lands inside drops its event
  * (counted by the caller).
  */
-static struct rb_page *rb_claim(struct trace_buffer *b, struct rb_cpu *c,
-				unsigned long vpn, bool *commit_overrun)
+struct rb_page *rb_claim(struct trace_buffer *b, struct rb_cpu *c,
+			 unsigned long vpn, bool *commit_overrun)
 {
 	struct rb_page *pg = NULL;
 	unsigned long flags;
@@ -141,15 +140,17 @@ static void rb_publish(struct rb_cpu *c, unsigned long w)
 	atomic_long_set_release(&c->pub, w);
 }
 
-/* Leave a reservation: publish if outermost, and make sure nothing is left. */
-static __always_inline void rb_end(struct rb_cpu *c)
+/**
+ * rb_end_outer() - leave the outermost reservation of this CPU: publish
+ * everything reserved, and make sure nothing is left
+ * @c:		the CPU's state
+ *
+ * The slow half of rb_end() (rb_fast.h).
+ */
+void rb_end_outer(struct rb_cpu *c)
 {
 	unsigned long w;
 
-	if (local_read(&c->committing) != 1) {
-		local_dec(&c->committing);
-		return;
-	}
 	for (;;) {
 		w = READ_ONCE(c->wpos.off);
 		rb_publish(c, w);
@@ -164,25 +165,20 @@ static __always_inline void rb_end(struct rb_cpu *c)
 	}
 }
 
-static u32 *rb_put_extend(u32 *ev, u64 delta)
+/**
+ * rb_drop() - an event rb_reserve() began is dropped
+ * @c:		the CPU's state
+ * @commit_overrun: it would have overwritten a page still being
+ *		committed (else the ring was full, or a nested page switch
+ *		was under way)
+ *
+ * Counts it, leaves the reservation and re-enables preemption.
+ */
+void rb_drop(struct rb_cpu *c, bool commit_overrun)
 {
-	ev[0] = RB_TYPE_TIME_EXTEND | (u32)(delta & RB_DELTA_MAX) << 5;
-	ev[1] = delta >> RB_DELTA_BITS;
-	return ev + 2;
-}
-
-/* Write the header of a data event; returns where its payload goes. */
-static void *rb_put_header(u32 *ev, unsigned int esize, u32 delta)
-{
-	unsigned int plen = esize - RB_EVENT_HDR;
-
-	if (esize <= RB_EVENT_HDR + RB_SMALL_MAX) {
-		ev[0] = plen / 4 | delta << 5;
-		return ev + 1;
-	}
-	ev[0] = delta << 5;
-	ev[1] = plen;	/* payload + 4: the size of array[] */
-	return ev + 2;
+	local_inc(commit_overrun ? &c->commit_overrun : &c->dropped);
+	rb_end(c);
+	preempt_enable_notrace();
 }
 
 /**
@@ -190,79 +186,13 @@ static void *rb_put_header(u32 *ev, unsigned int esize, u32 delta)
  * @buffer:	the buffer
  * @len:	payload bytes (1 to about a page)
  *
- * Disables preemption until the matching ring_buffer_commit(). Callable
- * from any context, nested in other reservations of the same CPU; each
- * reservation must be committed, innermost first.
+ * rb_reserve() out of line, for the writers outside kernel/trace.
  *
- * Return: where to write the payload, or NULL when the event was dropped
- * (and counted); there is then nothing to commit.
+ * Return: as rb_reserve().
  */
 void *ring_buffer_reserve(struct trace_buffer *buffer, unsigned int len)
 {
-	unsigned int esize = rb_event_size(max(len, 1U)), size, in;
-	union rb_wpos old, new;
-	bool cross, co = false;
-	struct rb_page *pg = NULL;
-	struct rb_cpu *c;
-	unsigned long vpn;
-	u64 ts, delta;
-	u32 *ev;
-
-	preempt_disable_notrace();
-	c = this_cpu_ptr(buffer->cpus);
-	/* Pairs with synchronize_rcu() in rb_pause(): we are inside it. */
-	if (unlikely(esize > RB_DATA_SIZE || READ_ONCE(c->paused))) {
-		local_inc(&c->dropped);
-		preempt_enable_notrace();
-		return NULL;
-	}
-	local_inc(&c->committing);
-	barrier();
-
-	/* A torn read only makes the first cmpxchg fail. */
-	old.off = READ_ONCE(c->wpos.off);
-	old.ts = READ_ONCE(c->wpos.ts);
-	do {
-		ts = buffer->clock();
-		delta = (s64)(ts - old.ts) > 0 ? ts - old.ts : 0;
-		in = old.off & ~PAGE_MASK;
-		vpn = old.off >> PAGE_SHIFT;
-		size = esize + (delta > RB_DELTA_MAX ? 8 : 0);
-		cross = in + size > RB_DATA_SIZE;
-		if (cross) {
-			/* First event of the next page: delta 0, no extend. */
-			pg = rb_claim(buffer, c, vpn + 1, &co);
-			if (!pg)
-				goto drop;
-			new.off = ((vpn + 1) << PAGE_SHIFT) + esize;
-		} else {
-			new.off = old.off + size;
-		}
-		new.ts = ts;
-	} while (!rb_try_cmpxchg128_local(&c->wpos.full, &old.full, new.full));
-
-	if (cross) {
-		if (vpn >= c->nr)
-			rb_slot_page(*rb_slot_of(c, vpn))->end = in;
-		pg->data->time_stamp = ts;
-		ev = pg->data->data;
-		delta = 0;
-	} else {
-		pg = rb_slot_page(*rb_slot_of(c, vpn));
-		ev = (u32 *)((u8 *)pg->data->data + in);
-		if (size != esize) {
-			ev = rb_put_extend(ev, delta);
-			delta = 0;
-		}
-	}
-	local_inc(&pg->entries);
-	return rb_put_header(ev, esize, delta);
-
-drop:
-	local_inc(co ? &c->commit_overrun : &c->dropped);
-	rb_end(c);
-	preempt_enable_notrace();
-	return NULL;
+	return rb_reserve(buffer, len);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reserve);
 
@@ -270,15 +200,10 @@ EXPORT_SYMBOL_GPL(ring_buffer_reserve);
  * ring_buffer_commit() - commit the innermost reservation of this CPU
  * @buffer:	the buffer
  *
- * Re-enables preemption. The event becomes visible to readers when the
- * outermost reservation of the CPU is committed.
+ * rb_commit() out of line, for the writers outside kernel/trace.
  */
 void ring_buffer_commit(struct trace_buffer *buffer)
 {
-	struct rb_cpu *c = this_cpu_ptr(buffer->cpus);
-
-	local_inc(&c->written);
-	rb_end(c);
-	preempt_enable_notrace();
+	rb_commit(buffer);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_commit);

@@ -59,6 +59,7 @@
 
 #include <trace/trace_ev.h>
 
+#include "rb_fast.h"
 #include "trace_fs.h"
 
 struct dentry;
@@ -441,7 +442,7 @@ void trace_rec_wake(void);
  */
 static __always_inline void trace_rec_commit(struct trace_wh *h)
 {
-	ring_buffer_commit(h->rb);
+	rb_commit(h->rb);
 	/* Pairs with the barriers where readers set it (trace_buf.c). */
 	if (unlikely(READ_ONCE(trace_want_wake)))
 		trace_rec_wake();

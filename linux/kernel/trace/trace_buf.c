@@ -26,6 +26,7 @@
 #include <linux/timer.h>
 #include <linux/wait.h>
 
+#include "rb_fast.h"
 #include "trace.h"
 
 /*
@@ -295,7 +296,7 @@ void *__trace_rec_reserve(struct trace_wh *h, unsigned short type,
 	/* Our caller's context: this function changed nothing of it yet. */
 	if (ctx & TRACE_CTX_NOW)
 		ctx = ctx == TRACE_CTX_NOW_DEC ? trace_ctx_dec() : trace_ctx();
-	e = ring_buffer_reserve(rb, len);
+	e = rb_reserve(rb, len);
 	if (!e)
 		return NULL;
 	h->rb = rb;
