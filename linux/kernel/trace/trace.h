@@ -7,7 +7,7 @@
  *   trace_core.c     tracer registry, current_tracer, boot set-up
  *   trace_dump.c     ftrace_dump(), the oops dump, the sysctls
  *   trace_buf.c      the trace buffer: tracing_on, records, sizes, cpumask,
- *                    wake-ups
+ *                    wake-ups (the inline write path is trace_write.h's)
  *   trace_cmdline.c  saved_cmdlines and saved_tgids
  *   trace_options.c  trace_options and options/
  *   trace_iter.c     per-CPU readers merged into one time-ordered stream
@@ -59,8 +59,8 @@
 
 #include <trace/trace_ev.h>
 
-#include "rb_fast.h"
 #include "trace_fs.h"
+#include "trace_write.h"
 
 struct dentry;
 struct file;
@@ -106,73 +106,6 @@ const struct tracer *trace_tracer_lock(void);
 void trace_tracer_unlock(void);
 int trace_set_tracer(const char *name);
 void trace_show_tracers(struct seq_file *m);
-
-/**
- * trace_ctx_of() - tracing_gen_ctx_irq_test(), inline for hot paths
- * @irqs_status: TRACE_FLAG_IRQS_OFF or 0, as the caller found interrupts
- *
- * Return: the TRACE_FLAG_* bits in bits 16..23, the migrate-disable depth
- * in bits 4..7 and the preemption depth in bits 0..3 (both capped at 15),
- * the layout struct trace_entry's @flags and @preempt_count take.
- */
-static __always_inline unsigned int trace_ctx_of(unsigned int irqs_status)
-{
-	unsigned int pc = preempt_count();
-	/* Softirqs disabled, beyond the one being served. */
-	bool bh_off = softirq_count() & ~SOFTIRQ_OFFSET;
-	unsigned int depth = min_t(unsigned int, pc & PREEMPT_MASK, 15);
-	unsigned int mig = 0;
-	unsigned int f = irqs_status |
-		(pc & NMI_MASK ? TRACE_FLAG_NMI : 0) |
-		(pc & HARDIRQ_MASK ? TRACE_FLAG_HARDIRQ : 0) |
-		(in_serving_softirq() ? TRACE_FLAG_SOFTIRQ : 0) |
-		(bh_off ? TRACE_FLAG_BH_OFF : 0) |
-		(tif_need_resched() ? TRACE_FLAG_NEED_RESCHED : 0) |
-		(test_preempt_need_resched() ? TRACE_FLAG_PREEMPT_RESCHED : 0);
-
-#ifdef CONFIG_SMP
-	mig = min_t(unsigned int, current->migration_disabled, 15);
-#endif
-	return f << 16 | mig << 4 | depth;
-}
-
-/**
- * trace_ctx() - tracing_gen_ctx(), inline for hot paths
- *
- * Return: the context of the caller.
- */
-static __always_inline unsigned int trace_ctx(void)
-{
-	return trace_ctx_of(irqs_disabled() ? TRACE_FLAG_IRQS_OFF : 0);
-}
-
-/**
- * trace_ctx_dec() - tracing_gen_ctx_dec(), inline for hot paths
- *
- * Return: the context of the caller's caller, which disabled preemption
- * once itself (CONFIG_PREEMPTION).
- */
-static __always_inline unsigned int trace_ctx_dec(void)
-{
-	unsigned int ctx = trace_ctx();
-
-	return IS_ENABLED(CONFIG_PREEMPTION) ? ctx - 1 : ctx;
-}
-
-/* trace_rec_blocked: see trace_buf.c. */
-#define TRACE_REC_USER_OFF	1
-#define TRACE_REC_STOP		2
-extern atomic_t trace_rec_blocked;
-
-/**
- * trace_buffer_enabled() - whether writers may record now
- *
- * Return: true when tracing_on is 1 and nothing holds tracing stopped.
- */
-static __always_inline bool trace_buffer_enabled(void)
-{
-	return !atomic_read(&trace_rec_blocked);
-}
 
 /* Options (trace_options, options/): bit numbers in trace_opts. */
 enum trace_opt {
@@ -396,58 +329,6 @@ bool trace_max_trylock(void);
 void trace_max_unlock(void);
 void trace_max_swap_locked(void);
 
-/*
- * Contexts for trace_rec_reserve() to compute itself, once it knows the
- * record is wanted: the writer's (tracing_gen_ctx()), or the same less
- * the one preemption level its caller added (tracing_gen_ctx_dec()).
- * Outside the values a context takes (24 bits).
- */
-#define TRACE_CTX_NOW		BIT(31)
-#define TRACE_CTX_NOW_DEC	(BIT(31) | BIT(30))
-
-void *__trace_rec_reserve(struct trace_wh *h, unsigned short type,
-			  unsigned int len, unsigned int ctx);
-
-/**
- * trace_rec_reserve() - start a record in the trace buffer
- * @h:		the write's handle, filled in for trace_rec_commit()
- * @type:	its common_type
- * @len:	its length, struct trace_entry included
- * @ctx:	the context to record (see __trace_rec_reserve())
- *
- * The one test of tracing_on, inline; the rest is __trace_rec_reserve().
- * A writer that tests trace_buffer_enabled() itself, before work of its
- * own, calls __trace_rec_reserve() instead.
- *
- * Return: the record, or NULL: nothing to commit.
- */
-static __always_inline void *trace_rec_reserve(struct trace_wh *h,
-					       unsigned short type,
-					       unsigned int len,
-					       unsigned int ctx)
-{
-	if (!trace_buffer_enabled())
-		return NULL;
-	return __trace_rec_reserve(h, type, len, ctx);
-}
-
-extern bool trace_want_wake;
-void trace_rec_wake(void);
-
-/**
- * trace_rec_commit() - finish a record of trace_rec_reserve()
- * @h:		the handle it filled in
- *
- * Inline: every record ends here. Re-enables preemption.
- */
-static __always_inline void trace_rec_commit(struct trace_wh *h)
-{
-	rb_commit(h->rb);
-	/* Pairs with the barriers where readers set it (trace_buf.c). */
-	if (unlikely(READ_ONCE(trace_want_wake)))
-		trace_rec_wake();
-}
-
 int trace_buf_init(void);
 void trace_buf_reset(int cpu);
 int trace_buf_resize(int cpu, unsigned long kb);
@@ -647,6 +528,15 @@ struct trace_printer {
 };
 
 void trace_printer_register(struct trace_printer *p);
+
+/* Register printer @p at core_initcall, before any reader. */
+#define TRACE_PRINTER_REGISTER(p)					\
+	static int __init p##_register(void)				\
+	{								\
+		trace_printer_register(&(p));				\
+		return 0;						\
+	}								\
+	core_initcall(p##_register)
 void trace_print_sym(struct seq_file *m, unsigned long ip);
 void trace_print_text(struct seq_file *m, const char *buf, unsigned int max);
 void trace_print_context(struct seq_file *m, const struct trace_ev *ev);
@@ -746,6 +636,20 @@ int trace_view_open(struct inode *inode, struct file *file,
 		    const struct trace_view *view);
 int trace_view_release(struct inode *inode, struct file *file);
 loff_t trace_view_llseek(struct file *file, loff_t offset, int whence);
+
+/*
+ * TRACE_VIEW_FOPS(name, view, wr): the file operations name_fops of a
+ * file showing @view (a struct trace_view), with @wr for its writes.
+ */
+#define TRACE_VIEW_FOPS(name, _view, _wr)				\
+	static int name##_open(struct inode *inode, struct file *file)	\
+	{								\
+		return trace_view_open(inode, file, &(_view));		\
+	}								\
+	static const struct file_operations name##_fops = {		\
+		.open = name##_open, .read = seq_read, .write = (_wr),	\
+		.llseek = trace_view_llseek, .release = trace_view_release, \
+	}
 extern const struct file_operations trace_pipe_fops;
 extern const struct file_operations trace_pipe_raw_fops;
 

@@ -237,12 +237,7 @@ static struct trace_printer trace_ev_printer = {
 	.body = trace_ev_print,
 };
 
-static int __init trace_ev_printer_init(void)
-{
-	trace_printer_register(&trace_ev_printer);
-	return 0;
-}
-core_initcall(trace_ev_printer_init);
+TRACE_PRINTER_REGISTER(trace_ev_printer);
 
 /* The registry */
 

@@ -468,9 +468,4 @@ static struct trace_printer trace_graph_printer = {
 	.line = trace_graph_line,
 };
 
-static int __init trace_graph_out_init(void)
-{
-	trace_printer_register(&trace_graph_printer);
-	return 0;
-}
-core_initcall(trace_graph_out_init);
+TRACE_PRINTER_REGISTER(trace_graph_printer);

@@ -265,18 +265,7 @@ static const struct trace_view trace_snap_view = {
 	.print_header = trace_snap_print_header,
 };
 
-static int trace_snap_open(struct inode *inode, struct file *file)
-{
-	return trace_view_open(inode, file, &trace_snap_view);
-}
-
-static const struct file_operations trace_snap_fops = {
-	.open		= trace_snap_open,
-	.read		= seq_read,
-	.write		= trace_snap_write,
-	.llseek		= trace_view_llseek,
-	.release	= trace_view_release,
-};
+TRACE_VIEW_FOPS(trace_snap, trace_snap_view, trace_snap_write);
 
 static const struct trace_fs_file trace_snap_files[] = {
 	TRACE_FS_FOPS("snapshot", 0644, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
