@@ -129,7 +129,7 @@ rm -rf "$dir/out"
 git_ format-patch -q -B --cover-letter -o "$dir/out" base..series
 sed -i "s/\*\*\* SUBJECT HERE \*\*\*/A clean-room ftrace for Linux 6.12/; \
 	s/\*\*\* BLURB HERE \*\*\*/Apply with: git am on top of Debian's linux-source-6.12 $ver.\\n\
-See Documentation\/trace\/design.rst for the design and file map./" \
+See Documentation\/trace\/tracing-design.rst for the design and file map./" \
 	"$dir/out/0000-cover-letter.patch"
 msg "wrote $n patches to $dir/out"
 
@@ -137,10 +137,20 @@ if [ -n "$build" ]; then
 	obj=$dir/obj
 	cp "$BUILD/kernels/test/.config" "$dir/config" 2>/dev/null ||
 		{ "$TOP/harness/kernel.sh" test >/dev/null; cp "$BUILD/kernels/test/.config" "$dir/config"; }
+	# The patches before our core apply to upstream's kernel/trace, which
+	# builds with the upstream flavour's config (the same options, as
+	# upstream's Kconfig takes them), not with ours.
+	cp "$BUILD/kernels/upstream/.config" "$dir/config.upstream" 2>/dev/null ||
+		{ "$TOP/harness/kernel.sh" upstream >/dev/null
+		  cp "$BUILD/kernels/upstream/.config" "$dir/config.upstream"; }
 	for c in $(git_ rev-list --reverse base..series); do
 		git_ checkout -q "$c"
 		mkdir -p "$obj"
-		cp "$dir/config" "$obj/.config"
+		if [ -f "$repo/kernel/trace/trace_core.c" ]; then
+			cp "$dir/config" "$obj/.config"
+		else
+			cp "$dir/config.upstream" "$obj/.config"
+		fi
 		s=$(git_ log -1 --format=%s "$c")
 		if make -s -C "$repo" O="$obj" CC="ccache gcc" olddefconfig >/dev/null &&
 		   make -s -C "$repo" O="$obj" CC="ccache gcc" -j"$JOBS" > "$dir/build.log" 2>&1; then
