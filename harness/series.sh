@@ -37,11 +37,14 @@ git_ checkout -q -f -B series base
 git_ clean -q -fdx
 
 # filter_makefiles: in our Makefiles present in the tree, leave out the
-# obj lines whose source file is not in the tree yet.
+# obj lines whose source file is not in the tree yet. Upstream's Makefile
+# of the same path, before ours replaces it, is left as it is (its
+# composite objects, such as libftrace.o, have no source of that name).
 filter_makefiles() {
 	local mk d o
 	for mk in $(cd "$TOP/linux" && find . -name Makefile); do
 		[ -f "$repo/$mk" ] || continue
+		[ -n "${covered[${mk#./}]:-}" ] || continue
 		d=$(dirname "$repo/$mk")
 		awk -v d="$d" '
 		/^obj-.*\+=/ {
