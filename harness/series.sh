@@ -61,7 +61,11 @@ filter_makefiles() {
 }
 
 declare -A covered=()
-subject= body= n=0
+subject= body= n=0 without=
+# build-without: options (no CONFIG_ prefix) that --build turns off from
+# this patch on, until another build-without: line: the test config's
+# features whose code a later patch brings.
+mkdir -p "$dir/without"
 commit_step() {
 	[ -n "$subject" ] || return 0
 	# Makefiles added earlier are re-filtered as their objects arrive.
@@ -71,6 +75,7 @@ commit_step() {
 	filter_makefiles
 	git_ add -A -f
 	n=$((n + 1))
+	echo "$without" > "$dir/without/$n"
 	git_ commit -q -s --allow-empty --author="$author" -F - <<-MSG
 	$subject
 
@@ -94,6 +99,7 @@ while IFS= read -r line; do
 			body=$(sed -n '/^$/,/^---$/p' "$p" | sed '1d;$d' | sed 's/$/\\n/' | tr -d '\n')
 		fi ;;
 	remove-upstream) remove_upstream "$repo" ;;
+	build-without:*) without=${line#build-without:} ;;
 	add:*)
 		for g in ${line#add: }; do
 			found=
@@ -146,7 +152,9 @@ if [ -n "$build" ]; then
 	cp "$BUILD/kernels/upstream/.config" "$dir/config.upstream" 2>/dev/null ||
 		{ "$TOP/harness/kernel.sh" upstream >/dev/null
 		  cp "$BUILD/kernels/upstream/.config" "$dir/config.upstream"; }
+	i=0
 	for c in $(git_ rev-list --reverse base..series); do
+		i=$((i + 1))
 		git_ checkout -q "$c"
 		mkdir -p "$obj"
 		if [ -f "$repo/kernel/trace/trace_core.c" ]; then
@@ -154,6 +162,9 @@ if [ -n "$build" ]; then
 		else
 			cp "$dir/config.upstream" "$obj/.config"
 		fi
+		for o in $(cat "$dir/without/$i" 2>/dev/null); do
+			"$repo/scripts/config" --file "$obj/.config" -d "$o"
+		done
 		s=$(git_ log -1 --format=%s "$c")
 		if make -s -C "$repo" O="$obj" CC="ccache gcc" olddefconfig >/dev/null &&
 		   make -s -C "$repo" O="$obj" CC="ccache gcc" -j"$JOBS" > "$dir/build.log" 2>&1; then
