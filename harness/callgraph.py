@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The file-level call graph of kernel/trace, from the built objects.
 
-Usage: harness/callgraph.py [OBJDIR] [--edges] [--dot]
+Usage: harness/callgraph.py [OBJDIR] [--edges]
 
 A file A calls file B when A.o needs (nm -u) a symbol that B.o defines.
 Data references count too: a table that names a function is a use.
@@ -26,7 +26,7 @@ def symbols(obj):
         parts = line.split()
         if len(parts) == 2 and parts[0] == "U":
             undefs.add(parts[1])
-        elif len(parts) == 3 and parts[1] in "TDBRVWG" + "tdbr".upper():
+        elif len(parts) == 3 and parts[1] in "TDBRGVW":
             defs.add(parts[2])
     return defs, undefs
 

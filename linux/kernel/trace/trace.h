@@ -99,6 +99,7 @@ struct tracer {
 	struct list_head list;
 };
 
+int trace_core_init(void);
 int trace_register_tracer(struct tracer *t);
 const char *trace_current_tracer_name(void);
 const struct tracer *trace_current_tracer(void);
@@ -179,14 +180,21 @@ struct trace_opt_hook {
 
 void trace_opt_hook_register(struct trace_opt_hook *h);
 
-/* Register hook @h at core_initcall, before boot's trace_options=. */
-#define TRACE_OPT_HOOK(h)						\
-	static int __init h##_register(void)				\
+/*
+ * TRACE_REGISTER(fn, obj): fn(&obj) at core_initcall, for the registries
+ * that cannot fail: before boot applies trace_options= (at
+ * core_initcall_sync) and before any reader.
+ */
+#define TRACE_REGISTER(fn, obj)						\
+	static int __init obj##_register(void)				\
 	{								\
-		trace_opt_hook_register(&(h));				\
+		fn(&(obj));						\
 		return 0;						\
 	}								\
-	core_initcall(h##_register)
+	core_initcall(obj##_register)
+
+/* Register option hook @h (a struct trace_opt_hook). */
+#define TRACE_OPT_HOOK(h)	TRACE_REGISTER(trace_opt_hook_register, h)
 
 /**
  * trace_opt_value() - an option's value as it is to be
@@ -529,14 +537,8 @@ struct trace_printer {
 
 void trace_printer_register(struct trace_printer *p);
 
-/* Register printer @p at core_initcall, before any reader. */
-#define TRACE_PRINTER_REGISTER(p)					\
-	static int __init p##_register(void)				\
-	{								\
-		trace_printer_register(&(p));				\
-		return 0;						\
-	}								\
-	core_initcall(p##_register)
+/* Register printer @p (a struct trace_printer). */
+#define TRACE_PRINTER_REGISTER(p) TRACE_REGISTER(trace_printer_register, p)
 void trace_print_sym(struct seq_file *m, unsigned long ip);
 void trace_print_text(struct seq_file *m, const char *buf, unsigned int max);
 void trace_print_context(struct seq_file *m, const struct trace_ev *ev);

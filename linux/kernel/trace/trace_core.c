@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The tracing core: the tracer registry, current_tracer and
- * tracing_thresh, and the boot-time set-up of the buffer and tracer.
+ * tracing_thresh, and the boot-time set-up of the buffer and tracer
+ * (trace_core_init(), ftrace=, trace_options=).
  */
 #include <linux/ftrace.h>
 #include <linux/init.h>
@@ -164,20 +165,22 @@ static struct tracer trace_nop = {
 };
 
 /**
- * early_trace_init() - set up the buffer, early in start_kernel()
+ * trace_core_init() - the buffer, and nop as the current tracer
  *
- * Runs once the slab allocator works, so that trace_printk() records from
- * early boot on.
+ * Called by early_trace_init() (trace_dump.c).
+ *
+ * Return: 0, or -ENOMEM when the buffer cannot be allocated.
  */
-void __init early_trace_init(void)
+int __init trace_core_init(void)
 {
 	if (trace_buf_init()) {
 		pr_warn("tracing: cannot allocate the trace buffer\n");
-		return;
+		return -ENOMEM;
 	}
 	trace_register_tracer(&trace_nop);
 	scoped_guard(mutex, &trace_lock)
 		WRITE_ONCE(trace_current, &trace_nop);
+	return 0;
 }
 
 /*

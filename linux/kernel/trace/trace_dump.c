@@ -2,7 +2,9 @@
 /*
  * The trace buffer on the console, and the kernel's knobs around it:
  * ftrace_dump(), the dump on oops and panic (ftrace_dump_on_oops),
- * traceoff_on_warning, and kernel.tracepoint_printk.
+ * traceoff_on_warning, and kernel.tracepoint_printk; and
+ * early_trace_init(), which sets the core up and hooks the dump to oops
+ * and panic.
  */
 #include <linux/ftrace.h>
 #include <linux/init.h>
@@ -127,10 +129,17 @@ int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
 	return proc_dointvec(table, write, buffer, lenp, ppos);
 }
 
-static int __init trace_dump_init(void)
+/**
+ * early_trace_init() - set up tracing, early in start_kernel()
+ *
+ * Runs once the slab allocator works, so that trace_printk() records from
+ * early boot on, and an oops or panic from then on can dump them. Here,
+ * at the top of the core, as it sets up the layers below.
+ */
+void __init early_trace_init(void)
 {
+	if (trace_core_init())
+		return;
 	atomic_notifier_chain_register(&panic_notifier_list, &trace_panic_nb);
 	register_die_notifier(&trace_die_nb);
-	return 0;
 }
-early_initcall(trace_dump_init);

@@ -362,9 +362,7 @@ static struct trace_lat_hook irqsoff_fn_hook;
 static int irqsoff_opt(unsigned int opt, bool on)
 {
 	guard(mutex)(&irqsoff_lock);
-	return trace_lat_hook_set(&irqsoff_fn_hook, irqsoff_mode,
-		trace_opt_value(TRACE_OPT_FUNCTION_TRACE, opt, on),
-		trace_opt_value(TRACE_OPT_DISPLAY_GRAPH, opt, on));
+	return trace_lat_hook_opt(&irqsoff_fn_hook, irqsoff_mode, opt, on);
 }
 
 static struct trace_opt_hook irqsoff_opt_hook = {

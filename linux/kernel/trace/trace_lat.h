@@ -158,6 +158,8 @@ void trace_lat_fn_rec(unsigned long ip, unsigned long parent,
 void trace_lat_hook_init(struct trace_lat_hook *h, bool (*gate)(void),
 			 void (*ungate)(void));
 int trace_lat_hook_set(struct trace_lat_hook *h, bool on, bool fn, bool graph);
+int trace_lat_hook_opt(struct trace_lat_hook *h, bool on, unsigned int opt,
+		       bool val);
 
 /* The options that change what a latency tracer's function hook hooks. */
 #define TRACE_LAT_HOOK_OPTS						\

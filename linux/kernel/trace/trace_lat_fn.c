@@ -142,6 +142,24 @@ int trace_lat_hook_set(struct trace_lat_hook *h, bool on, bool fn, bool graph)
 }
 
 /**
+ * trace_lat_hook_opt() - function-trace or display-graph is to flip: hook
+ * what the options will ask for
+ * @h:		the tracer's hooks; the tracer's lock is held
+ * @on:		whether the tracer is current
+ * @opt:	the option changing (one of TRACE_LAT_HOOK_OPTS)
+ * @val:	its value to be
+ *
+ * Return: as trace_lat_hook_set().
+ */
+int trace_lat_hook_opt(struct trace_lat_hook *h, bool on, unsigned int opt,
+		       bool val)
+{
+	return trace_lat_hook_set(h, on,
+		trace_opt_value(TRACE_OPT_FUNCTION_TRACE, opt, val),
+		trace_opt_value(TRACE_OPT_DISPLAY_GRAPH, opt, val));
+}
+
+/**
  * trace_lat_print_ev() - a record of a latency tracer, with display-graph
  * @m:		where to print
  * @ev:		the record

@@ -503,6 +503,23 @@ bool trace_print_body(struct seq_file *m, const struct trace_ev *ev)
 	return false;
 }
 
+/*
+ * A line that the current tracer, or a subsystem above (graph records keep
+ * their graph form), prints whole; false leaves it to the columns here.
+ */
+static bool trace_print_own_line(struct seq_file *m, const struct trace_ev *ev,
+				 const struct tracer *t)
+{
+	const struct trace_printer *p;
+
+	if (t && t->print_ev && t->print_ev(m, ev))
+		return true;
+	for (p = trace_printers_above; p; p = p->next)
+		if (p->line && p->line(m, ev))
+			return true;
+	return false;
+}
+
 /**
  * trace_print_ev() - a record as a line of the trace output
  * @m:		where to print
@@ -513,7 +530,6 @@ bool trace_print_body(struct seq_file *m, const struct trace_ev *ev)
 void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 {
 	const struct tracer *t = trace_current_tracer();
-	const struct trace_printer *p;
 
 	if (ev->lost == ULONG_MAX)
 		seq_printf(m, "CPU:%d [LOST EVENTS]\n", ev->cpu);
@@ -525,14 +541,10 @@ void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 		trace_print_bytes(m, ev);
 		return;
 	}
-	if (t && t->print_ev && !trace_opt(TRACE_OPT_RAW) && t->print_ev(m, ev))
-		return;
-	/* Such as graph records, which keep their graph form. */
-	for (p = trace_printers_above; p && !trace_opt(TRACE_OPT_RAW); p = p->next)
-		if (p->line && p->line(m, ev))
-			return;
 	if (trace_opt(TRACE_OPT_RAW))
 		seq_printf(m, "%d %d %llu ", ev->rec->pid, ev->cpu, ev->ts);
+	else if (trace_print_own_line(m, ev, t))
+		return;
 	else if (trace_opt(TRACE_OPT_LATENCY_FORMAT) || (t && t->use_max))
 		trace_print_lat_context(m, ev);
 	else if (trace_opt(TRACE_OPT_CONTEXT_INFO))

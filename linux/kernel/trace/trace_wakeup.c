@@ -254,9 +254,8 @@ static struct trace_lat_hook wakeup_fn_hook;
 static int wakeup_opt(unsigned int opt, bool on)
 {
 	guard(mutex)(&wakeup_mutex);
-	return trace_lat_hook_set(&wakeup_fn_hook, wakeup_mode != WAKEUP_OFF,
-		trace_opt_value(TRACE_OPT_FUNCTION_TRACE, opt, on),
-		trace_opt_value(TRACE_OPT_DISPLAY_GRAPH, opt, on));
+	return trace_lat_hook_opt(&wakeup_fn_hook, wakeup_mode != WAKEUP_OFF,
+				  opt, on);
 }
 
 static struct trace_opt_hook wakeup_opt_hook = {
