@@ -42,6 +42,7 @@ struct fgraph_ops;
 struct ftrace_ops_hash;
 struct module;
 struct seq_file;
+struct trace_array;
 
 /**
  * struct fentry_site - one call site, 4 bytes
@@ -172,7 +173,7 @@ enum fentry_listing {
 struct file;
 extern const struct file_operations fentry_list_fops;
 int fentry_list_open_kind(struct file *file, enum fentry_listing kind);
-int fentry_total_show(struct seq_file *m, long unused);
+int fentry_total_show(struct seq_file *m, struct trace_array *tr, long unused);
 
 /**
  * struct ftrace_hash - a set of functions: the call-site addresses, sorted

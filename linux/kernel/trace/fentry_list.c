@@ -231,6 +231,7 @@ const struct file_operations fentry_list_fops = {
 /**
  * fentry_total_show() - dyn_ftrace_total_info
  * @m:		the file
+ * @tr:		the trace array of the file
  * @unused:	table argument
  *
  * Prints the number of recorded sites, the pages their records take and
@@ -238,7 +239,7 @@ const struct file_operations fentry_list_fops = {
  *
  * Return: 0.
  */
-int fentry_total_show(struct seq_file *m, long unused)
+int fentry_total_show(struct seq_file *m, struct trace_array *tr, long unused)
 {
 	unsigned long n, bytes;
 	unsigned int groups;

@@ -73,9 +73,9 @@ static struct trace_opt_hook fentry_pid_opt = {
 TRACE_OPT_HOOK(fentry_pid_opt);
 
 static const struct trace_fs_file fentry_pid_files[] = {
-	TRACE_FS_FOPS("set_ftrace_pid", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_FOPS("set_ftrace_pid", 0644, TRACE_FS_TOP_ONLY,
 		      TRACE_PID_ARG(fentry_pids, TRACE_PID_ONLY), &trace_pid_fops),
-	TRACE_FS_FOPS("set_ftrace_notrace_pid", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_FOPS("set_ftrace_notrace_pid", 0644, TRACE_FS_TOP_ONLY,
 		      TRACE_PID_ARG(fentry_pids, TRACE_PID_NEVER), &trace_pid_fops),
 };
 

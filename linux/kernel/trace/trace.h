@@ -103,6 +103,7 @@ int trace_core_init(void);
 int trace_register_tracer(struct tracer *t);
 const char *trace_current_tracer_name(void);
 const struct tracer *trace_current_tracer(void);
+const struct tracer *trace_array_tracer(struct trace_array *tr);
 const struct tracer *trace_tracer_lock(void);
 void trace_tracer_unlock(void);
 int trace_set_tracer(const char *name);
@@ -158,7 +159,7 @@ static inline bool trace_opt(enum trace_opt o)
 	return test_bit(o, &trace_opts);
 }
 
-int trace_options_store(const char *val, long unused);
+int trace_options_store(struct trace_array *tr, const char *val, long unused);
 int trace_opt_set(unsigned int o, bool on);
 
 /**
@@ -277,7 +278,7 @@ struct trace_graph_ret_rec {
 extern u64 trace_thresh_ns;
 
 /* The stack tracer (trace_stack_tracer.c) */
-int trace_stack_max_store(const char *val, long unused);
+int trace_stack_max_store(struct trace_array *tr, const char *val, long unused);
 
 /* TRACE_TYPE_STACK: @size return addresses, innermost first. */
 struct trace_stack_rec {
@@ -311,65 +312,16 @@ struct trace_raw_rec {
 /* Longest text of a print record, and payload of a raw one. */
 #define TRACE_PRINT_MAX		4000
 
-int trace_print_write(unsigned long ip, const char *text, size_t len);
-
-/* The buffer (trace_buf.c) */
-extern struct trace_buffer *trace_rb;
-extern struct trace_buffer *trace_max_rb;
-/**
- * enum trace_max_user - who needs the max buffer
- * @TRACE_MAX_LAT:	the current latency tracer
- * @TRACE_MAX_SNAP:	the snapshot: allocated through the snapshot file,
- *			a snapshot trigger or command
- */
-enum trace_max_user {
-	TRACE_MAX_LAT	= BIT(0),
-	TRACE_MAX_SNAP	= BIT(1),
-};
-
-int trace_max_alloc(unsigned int user);
-void trace_max_release(unsigned int user);
-bool trace_max_has(unsigned int user);
-struct trace_buffer *trace_max_get(void);
-void trace_max_put(void);
-void trace_max_reset(int cpu);
-bool trace_max_trylock(void);
-void trace_max_unlock(void);
-void trace_max_swap_locked(void);
-
-int trace_buf_init(void);
-void trace_buf_reset(int cpu);
-int trace_buf_resize(int cpu, unsigned long kb);
-unsigned long trace_buf_kb(int cpu);
-void trace_buf_free(void);
-
-/**
- * struct trace_buf_readers - what the buffer asks of the consuming readers
- * above it (trace_iter.c)
- * @quiesce:	wait until no consuming reader reads a buffer that it took
- *		as trace_rb before the call
- * @reset:	forget what they hold of a CPU's records, or of every CPU's
- *		(RING_BUFFER_ALL_CPUS), before those are dropped
- */
-struct trace_buf_readers {
-	void (*quiesce)(void);
-	void (*reset)(int cpu);
-};
-
-void trace_buf_set_readers(const struct trace_buf_readers *r);
-int trace_cpumask_show(struct seq_file *m, long unused);
-int trace_cpumask_store(const char *val, long unused);
-extern unsigned int trace_buffer_percent;
+int trace_print_write(struct trace_buf *b, unsigned long ip, const char *text,
+		      size_t len);
 
 /*
- * Readers wait on one queue. A wait ends when @ready says so, or with
- * 0 from trace_wait() when trace_wake_readers(true) was called meanwhile
- * (tracing stopped, or a reader was told to give up).
+ * Trace arrays (trace_array.c): the top one, and an instance for each
+ * directory of instances/. Opaque; the buffer's side is trace_buf.h's.
  */
-int trace_wait(bool (*ready)(void *arg), void *arg, bool nonblock,
-	       bool slow);
-void trace_wake_readers(bool stop);
-void trace_poll_wait(struct file *filp, struct poll_table_struct *pt);
+extern struct trace_array trace_top;
+struct trace_buf *trace_array_buf(struct trace_array *tr);
+bool trace_array_is_top(const struct trace_array *tr);
 
 /* saved_cmdlines, saved_tgids (trace_cmdline.c) */
 void trace_cmdline_save_task(struct task_struct *tsk);
@@ -494,7 +446,7 @@ struct trace_print_state {
 	unsigned long open[TRACE_GRAPH_OPEN];
 };
 
-struct trace_iter *trace_iter_new(int cpu, bool consume);
+struct trace_iter *trace_iter_new(struct trace_buf *b, int cpu, bool consume);
 struct trace_iter *trace_iter_new_on(int cpu, struct trace_buffer *rb,
 				     u64 from, u64 to);
 u64 trace_iter_base(struct trace_iter *it);
@@ -504,8 +456,8 @@ void trace_iter_next(struct trace_iter *it);
 bool trace_iter_ready(void *it);
 void trace_iter_lock(struct trace_iter *it);
 void trace_iter_unlock(struct trace_iter *it);
-int trace_iter_raw_page(int cpu, void *page);
-bool trace_raw_ready(int cpu);
+int trace_iter_raw_page(struct trace_buf *b, int cpu, void *page);
+bool trace_raw_ready(struct trace_buf *b, int cpu);
 struct trace_iter *trace_iter_dump_start(int cpu);
 bool trace_iter_peek_after(struct trace_iter *it, struct trace_ev *next);
 void trace_iter_absorb_next(struct trace_iter *it);
@@ -514,7 +466,7 @@ void trace_iter_set_state(struct trace_iter *it, int cpu,
 			  const struct trace_print_state *st);
 
 /* Text (trace_output.c) */
-void trace_print_header(struct seq_file *m, int cpu);
+void trace_print_header(struct seq_file *m, int cpu, struct trace_array *tr);
 void trace_print_buf_header(struct seq_file *m, int cpu,
 			    struct trace_buffer *rb);
 void trace_print_ev(struct seq_file *m, const struct trace_ev *ev);

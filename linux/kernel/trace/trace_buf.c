@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The trace buffer: the ring buffer that tracefs shows, the switch that
- * lets writers record (tracing_on), the records written into it, its
- * sizes, the CPUs that may write, and the wake-ups of the readers that
- * wait for it.
+ * Trace buffers: for each trace array, the ring buffer that tracefs shows,
+ * the switch that lets writers record (tracing_on), the records written
+ * into it, its sizes, the CPUs that may write, and the wake-ups of the
+ * readers that wait for it. The top array's is trace_top_buf, made at
+ * boot and never freed; an instance's is made and destroyed with it.
  *
  * Writers call trace_rec_reserve() and trace_rec_commit(); the fast path
  * is a few checks and the ring buffer's own reserve. Readers sleep on one
@@ -30,13 +31,45 @@
 #include "trace.h"
 
 /*
- * The buffer records only while the user switch (tracing_on) is on and no
+ * A buffer records only while the user switch (tracing_on) is on and no
  * kernel user holds it stopped with tracing_stop(): both in one word that
- * writers test locklessly (trace_buffer_enabled()), TRACE_REC_USER_OFF
+ * writers test locklessly (trace_buf_enabled()), TRACE_REC_USER_OFF
  * while the switch is off plus TRACE_REC_STOP per tracing_stop(). A writer
  * that races with a switch may still record one entry.
  */
-atomic_t trace_rec_blocked = ATOMIC_INIT(0);
+struct trace_buf trace_top_buf = {
+	.lock = __MUTEX_INITIALIZER(trace_top_buf.lock),
+	.percent = 50,
+};
+
+/**
+ * trace_buf_set_on() - turn recording into a buffer on or off
+ * @b:		the buffer
+ * @on:		on
+ *
+ * What its tracing_on file does. Turning it off wakes its waiting readers
+ * and ends their waits.
+ */
+void trace_buf_set_on(struct trace_buf *b, bool on)
+{
+	if (on) {
+		atomic_andnot(TRACE_REC_USER_OFF, &b->blocked);
+		return;
+	}
+	atomic_or(TRACE_REC_USER_OFF, &b->blocked);
+	trace_wake_readers(b, true);
+}
+
+/**
+ * trace_buf_is_on() - whether a buffer's tracing_on is 1
+ * @b:		the buffer
+ *
+ * Return: true when it is.
+ */
+bool trace_buf_is_on(struct trace_buf *b)
+{
+	return !(atomic_read(&b->blocked) & TRACE_REC_USER_OFF);
+}
 
 /**
  * tracing_on() - turn recording into the trace buffer on
@@ -45,7 +78,7 @@ atomic_t trace_rec_blocked = ATOMIC_INIT(0);
  */
 void tracing_on(void)
 {
-	atomic_andnot(TRACE_REC_USER_OFF, &trace_rec_blocked);
+	trace_buf_set_on(&trace_top_buf, true);
 }
 EXPORT_SYMBOL_GPL(tracing_on);
 
@@ -58,8 +91,7 @@ EXPORT_SYMBOL_GPL(tracing_on);
  */
 void tracing_off(void)
 {
-	atomic_or(TRACE_REC_USER_OFF, &trace_rec_blocked);
-	trace_wake_readers(true);
+	trace_buf_set_on(&trace_top_buf, false);
 }
 EXPORT_SYMBOL_GPL(tracing_off);
 
@@ -70,9 +102,30 @@ EXPORT_SYMBOL_GPL(tracing_off);
  */
 int tracing_is_on(void)
 {
-	return !(atomic_read(&trace_rec_blocked) & TRACE_REC_USER_OFF);
+	return trace_buf_is_on(&trace_top_buf);
 }
 EXPORT_SYMBOL_GPL(tracing_is_on);
+
+/**
+ * trace_buf_stop() - hold recording into a buffer off, nesting
+ * @b:		the buffer
+ *
+ * Each call must be paired with trace_buf_start(). Does not change what
+ * its tracing_on file reads.
+ */
+void trace_buf_stop(struct trace_buf *b)
+{
+	atomic_add(TRACE_REC_STOP, &b->blocked);
+}
+
+/**
+ * trace_buf_start() - release one trace_buf_stop()
+ * @b:		the buffer
+ */
+void trace_buf_start(struct trace_buf *b)
+{
+	WARN_ON_ONCE(atomic_sub_return(TRACE_REC_STOP, &b->blocked) < 0);
+}
 
 /**
  * tracing_stop() - hold recording off, nesting
@@ -82,7 +135,7 @@ EXPORT_SYMBOL_GPL(tracing_is_on);
  */
 void tracing_stop(void)
 {
-	atomic_add(TRACE_REC_STOP, &trace_rec_blocked);
+	trace_buf_stop(&trace_top_buf);
 }
 
 /**
@@ -90,50 +143,21 @@ void tracing_stop(void)
  */
 void tracing_start(void)
 {
-	WARN_ON_ONCE(atomic_sub_return(TRACE_REC_STOP, &trace_rec_blocked) < 0);
+	trace_buf_start(&trace_top_buf);
 }
 
 #define TRACE_BUF_DEFAULT_KB	1408
 #define TRACE_BUF_MIN_KB	8
 
 /*
- * The buffer writers write into; allocated at boot, never freed
- * (free_buffer shrinks it). A latency tracer swaps it with trace_max_rb
- * when it sees a new worst case (trace_max_swap()).
+ * Every buffer, for the settings they all follow: under trace_bufs_lock,
+ * taken before a buffer's own lock.
  */
-struct trace_buffer *trace_rb;
+static DEFINE_MUTEX(trace_bufs_lock);
+static LIST_HEAD(trace_bufs);
 
-/*
- * The max buffer: what trace shows under a latency tracer, and the
- * snapshot. Allocated for the first of its users (enum trace_max_user),
- * and freed when the last goes, unless a reader holds it or may hold the
- * buffer it was swapped with (trace_max_refs). Pointer, users and count
- * are changed under trace_buf_lock; swaps happen with interrupts off,
- * under trace_max_busy.
- */
-struct trace_buffer *trace_max_rb;
-static unsigned int trace_max_refs;
-static unsigned int trace_max_users;
-
-/*
- * trace_max_busy: 1 while a swap is in progress. Swappers take it with a
- * cmpxchg and give up if it is taken; trace_max_block() keeps them out
- * while the buffers are resized, reset or freed.
- */
-static atomic_t trace_max_busy;
-static atomic_t trace_max_blocked;
-
-/* Serialises size changes; protects trace_kb[]. */
-static DEFINE_MUTEX(trace_buf_lock);
-static unsigned long *trace_kb;		/* size asked for, per CPU, in KiB */
+/* The size of a new buffer, per CPU; set at boot. */
 static unsigned long trace_boot_kb = TRACE_BUF_DEFAULT_KB;
-
-/* CPUs whose writers record (tracing_cpumask); read locklessly. */
-static struct cpumask trace_cpus;
-static DEFINE_MUTEX(trace_cpus_lock);	/* serialises writers of trace_cpus */
-
-/* buffer_percent: how full a ring is before its raw readers wake. */
-unsigned int trace_buffer_percent = 50;
 
 /* trace_buf_size=<size> on the command line: KiB, or with K, M or G. */
 static int __init trace_buf_size_setup(char *str)
@@ -165,10 +189,14 @@ EXPORT_SYMBOL_GPL(tracing_gen_ctx_irq_test);
 
 /* Wake-ups */
 
+/*
+ * The readers of every buffer wait on one queue, woken together: a wait
+ * is rare next to the records written, and a reader woken for another
+ * buffer's records looks and sleeps again.
+ */
 static DECLARE_WAIT_QUEUE_HEAD(trace_waitq);
 bool trace_want_wake;			/* a reader waits for any record */
 static atomic_t trace_wake_seq;		/* bumped by every wake-up */
-static atomic_t trace_stop_seq;		/* bumped when waits must end */
 
 static void trace_wake_now(void)
 {
@@ -201,20 +229,22 @@ static void trace_want_wakeup(bool by_writers)
 
 /**
  * trace_wake_readers() - wake every waiting reader
- * @stop:	also end their waits (tracing stopped, or a reader was told
- *		to give up): trace_wait() then returns 0
+ * @b:		the buffer whose readers' waits end, with @stop
+ * @stop:	also end the waits of @b's readers (its tracing stopped, or
+ *		a reader was told to give up): trace_wait() then returns 0
  *
  * Callable from any context.
  */
-void trace_wake_readers(bool stop)
+void trace_wake_readers(struct trace_buf *b, bool stop)
 {
 	if (stop)
-		atomic_inc(&trace_stop_seq);
+		atomic_inc(&b->stop_seq);
 	irq_work_queue(&trace_wake_work);
 }
 
 /**
  * trace_wait() - wait until a reader has something to read
+ * @b:		the buffer it reads
  * @ready:	says whether there is; must not sleep
  * @arg:	its argument
  * @nonblock:	do not sleep
@@ -222,12 +252,13 @@ void trace_wake_readers(bool stop)
  *		for it instead of being woken by every writer
  *
  * Return: 1 when @ready, 0 when the wait was ended by
- * trace_wake_readers(true), -EAGAIN when @nonblock and not ready, or
+ * trace_wake_readers(@b, true), -EAGAIN when @nonblock and not ready, or
  * -ERESTARTSYS on a signal.
  */
-int trace_wait(bool (*ready)(void *arg), void *arg, bool nonblock, bool slow)
+int trace_wait(struct trace_buf *b, bool (*ready)(void *arg), void *arg,
+	       bool nonblock, bool slow)
 {
-	int stop = atomic_read(&trace_stop_seq), seq;
+	int stop = atomic_read(&b->stop_seq), seq;
 	long ret;
 
 	for (;;) {
@@ -236,7 +267,7 @@ int trace_wait(bool (*ready)(void *arg), void *arg, bool nonblock, bool slow)
 			return 1;
 		if (nonblock)
 			return -EAGAIN;
-		if (atomic_read(&trace_stop_seq) != stop)
+		if (atomic_read(&b->stop_seq) != stop)
 			return 0;
 		trace_want_wakeup(!slow);
 		/* Pairs with the plain read of the flag in trace_rec_commit(). */
@@ -266,8 +297,9 @@ void trace_poll_wait(struct file *filp, struct poll_table_struct *pt)
 /* Records */
 
 /**
- * __trace_rec_reserve() - start a record in the trace buffer, tracing_on
- * tested (trace_rec_reserve())
+ * trace_buf_reserve() - start a record in a buffer, tracing_on tested
+ * (trace_rec_reserve())
+ * @b:		the buffer
  * @h:		the write's handle, filled in for trace_rec_commit()
  * @type:	its common_type
  * @len:	its length, struct trace_entry included
@@ -284,14 +316,14 @@ void trace_poll_wait(struct file *filp, struct poll_table_struct *pt)
  * or NULL when nothing is to be recorded (no buffer, CPU masked out, or
  * the event dropped and counted); there is then nothing to commit.
  */
-void *__trace_rec_reserve(struct trace_wh *h, unsigned short type,
-			  unsigned int len, unsigned int ctx)
+void *trace_buf_reserve(struct trace_buf *b, struct trace_wh *h,
+			unsigned short type, unsigned int len, unsigned int ctx)
 {
-	struct trace_buffer *rb = READ_ONCE(trace_rb);
+	struct trace_buffer *rb = READ_ONCE(b->rb);
 	struct trace_entry *e;
 
 	if (unlikely(!rb) ||
-	    !cpumask_test_cpu(raw_smp_processor_id(), &trace_cpus))
+	    !cpumask_test_cpu(raw_smp_processor_id(), b->cpus))
 		return NULL;
 	/* Our caller's context: this function changed nothing of it yet. */
 	if (ctx & TRACE_CTX_NOW)
@@ -323,47 +355,50 @@ void trace_rec_wake(void)
 
 /* Sizes */
 
-static void trace_max_block(bool on);
-static int trace_buf_resize_locked(int cpu, unsigned long kb);
+static void trace_max_block(struct trace_buf *b, bool on);
+static int trace_buf_resize_locked(struct trace_buf *b, int cpu,
+				   unsigned long kb);
 
 /**
  * trace_buf_kb() - the size of a CPU's buffer, as last set
+ * @b:		the buffer
  * @cpu:	the CPU, or RING_BUFFER_ALL_CPUS for the common size
  *
  * Return: KiB, or 0 for RING_BUFFER_ALL_CPUS when the sizes differ.
  */
-unsigned long trace_buf_kb(int cpu)
+unsigned long trace_buf_kb(struct trace_buf *b, int cpu)
 {
 	unsigned long kb = 0;
 	int i;
 
-	guard(mutex)(&trace_buf_lock);
+	guard(mutex)(&b->lock);
 	if (cpu != RING_BUFFER_ALL_CPUS)
-		return trace_kb[cpu];
+		return b->kb[cpu];
 	for_each_possible_cpu(i) {
-		if (kb && trace_kb[i] != kb)
+		if (kb && b->kb[i] != kb)
 			return 0;
-		kb = trace_kb[i];
+		kb = b->kb[i];
 	}
 	return kb;
 }
 
 /**
  * trace_buf_resize() - change the size of one CPU's buffer or all of them
+ * @b:		the buffer
  * @cpu:	the CPU, or RING_BUFFER_ALL_CPUS
  * @kb:		the new size in KiB
  *
  * Return: 0; -EINVAL for a size of 0; -ENOMEM when the memory is not
  * there, and then every size stays as it was.
  */
-int trace_buf_resize(int cpu, unsigned long kb)
+int trace_buf_resize(struct trace_buf *b, int cpu, unsigned long kb)
 {
 	unsigned long pages, avail = si_mem_available();
 	int ret;
 
 	if (!kb)
 		return -EINVAL;
-	if (!trace_rb)
+	if (!b->rb)
 		return -ENOMEM;
 	pages = DIV_ROUND_UP(kb, PAGE_SIZE / 1024);
 	/* Refuse at once what cannot fit, before trying to allocate it. */
@@ -372,49 +407,51 @@ int trace_buf_resize(int cpu, unsigned long kb)
 	    avail)
 		return -ENOMEM;
 
-	guard(mutex)(&trace_buf_lock);
-	if (trace_max_rb) {
+	guard(mutex)(&b->lock);
+	if (b->max_rb) {
 		/* Both buffers, with no swap in between. */
-		trace_max_block(true);
-		ret = ring_buffer_resize(trace_max_rb, cpu, kb * 1024);
+		trace_max_block(b, true);
+		ret = ring_buffer_resize(b->max_rb, cpu, kb * 1024);
 		if (!ret)
-			ret = trace_buf_resize_locked(cpu, kb);
-		trace_max_block(false);
+			ret = trace_buf_resize_locked(b, cpu, kb);
+		trace_max_block(b, false);
 		return ret;
 	}
-	return trace_buf_resize_locked(cpu, kb);
+	return trace_buf_resize_locked(b, cpu, kb);
 }
 
-static int trace_buf_resize_locked(int cpu, unsigned long kb)
+static int trace_buf_resize_locked(struct trace_buf *b, int cpu,
+				   unsigned long kb)
 {
 	int i, ret;
 
-	ret = ring_buffer_resize(trace_rb, cpu, kb * 1024);
+	ret = ring_buffer_resize(b->rb, cpu, kb * 1024);
 	if (ret) {
 		/* A resize of all CPUs may have got part way: undo it. */
 		for_each_possible_cpu(i)
-			if (ring_buffer_size(trace_rb, i) !=
-			    PAGE_ALIGN(trace_kb[i] * 1024))
-				ring_buffer_resize(trace_rb, i, trace_kb[i] * 1024);
+			if (ring_buffer_size(b->rb, i) !=
+			    PAGE_ALIGN(b->kb[i] * 1024))
+				ring_buffer_resize(b->rb, i, b->kb[i] * 1024);
 		return ret;
 	}
 	for_each_possible_cpu(i)
 		if (cpu == RING_BUFFER_ALL_CPUS || cpu == i)
-			trace_kb[i] = kb;
+			b->kb[i] = kb;
 	return 0;
 }
 
 /**
  * trace_buf_free() - shrink every CPU's buffer to the minimum
+ * @b:		the buffer
  *
  * What free_buffer does when closed; with the disable_on_free option it
  * also turns tracing off.
  */
-void trace_buf_free(void)
+void trace_buf_free(struct trace_buf *b)
 {
 	if (trace_opt(TRACE_OPT_DISABLE_ON_FREE))
-		tracing_off();
-	trace_buf_resize(RING_BUFFER_ALL_CPUS, TRACE_BUF_MIN_KB);
+		trace_buf_set_on(b, false);
+	trace_buf_resize(b, RING_BUFFER_ALL_CPUS, TRACE_BUF_MIN_KB);
 }
 
 /* Set once at boot, before any reader exists. */
@@ -434,15 +471,16 @@ void __init trace_buf_set_readers(const struct trace_buf_readers *r)
 
 /**
  * trace_buf_reset() - drop the records of one CPU or all, and their counts
+ * @b:		the buffer
  * @cpu:	the CPU, or RING_BUFFER_ALL_CPUS
  */
-void trace_buf_reset(int cpu)
+void trace_buf_reset(struct trace_buf *b, int cpu)
 {
-	if (!trace_rb)
+	if (!b->rb)
 		return;
 	if (trace_buf_readers)
-		trace_buf_readers->reset(cpu);
-	ring_buffer_reset_cpu(trace_rb, cpu);
+		trace_buf_readers->reset(b, cpu);
+	ring_buffer_reset_cpu(b->rb, cpu);
 }
 
 /* The max buffer */
@@ -451,180 +489,212 @@ void trace_buf_reset(int cpu)
  * Keep swaps out (@on) or let them in again. Swappers run with interrupts
  * off, so once synchronize_rcu() returns none is left in progress.
  */
-static void trace_max_block(bool on)
+static void trace_max_block(struct trace_buf *b, bool on)
 {
 	if (!on) {
-		atomic_dec(&trace_max_blocked);
+		atomic_dec(&b->max_blocked);
 		return;
 	}
-	atomic_inc(&trace_max_blocked);
+	atomic_inc(&b->max_blocked);
 	synchronize_rcu();
 }
 
 /**
- * trace_max_trylock() - take the right to swap the buffers
+ * trace_max_trylock() - take the right to swap a buffer with its max
+ * buffer
+ * @b:		the buffer
  *
  * Context: interrupts off.
  * Return: true when taken; false when a resize, a reset or another swap
  * is in progress, or there is no max buffer.
  */
-bool trace_max_trylock(void)
+bool trace_max_trylock(struct trace_buf *b)
 {
 	lockdep_assert(irqs_disabled());
-	if (atomic_read(&trace_max_blocked) || !READ_ONCE(trace_max_rb))
+	if (atomic_read(&b->max_blocked) || !READ_ONCE(b->max_rb))
 		return false;
-	return !atomic_cmpxchg_acquire(&trace_max_busy, 0, 1);
+	return !atomic_cmpxchg_acquire(&b->max_busy, 0, 1);
 }
 
 /**
  * trace_max_unlock() - give up the right of trace_max_trylock()
+ * @b:		the buffer
  */
-void trace_max_unlock(void)
+void trace_max_unlock(struct trace_buf *b)
 {
 	/* Pairs with the acquire of the next swapper's cmpxchg. */
-	atomic_set_release(&trace_max_busy, 0);
+	atomic_set_release(&b->max_busy, 0);
 }
 
 /**
  * trace_max_swap_locked() - make the max buffer the one written, and the
  * buffer written so far the max buffer
+ * @b:		the buffer
  *
  * Context: under trace_max_trylock(). Writers that reserved in the old
  * buffer commit there; a swap on one CPU never waits for another.
  */
-void trace_max_swap_locked(void)
+void trace_max_swap_locked(struct trace_buf *b)
 {
-	struct trace_buffer *rb = READ_ONCE(trace_max_rb);
+	struct trace_buffer *rb = READ_ONCE(b->max_rb);
 
-	WRITE_ONCE(trace_max_rb, trace_rb);
-	WRITE_ONCE(trace_rb, rb);
+	WRITE_ONCE(b->max_rb, b->rb);
+	WRITE_ONCE(b->rb, rb);
 }
 
-/**
- * trace_max_alloc() - make sure the max buffer exists, the size of the
- * trace buffer
- * @user:	who wants it (enum trace_max_user)
- *
- * Return: 0 or -ENOMEM (@user is then not counted).
- */
-int trace_max_alloc(unsigned int user)
+/* A ring buffer of @b's sizes and mode; under @b->lock. */
+static struct trace_buffer *trace_buf_alloc_rb(struct trace_buf *b)
 {
 	struct trace_buffer *rb;
 	int cpu;
 
-	guard(mutex)(&trace_buf_lock);
-	if (trace_max_rb) {
-		trace_max_users |= user;
-		return 0;
-	}
+	lockdep_assert_held(&b->lock);
 	rb = ring_buffer_alloc(TRACE_BUF_MIN_KB * 1024,
 			       trace_opt(TRACE_OPT_OVERWRITE) ?
 			       RING_BUFFER_OVERWRITE : RING_BUFFER_KEEP_OLDEST,
 			       trace_clock_read);
 	if (!rb)
-		return -ENOMEM;
+		return NULL;
 	for_each_possible_cpu(cpu) {
-		if (ring_buffer_resize(rb, cpu, trace_kb[cpu] * 1024)) {
+		if (ring_buffer_resize(rb, cpu, b->kb[cpu] * 1024)) {
 			ring_buffer_free(rb);
-			return -ENOMEM;
+			return NULL;
 		}
 	}
-	trace_max_users |= user;
-	WRITE_ONCE(trace_max_rb, rb);
-	return 0;
+	return rb;
 }
 
-static void trace_max_free_locked(void)
+/**
+ * trace_max_alloc() - make sure a buffer's max buffer exists, of its size
+ * @b:		the buffer
+ * @user:	who wants it (enum trace_max_user)
+ *
+ * Return: 0 or -ENOMEM (@user is then not counted).
+ */
+int trace_max_alloc(struct trace_buf *b, unsigned int user)
 {
 	struct trace_buffer *rb;
 
-	lockdep_assert_held(&trace_buf_lock);
-	if (trace_max_users || trace_max_refs || !trace_max_rb)
+	guard(mutex)(&b->lock);
+	if (b->max_rb) {
+		b->max_users |= user;
+		return 0;
+	}
+	rb = trace_buf_alloc_rb(b);
+	if (!rb)
+		return -ENOMEM;
+	b->max_users |= user;
+	WRITE_ONCE(b->max_rb, rb);
+	return 0;
+}
+
+static void trace_max_free_locked(struct trace_buf *b)
+{
+	struct trace_buffer *rb;
+
+	lockdep_assert_held(&b->lock);
+	if (b->max_users || b->max_refs || !b->max_rb)
 		return;
-	trace_max_block(true);
-	rb = trace_max_rb;
-	WRITE_ONCE(trace_max_rb, NULL);
-	trace_max_block(false);
+	trace_max_block(b, true);
+	rb = b->max_rb;
+	WRITE_ONCE(b->max_rb, NULL);
+	trace_max_block(b, false);
 	/* Writers that reserved in it before a swap are done by now, */
 	synchronize_rcu();
-	/* and so are the consuming readers that read it as trace_rb. */
+	/* and so are the consuming readers that read it as @b->rb. */
 	if (trace_buf_readers)
-		trace_buf_readers->quiesce();
+		trace_buf_readers->quiesce(b);
 	ring_buffer_free(rb);
 }
 
 /**
- * trace_max_release() - a user no longer needs the max buffer
+ * trace_max_release() - a user no longer needs a max buffer
+ * @b:		the buffer
  * @user:	who (enum trace_max_user)
  *
  * It is freed now if it was the last, or when its last reader goes. A
  * latency tracer's hooks are off already.
  */
-void trace_max_release(unsigned int user)
+void trace_max_release(struct trace_buf *b, unsigned int user)
 {
-	guard(mutex)(&trace_buf_lock);
-	trace_max_users &= ~user;
-	trace_max_free_locked();
+	guard(mutex)(&b->lock);
+	b->max_users &= ~user;
+	trace_max_free_locked(b);
 }
 
 /**
- * trace_max_has() - whether a user holds the max buffer
+ * trace_max_has() - whether a user holds a max buffer
+ * @b:		the buffer
  * @user:	who (enum trace_max_user)
  *
  * Return: true when @user called trace_max_alloc() and not yet
  * trace_max_release().
  */
-bool trace_max_has(unsigned int user)
+bool trace_max_has(struct trace_buf *b, unsigned int user)
 {
-	guard(mutex)(&trace_buf_lock);
-	return trace_max_users & user;
+	guard(mutex)(&b->lock);
+	return b->max_users & user;
 }
 
 /**
- * trace_max_get() - hold the max buffer for a reader
+ * trace_max_get() - hold a max buffer for a reader
+ * @b:		the buffer
  *
- * Also taken by readers of the trace buffer: a swap may make what they
+ * Also taken by readers of the buffer itself: a swap may make what they
  * read the max buffer, and it must not be freed under them. Each call
  * needs a trace_max_put(), whatever it returned.
  *
  * Return: the max buffer, or NULL when there is none.
  */
-struct trace_buffer *trace_max_get(void)
+struct trace_buffer *trace_max_get(struct trace_buf *b)
 {
-	guard(mutex)(&trace_buf_lock);
-	trace_max_refs++;
-	return trace_max_rb;
+	guard(mutex)(&b->lock);
+	b->max_refs++;
+	return b->max_rb;
 }
 
 /**
  * trace_max_put() - a reader of trace_max_get() is done
+ * @b:		the buffer
  */
-void trace_max_put(void)
+void trace_max_put(struct trace_buf *b)
 {
-	guard(mutex)(&trace_buf_lock);
-	if (!WARN_ON_ONCE(!trace_max_refs))
-		trace_max_refs--;
-	trace_max_free_locked();
+	guard(mutex)(&b->lock);
+	if (!WARN_ON_ONCE(!b->max_refs))
+		b->max_refs--;
+	trace_max_free_locked(b);
+}
+
+/* Set the mode of @b's buffers; under @b->lock. */
+static void trace_buf_set_mode(struct trace_buf *b, enum ring_buffer_mode mode)
+{
+	lockdep_assert_held(&b->lock);
+	if (!b->rb)
+		return;
+	trace_max_block(b, true);
+	ring_buffer_set_mode(b->rb, mode);
+	if (b->max_rb)
+		ring_buffer_set_mode(b->max_rb, mode);
+	trace_max_block(b, false);
 }
 
 /*
  * options/overwrite: what a full buffer does with a new record, overwrite
  * the oldest (@on) or drop the new one. For the trace buffer and the max
- * buffer both: a swap exchanges them.
+ * buffer both: a swap exchanges them. The option is global: every
+ * buffer follows it.
  */
 static int trace_buf_set_overwrite(unsigned int opt, bool on)
 {
 	enum ring_buffer_mode mode = on ? RING_BUFFER_OVERWRITE :
 					  RING_BUFFER_KEEP_OLDEST;
+	struct trace_buf *b;
 
-	guard(mutex)(&trace_buf_lock);
-	if (!trace_rb)
-		return 0;
-	trace_max_block(true);
-	ring_buffer_set_mode(trace_rb, mode);
-	if (trace_max_rb)
-		ring_buffer_set_mode(trace_max_rb, mode);
-	trace_max_block(false);
+	guard(mutex)(&trace_bufs_lock);
+	list_for_each_entry(b, &trace_bufs, list) {
+		guard(mutex)(&b->lock);
+		trace_buf_set_mode(b, mode);
+	}
 	return 0;
 }
 
@@ -636,42 +706,43 @@ static struct trace_opt_hook trace_buf_overwrite_hook = {
 TRACE_OPT_HOOK(trace_buf_overwrite_hook);
 
 /**
- * trace_max_reset() - drop the records of the max buffer
+ * trace_max_reset() - drop the records of a max buffer
+ * @b:		the buffer
  * @cpu:	the CPU whose records go, or RING_BUFFER_ALL_CPUS
  */
-void trace_max_reset(int cpu)
+void trace_max_reset(struct trace_buf *b, int cpu)
 {
-	guard(mutex)(&trace_buf_lock);
-	if (!trace_max_rb)
+	guard(mutex)(&b->lock);
+	if (!b->max_rb)
 		return;
-	trace_max_block(true);
-	ring_buffer_reset_cpu(trace_max_rb, cpu);
-	trace_max_block(false);
+	trace_max_block(b, true);
+	ring_buffer_reset_cpu(b->max_rb, cpu);
+	trace_max_block(b, false);
 }
 
 /* tracing_cpumask */
 
 /**
- * trace_cpumask_show() - print tracing_cpumask
+ * trace_buf_cpumask_show() - print a buffer's tracing_cpumask
+ * @b:		the buffer
  * @m:		where to print
- * @unused:	not used
  *
  * Return: 0.
  */
-int trace_cpumask_show(struct seq_file *m, long unused)
+int trace_buf_cpumask_show(struct trace_buf *b, struct seq_file *m)
 {
-	seq_printf(m, "%*pb\n", cpumask_pr_args(&trace_cpus));
+	seq_printf(m, "%*pb\n", cpumask_pr_args(b->cpus));
 	return 0;
 }
 
 /**
- * trace_cpumask_store() - set tracing_cpumask
+ * trace_buf_cpumask_store() - set a buffer's tracing_cpumask
+ * @b:		the buffer
  * @val:	a hex mask, in groups of 32 bits separated by commas
- * @unused:	not used
  *
  * Return: 0, or -EINVAL for a malformed mask.
  */
-int trace_cpumask_store(const char *val, long unused)
+int trace_buf_cpumask_store(struct trace_buf *b, const char *val)
 {
 	cpumask_var_t mask;
 	int ret;
@@ -680,35 +751,105 @@ int trace_cpumask_store(const char *val, long unused)
 		return -ENOMEM;
 	ret = cpumask_parse(val, mask);
 	if (!ret) {
-		guard(mutex)(&trace_cpus_lock);
-		cpumask_copy(&trace_cpus, mask);
+		guard(mutex)(&b->lock);
+		cpumask_copy(b->cpus, mask);
 	}
 	free_cpumask_var(mask);
 	return ret;
 }
 
+/* Make @b's own parts, of the boot size; not yet listed. */
+static int trace_buf_setup(struct trace_buf *b)
+{
+	int cpu;
+
+	b->kb = kcalloc(nr_cpu_ids, sizeof(*b->kb), GFP_KERNEL);
+	if (!b->kb || !zalloc_cpumask_var(&b->cpus, GFP_KERNEL))
+		return -ENOMEM;
+	cpumask_copy(b->cpus, cpu_possible_mask);
+	for_each_possible_cpu(cpu)
+		b->kb[cpu] = trace_boot_kb;
+	guard(mutex)(&b->lock);
+	b->rb = trace_buf_alloc_rb(b);
+	return b->rb ? 0 : -ENOMEM;
+}
+
+static void trace_buf_teardown(struct trace_buf *b)
+{
+	if (b->rb)
+		ring_buffer_free(b->rb);
+	free_cpumask_var(b->cpus);
+	kfree(b->kb);
+}
+
 /**
- * trace_buf_init() - allocate the trace buffer, early at boot
+ * trace_buf_new() - make a buffer for an instance
+ *
+ * Of the size a new buffer gets (trace_buf_size= at boot), recording,
+ * every CPU in its mask.
+ *
+ * Return: the buffer, or NULL when memory ran out.
+ */
+struct trace_buf *trace_buf_new(void)
+{
+	struct trace_buf *b = kzalloc(sizeof(*b), GFP_KERNEL);
+
+	if (!b)
+		return NULL;
+	mutex_init(&b->lock);
+	b->percent = 50;
+	if (trace_buf_setup(b)) {
+		trace_buf_teardown(b);
+		kfree(b);
+		return NULL;
+	}
+	guard(mutex)(&trace_bufs_lock);
+	list_add_tail(&b->list, &trace_bufs);
+	return b;
+}
+
+/**
+ * trace_buf_destroy() - free an instance's buffer
+ * @b:		the buffer; no reader holds it, and no writer will find it
+ *		from now on
+ *
+ * Writers in progress are waited for.
+ */
+void trace_buf_destroy(struct trace_buf *b)
+{
+	scoped_guard(mutex, &trace_bufs_lock)
+		list_del(&b->list);
+	atomic_or(TRACE_REC_USER_OFF, &b->blocked);
+	trace_wake_readers(b, true);
+	/* Writers reserve with preemption off: once this returns, none is. */
+	synchronize_rcu();
+	scoped_guard(mutex, &b->lock) {
+		b->max_users = 0;
+		trace_max_free_locked(b);
+	}
+	if (trace_buf_readers)
+		trace_buf_readers->release(b);
+	trace_buf_teardown(b);
+	kfree(b);
+}
+
+/**
+ * trace_buf_init() - allocate the top array's buffer, early at boot
  *
  * Return: 0, or -ENOMEM.
  */
 int __init trace_buf_init(void)
 {
-	int cpu, ret;
+	int ret;
 
-	cpumask_copy(&trace_cpus, cpu_possible_mask);
-	trace_kb = kcalloc(nr_cpu_ids, sizeof(*trace_kb), GFP_KERNEL);
-	if (!trace_kb)
-		return -ENOMEM;
 	/* Records save their task's name from the first one on. */
 	ret = trace_cmdline_init();
 	if (ret)
 		return ret;
-	trace_rb = ring_buffer_alloc(trace_boot_kb * 1024, RING_BUFFER_OVERWRITE,
-				     trace_clock_read);
-	if (!trace_rb)
-		return -ENOMEM;
-	for_each_possible_cpu(cpu)
-		trace_kb[cpu] = trace_boot_kb;
+	ret = trace_buf_setup(&trace_top_buf);
+	if (ret)
+		return ret;
+	guard(mutex)(&trace_bufs_lock);
+	list_add_tail(&trace_top_buf.list, &trace_bufs);
 	return 0;
 }

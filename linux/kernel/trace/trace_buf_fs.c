@@ -12,9 +12,10 @@
 
 #include "trace.h"
 
-static int buffer_size_show(struct seq_file *m, long cpu)
+static int buffer_size_show(struct seq_file *m, struct trace_array *tr,
+			    long cpu)
 {
-	unsigned long kb = trace_buf_kb(cpu);
+	unsigned long kb = trace_buf_kb(trace_array_buf(tr), cpu);
 
 	if (kb)
 		seq_printf(m, "%lu\n", kb);
@@ -23,32 +24,36 @@ static int buffer_size_show(struct seq_file *m, long cpu)
 	return 0;
 }
 
-static int buffer_size_store(const char *val, long cpu)
+static int buffer_size_store(struct trace_array *tr, const char *val,
+			     long cpu)
 {
 	unsigned long kb;
 	int ret = kstrtoul(val, 10, &kb);
 
-	return ret ?: trace_buf_resize(cpu, kb);
+	return ret ?: trace_buf_resize(trace_array_buf(tr), cpu, kb);
 }
 
-static int buffer_total_show(struct seq_file *m, long unused)
+static int buffer_total_show(struct seq_file *m, struct trace_array *tr,
+			     long unused)
 {
 	unsigned long kb = 0;
 	int cpu;
 
 	for_each_possible_cpu(cpu)
-		kb += trace_buf_kb(cpu);
+		kb += trace_buf_kb(trace_array_buf(tr), cpu);
 	seq_printf(m, "%lu\n", kb);
 	return 0;
 }
 
-static int buffer_percent_show(struct seq_file *m, long unused)
+static int buffer_percent_show(struct seq_file *m, struct trace_array *tr,
+			       long unused)
 {
-	seq_printf(m, "%u\n", READ_ONCE(trace_buffer_percent));
+	seq_printf(m, "%u\n", READ_ONCE(trace_array_buf(tr)->percent));
 	return 0;
 }
 
-static int buffer_percent_store(const char *val, long unused)
+static int buffer_percent_store(struct trace_array *tr, const char *val,
+				long unused)
 {
 	unsigned int pct;
 	int ret = kstrtouint(val, 10, &pct);
@@ -57,7 +62,7 @@ static int buffer_percent_store(const char *val, long unused)
 		return ret;
 	if (pct > 100)
 		return -EINVAL;
-	WRITE_ONCE(trace_buffer_percent, pct);
+	WRITE_ONCE(trace_array_buf(tr)->percent, pct);
 	return 0;
 }
 
@@ -74,10 +79,10 @@ static void trace_print_ts(struct seq_file *m, const char *what, u64 ts)
 	seq_printf(m, "%s: %5llu.%06u\n", what, secs, ns / (u32)NSEC_PER_USEC);
 }
 
-/* The time of a CPU's oldest unread event, 0 when it has none. */
-static u64 trace_oldest_ts(int cpu)
+/* The time of a CPU's oldest unread event in @b, 0 when it has none. */
+static u64 trace_oldest_ts(struct trace_buf *b, int cpu)
 {
-	struct trace_buffer *rb = READ_ONCE(trace_rb);
+	struct trace_buffer *rb = READ_ONCE(b->rb);
 	struct ring_buffer_cursor cur;
 	struct ring_buffer_walk walk;
 	void *page = (void *)__get_free_page(GFP_KERNEL);
@@ -98,16 +103,17 @@ static u64 trace_oldest_ts(int cpu)
 	return ts;
 }
 
-static int stats_show(struct seq_file *m, long cpu)
+static int stats_show(struct seq_file *m, struct trace_array *tr, long cpu)
 {
+	struct trace_buf *b = trace_array_buf(tr);
 	struct ring_buffer_stats st;
 	u64 oldest;
 
-	/* Holding the max buffer keeps a swapped trace_rb from going. */
-	trace_max_get();
-	ring_buffer_stats(trace_rb, cpu, &st);
-	oldest = trace_oldest_ts(cpu);
-	trace_max_put();
+	/* Holding the max buffer keeps a swapped b->rb from going. */
+	trace_max_get(b);
+	ring_buffer_stats(READ_ONCE(b->rb), cpu, &st);
+	oldest = trace_oldest_ts(b, cpu);
+	trace_max_put(b);
 	seq_printf(m, "entries: %llu\n", st.entries);
 	seq_printf(m, "overrun: %llu\n", st.overrun);
 	seq_printf(m, "commit overrun: %llu\n", st.commit_overrun);
@@ -129,8 +135,20 @@ static ssize_t free_buffer_write(struct file *file, const char __user *ubuf,
 
 static int free_buffer_release(struct inode *inode, struct file *file)
 {
-	trace_buf_free();
+	trace_buf_free(trace_array_buf(trace_fs_array(inode)));
 	return 0;
+}
+
+static int tracing_cpumask_show(struct seq_file *m, struct trace_array *tr,
+				long unused)
+{
+	return trace_buf_cpumask_show(trace_array_buf(tr), m);
+}
+
+static int tracing_cpumask_store(struct trace_array *tr, const char *val,
+				 long unused)
+{
+	return trace_buf_cpumask_store(trace_array_buf(tr), val);
 }
 
 static const struct file_operations free_buffer_fops = {
@@ -150,7 +168,7 @@ static const struct trace_fs_file trace_buf_files[] = {
 	TRACE_FS_ATTR("buffer_percent", 0644, TRACE_FS_ARRAY,
 		      buffer_percent_show, buffer_percent_store),
 	TRACE_FS_ATTR("tracing_cpumask", 0644, TRACE_FS_ARRAY,
-		      trace_cpumask_show, trace_cpumask_store),
+		      tracing_cpumask_show, tracing_cpumask_store),
 	TRACE_FS_ATTR("buffer_size_kb", 0644, TRACE_FS_CPU, buffer_size_show,
 		      buffer_size_store),
 	TRACE_FS_ATTR("stats", 0444, TRACE_FS_CPU, stats_show, NULL),
@@ -176,23 +194,22 @@ static struct trace_fs_table trace_buf_fs = {
 
 TRACE_FS_REGISTER(trace_buf_fs);
 
-static int tracing_on_show(struct seq_file *m, long unused)
+static int tracing_on_show(struct seq_file *m, struct trace_array *tr,
+			   long unused)
 {
-	seq_printf(m, "%d\n", tracing_is_on());
+	seq_printf(m, "%d\n", trace_buf_is_on(trace_array_buf(tr)));
 	return 0;
 }
 
-static int tracing_on_store(const char *val, long unused)
+static int tracing_on_store(struct trace_array *tr, const char *val,
+			    long unused)
 {
 	unsigned long on;
 	int ret = kstrtoul(val, 10, &on);
 
 	if (ret)
 		return ret;
-	if (on)
-		tracing_on();
-	else
-		tracing_off();
+	trace_buf_set_on(trace_array_buf(tr), on);
 	return 0;
 }
 
@@ -215,24 +232,29 @@ static struct trace_fs_table trace_on_fs = {
 
 TRACE_FS_REGISTER(trace_on_fs);
 
-static int trace_clock_attr_show(struct seq_file *m, long unused)
+static int trace_clock_attr_show(struct seq_file *m, struct trace_array *tr,
+				 long unused)
 {
 	trace_clock_show(m);
 	return 0;
 }
 
-/* Switching the clock empties the buffer. */
-static int trace_clock_attr_store(const char *val, long unused)
+/*
+ * Switching the clock empties the buffer. The clock is global for now,
+ * and the file the top array's only.
+ */
+static int trace_clock_attr_store(struct trace_array *tr, const char *val,
+				  long unused)
 {
 	int ret = trace_clock_select(val);
 
 	if (ret > 0)
-		trace_buf_reset(RING_BUFFER_ALL_CPUS);
+		trace_buf_reset(trace_array_buf(tr), RING_BUFFER_ALL_CPUS);
 	return ret < 0 ? ret : 0;
 }
 
 static const struct trace_fs_file trace_clock_files[] = {
-	TRACE_FS_ATTR("trace_clock", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_ATTR("trace_clock", 0644, TRACE_FS_TOP_ONLY,
 		      trace_clock_attr_show, trace_clock_attr_store),
 };
 

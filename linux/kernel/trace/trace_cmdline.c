@@ -237,11 +237,13 @@ static void tgid_line(struct seq_file *m, const struct trace_cmdline *e)
 /**
  * saved_cmdlines_show() - print saved_cmdlines: "pid comm" lines
  * @m:		where to print
+ * @tr:		the trace array of the file
  * @unused:	not used
  *
  * Return: 0.
  */
-static int saved_cmdlines_show(struct seq_file *m, long unused)
+static int saved_cmdlines_show(struct seq_file *m, struct trace_array *tr,
+			       long unused)
 {
 	trace_cmdlines_each(m, cmdline_line);
 	return 0;
@@ -250,11 +252,13 @@ static int saved_cmdlines_show(struct seq_file *m, long unused)
 /**
  * saved_tgids_show() - print saved_tgids: "pid tgid" lines
  * @m:		where to print
+ * @tr:		the trace array of the file
  * @unused:	not used
  *
  * Return: 0.
  */
-static int saved_tgids_show(struct seq_file *m, long unused)
+static int saved_tgids_show(struct seq_file *m, struct trace_array *tr,
+			    long unused)
 {
 	if (trace_opt(TRACE_OPT_RECORD_TGID))
 		trace_cmdlines_each(m, tgid_line);
@@ -264,11 +268,13 @@ static int saved_tgids_show(struct seq_file *m, long unused)
 /**
  * saved_cmdlines_size_show() - print the number of entries kept
  * @m:		where to print
+ * @tr:		the trace array of the file
  * @unused:	not used
  *
  * Return: 0.
  */
-static int saved_cmdlines_size_show(struct seq_file *m, long unused)
+static int saved_cmdlines_size_show(struct seq_file *m, struct trace_array *tr,
+				    long unused)
 {
 	const struct trace_cmdline_table *tab;
 
@@ -312,12 +318,14 @@ static int trace_cmdlines_resize(unsigned int n)
 
 /**
  * saved_cmdlines_size_store() - set the number of entries kept
+ * @tr:		the trace array of the file
  * @val:	1 to PID_MAX_DEFAULT
  * @unused:	not used
  *
  * Return: 0, -EINVAL for a bad number, or -ENOMEM.
  */
-static int saved_cmdlines_size_store(const char *val, long unused)
+static int saved_cmdlines_size_store(struct trace_array *tr, const char *val,
+				     long unused)
 {
 	unsigned int n;
 	int ret = kstrtouint(val, 10, &n);

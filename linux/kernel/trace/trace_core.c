@@ -211,7 +211,7 @@ static int __init trace_boot_start(void)
 	int ret;
 
 	while ((opt = strsep(&p, ","))) {
-		if (*opt && trace_options_store(strim(opt), 0))
+		if (*opt && trace_options_store(&trace_top, strim(opt), 0))
 			pr_warn("tracing: trace_options: unknown option %s\n", opt);
 	}
 	if (!*trace_boot_tracer)
@@ -238,29 +238,20 @@ void __init trace_init(void)
 /* tracing_thresh: 0, or the latency worth recording, in ns */
 u64 trace_thresh_ns;
 
-/**
- * trace_thresh_show() - tracing_thresh, read (microseconds)
- * @m:		the file
- * @unused:	table argument
- *
- * Return: 0.
+/*
+ * tracing_thresh, read and written in microseconds; 0 turns the threshold
+ * off. Anything but a number that fits in nanoseconds is -EINVAL.
  */
-static int trace_thresh_show(struct seq_file *m, long unused)
+static int trace_thresh_show(struct seq_file *m, struct trace_array *tr,
+			     long unused)
 {
 	seq_printf(m, "%llu\n", div_u64(READ_ONCE(trace_thresh_ns),
 					NSEC_PER_USEC));
 	return 0;
 }
 
-/**
- * trace_thresh_store() - tracing_thresh, written
- * @val:	microseconds; 0 turns the threshold off
- * @unused:	table argument
- *
- * Return: 0, or -EINVAL for anything but a number that fits in
- * nanoseconds.
- */
-static int trace_thresh_store(const char *val, long unused)
+static int trace_thresh_store(struct trace_array *tr, const char *val,
+			      long unused)
 {
 	u64 us;
 
@@ -270,21 +261,45 @@ static int trace_thresh_store(const char *val, long unused)
 	return 0;
 }
 
-static int tracers_show(struct seq_file *m, long unused)
+/**
+ * trace_array_tracer() - the current tracer of a trace array
+ * @tr:		the array
+ *
+ * Instances run no tracer of their own yet: theirs is nop.
+ *
+ * Return: the tracer, or NULL for nop.
+ */
+const struct tracer *trace_array_tracer(struct trace_array *tr)
 {
-	trace_show_tracers(m);
+	return trace_array_is_top(tr) ? trace_current_tracer() : NULL;
+}
+
+static int tracers_show(struct seq_file *m, struct trace_array *tr,
+			long unused)
+{
+	if (trace_array_is_top(tr))
+		trace_show_tracers(m);
+	else
+		seq_puts(m, "nop\n");
 	return 0;
 }
 
-static int current_tracer_show(struct seq_file *m, long unused)
+static int current_tracer_show(struct seq_file *m, struct trace_array *tr,
+			       long unused)
 {
-	seq_printf(m, "%s\n", trace_current_tracer_name());
+	seq_printf(m, "%s\n", trace_array_is_top(tr) ?
+		   trace_current_tracer_name() : "nop");
 	return 0;
 }
 
-static int current_tracer_store(const char *val, long unused)
+static int current_tracer_store(struct trace_array *tr, const char *val,
+				long unused)
 {
-	return *val ? trace_set_tracer(val) : -EINVAL;
+	if (!*val)
+		return -EINVAL;
+	if (trace_array_is_top(tr))
+		return trace_set_tracer(val);
+	return strcmp(val, "nop") ? -EINVAL : 0;
 }
 
 static const struct trace_fs_file trace_core_files[] = {

@@ -81,11 +81,13 @@ void trace_errlog(const char *loc, const char *cmd, unsigned int pos,
 /**
  * trace_errlog_show() - print error_log
  * @m:		where to print
+ * @tr:		the trace array of the file
  * @unused:	the table argument
  *
  * Return: 0.
  */
-static int trace_errlog_show(struct seq_file *m, long unused)
+static int trace_errlog_show(struct seq_file *m, struct trace_array *tr,
+			     long unused)
 {
 	struct trace_err *e;
 	u64 secs;
@@ -106,12 +108,14 @@ static int trace_errlog_show(struct seq_file *m, long unused)
 
 /**
  * trace_errlog_store() - empty error_log (any write does)
+ * @tr:		the trace array of the file
  * @val:	the write, ignored
  * @unused:	the table argument
  *
  * Return: 0.
  */
-static int trace_errlog_store(const char *val, long unused)
+static int trace_errlog_store(struct trace_array *tr, const char *val,
+			      long unused)
 {
 	struct trace_err *e, *tmp;
 
@@ -126,7 +130,7 @@ static int trace_errlog_store(const char *val, long unused)
 }
 
 static const struct trace_fs_file trace_errlog_files[] = {
-	TRACE_FS_ATTR("error_log", 0644, TRACE_FS_ARRAY, trace_errlog_show,
+	TRACE_FS_ATTR("error_log", 0644, TRACE_FS_TOP_ONLY, trace_errlog_show,
 		      trace_errlog_store),
 };
 

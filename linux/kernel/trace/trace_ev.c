@@ -709,7 +709,7 @@ static void trace_ev_remove_module(struct module *mod)
 		return;
 	tracepoint_synchronize_unregister();
 	if (used)
-		trace_buf_reset(RING_BUFFER_ALL_CPUS);
+		trace_buf_reset(&trace_top_buf, RING_BUFFER_ALL_CPUS);
 	list_for_each_entry_safe(rt, tmp, &gone, list) {
 		list_del(&rt->list);
 		trace_ev_rt_put(rt);

@@ -361,11 +361,13 @@ static const struct file_operations trace_ev_file_fops = {
 /**
  * trace_ev_enable_show() - events/enable: whether the events record
  * @m:		where to print "0", "1" or "X"
+ * @tr:		the trace array of the file
  * @unused:	the table argument
  *
  * Return: 0.
  */
-static int trace_ev_enable_show(struct seq_file *m, long unused)
+static int trace_ev_enable_show(struct seq_file *m, struct trace_array *tr,
+				long unused)
 {
 	int ret;
 
@@ -377,12 +379,14 @@ static int trace_ev_enable_show(struct seq_file *m, long unused)
 
 /**
  * trace_ev_enable_store() - events/enable: start or stop every event
+ * @tr:		the trace array of the file
  * @val:	"0" or "1"
  * @unused:	the table argument
  *
  * Return: 0, -EINVAL, or the errno of registering a probe.
  */
-static int trace_ev_enable_store(const char *val, long unused)
+static int trace_ev_enable_store(struct trace_array *tr, const char *val,
+				 long unused)
 {
 	int ret;
 
@@ -473,15 +477,15 @@ static int trace_ev_fs_populate(const struct trace_fs_dirs *dirs)
 static const struct trace_fs_file trace_ev_files[] = {
 	TRACE_FS_ATTR("enable", 0644, TRACE_FS_EVENTS, trace_ev_enable_show,
 		      trace_ev_enable_store),
-	TRACE_FS_FOPS("set_event", 0644, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
+	TRACE_FS_FOPS("set_event", 0644, TRACE_FS_TOP_ONLY, RING_BUFFER_ALL_CPUS,
 		      &trace_ev_set_fops),
-	TRACE_FS_FOPS("set_event_pid", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_FOPS("set_event_pid", 0644, TRACE_FS_TOP_ONLY,
 		      TRACE_PID_ARG(trace_ev_pids, TRACE_PID_ONLY),
 		      &trace_pid_fops),
-	TRACE_FS_FOPS("set_event_notrace_pid", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_FOPS("set_event_notrace_pid", 0644, TRACE_FS_TOP_ONLY,
 		      TRACE_PID_ARG(trace_ev_pids, TRACE_PID_NEVER),
 		      &trace_pid_fops),
-	TRACE_FS_FOPS("available_events", 0444, TRACE_FS_ARRAY,
+	TRACE_FS_FOPS("available_events", 0444, TRACE_FS_TOP_ONLY,
 		      RING_BUFFER_ALL_CPUS, &trace_ev_avail_fops),
 };
 

@@ -175,11 +175,12 @@ static const struct trace_fmt trace_fmts[] = {
 /**
  * trace_fmt_show() - events/ftrace/<name>/format of a core record
  * @m:		the file
+ * @tr:		the trace array of the file
  * @type:	the record's type (TRACE_TYPE_*), the table argument
  *
  * Return: 0, or -ENOENT for a type the table lacks.
  */
-static int trace_fmt_show(struct seq_file *m, long type)
+static int trace_fmt_show(struct seq_file *m, struct trace_array *tr, long type)
 {
 	const struct trace_fmt_field *fld;
 	const struct trace_fmt *f;
@@ -199,7 +200,8 @@ static int trace_fmt_show(struct seq_file *m, long type)
 }
 
 /* The layout of a trace_pipe_raw page, for libtraceevent. */
-static int header_page_show(struct seq_file *m, long unused)
+static int header_page_show(struct seq_file *m, struct trace_array *tr,
+			    long unused)
 {
 	seq_puts(m, "\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n");
 	seq_printf(m, "\tfield: local_t commit;\toffset:8;\tsize:%zu;\tsigned:1;\n",
@@ -211,7 +213,8 @@ static int header_page_show(struct seq_file *m, long unused)
 }
 
 /* The layout of an event header, in the words tools look for. */
-static int header_event_show(struct seq_file *m, long unused)
+static int header_event_show(struct seq_file *m, struct trace_array *tr,
+			     long unused)
 {
 	seq_puts(m, "# compressed entry header\n"
 		 "\ttype_len    :    5 bits\n"
@@ -225,20 +228,22 @@ static int header_event_show(struct seq_file *m, long unused)
 	return 0;
 }
 
-static int event_id_show(struct seq_file *m, long id)
+static int event_id_show(struct seq_file *m, struct trace_array *tr, long id)
 {
 	seq_printf(m, "%ld\n", id);
 	return 0;
 }
 
 /* events/enable without trace events: 0, and 0 and 1 are no-ops. */
-static int trace_noev_enable_show(struct seq_file *m, long unused)
+static int trace_noev_enable_show(struct seq_file *m, struct trace_array *tr,
+				  long unused)
 {
 	seq_puts(m, "0\n");
 	return 0;
 }
 
-static int trace_noev_enable_store(const char *val, long unused)
+static int trace_noev_enable_store(struct trace_array *tr, const char *val,
+				   long unused)
 {
 	/* Only the digits: kstrtobool() would also take y/n/on/off. */
 	if (strcmp(val, "0") && strcmp(val, "1"))
@@ -266,8 +271,9 @@ static int trace_fmt_populate(const struct trace_fs_dirs *dirs)
 		d = trace_fs_mkdir(f->name, ftrace);
 		if (!d)
 			return -ENOMEM;
-		ret = trace_fs_add(&trace_fmt_format, "format", f->type, d) ?:
-		      trace_fs_add(&trace_fmt_id, "id", f->type, d);
+		ret = trace_fs_add(dirs, &trace_fmt_format, "format", f->type,
+				   d) ?:
+		      trace_fs_add(dirs, &trace_fmt_id, "id", f->type, d);
 		if (ret)
 			return ret;
 	}

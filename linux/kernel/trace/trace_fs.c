@@ -33,10 +33,18 @@
  * struct trace_fs_node - what a created file's inode points to
  * @f:		its table entry
  * @arg:	the argument of its show() and store(), or of its own fops
+ * @tr:		the trace array of its directory
+ * @dirs:	the instance it belongs to; NULL in the top array
+ * @dentry:	the file, in an instance
+ * @list:	in @dirs->nodes
  */
 struct trace_fs_node {
 	const struct trace_fs_file *f;
 	long arg;
+	struct trace_array *tr;
+	struct trace_fs_dirs *dirs;
+	struct dentry *dentry;
+	struct list_head list;
 };
 
 /**
@@ -51,6 +59,20 @@ long trace_fs_arg(struct inode *inode)
 	const struct trace_fs_node *n = inode->i_private;
 
 	return n->arg;
+}
+
+/**
+ * trace_fs_array() - the trace array of a tracefs file
+ * @inode:	the file's inode, open
+ *
+ * Return: the array of the directory the file is in. An open file keeps
+ * its instance from being removed.
+ */
+struct trace_array *trace_fs_array(struct inode *inode)
+{
+	const struct trace_fs_node *n = inode->i_private;
+
+	return n->tr;
 }
 
 /**
@@ -92,7 +114,7 @@ static int trace_attr_show(struct seq_file *m, void *unused)
 {
 	const struct trace_fs_node *n = m->private;
 
-	return n->f->show ? n->f->show(m, n->arg) : 0;
+	return n->f->show ? n->f->show(m, n->tr, n->arg) : 0;
 }
 
 static int trace_attr_open(struct inode *inode, struct file *file)
@@ -114,7 +136,7 @@ static ssize_t trace_attr_write(struct file *file, const char __user *ubuf,
 	if (copy_from_user(buf, ubuf, cnt))
 		return -EFAULT;
 	buf[cnt] = '\0';
-	ret = n->f->store(strim(buf), n->arg);
+	ret = n->f->store(n->tr, strim(buf), n->arg);
 	if (ret)
 		return ret;
 	*ppos += cnt;
@@ -133,13 +155,33 @@ static const struct file_operations trace_attr_fops = {
  * The registry: tables by README order. Registration, and the creation of
  * a table's files, under trace_fs_lock; trace_fs_top is set once the
  * directories exist, and from then on a table registered is created at
- * once.
+ * once, in the top array (tables register at boot, before any instance).
  */
 static DEFINE_MUTEX(trace_fs_lock);
 static LIST_HEAD(trace_fs_tables);
 static struct trace_fs_dirs trace_fs_top;
-static struct dentry **trace_fs_cpu;	/* per_cpu/cpuN/, by N */
 static bool trace_fs_up;
+
+/*
+ * An instance's files count their opens in their struct trace_fs_dirs,
+ * so that it is not removed under them: under trace_fs_open_lock, which
+ * also orders a removal's clearing of the inodes' i_private against the
+ * opens that read it.
+ */
+static DEFINE_SPINLOCK(trace_fs_open_lock);
+
+/*
+ * An instance's files open and release through a copy of their
+ * operations that counts the opens: one per distinct file_operations,
+ * made on first use and kept. Under trace_fs_lock.
+ */
+struct trace_fs_wrap {
+	const struct file_operations *real;
+	const struct file_operations *fops;
+	struct list_head list;
+};
+
+static LIST_HEAD(trace_fs_wraps);
 
 static const char trace_readme_head[] =
 	"Tracing mini-HOWTO\n"
@@ -148,7 +190,7 @@ static const char trace_readme_head[] =
 	"\n"
 	"  README               - this text\n";
 
-static int readme_show(struct seq_file *m, long unused)
+static int readme_show(struct seq_file *m, struct trace_array *tr, long unused)
 {
 	const struct trace_fs_table *t;
 
@@ -167,30 +209,126 @@ static int readme_show(struct seq_file *m, long unused)
 static const struct trace_fs_file trace_fs_readme =
 	TRACE_FS_ATTR("README", 0444, TRACE_FS_TOP_ONLY, readme_show, NULL);
 
+/* The operations a node's file really has. */
+static const struct file_operations *trace_fs_real(const struct trace_fs_node *n)
+{
+	return n->f->fops ?: &trace_attr_fops;
+}
+
+static int trace_fs_inst_open(struct inode *inode, struct file *file)
+{
+	const struct file_operations *real;
+	struct trace_fs_node *n;
+	int ret = 0;
+
+	scoped_guard(spinlock, &trace_fs_open_lock) {
+		n = inode->i_private;
+		if (!n || n->dirs->gone)
+			return -ENODEV;
+		n->dirs->opens++;
+	}
+	real = trace_fs_real(n);
+	if (real->open)
+		ret = real->open(inode, file);
+	if (ret) {
+		guard(spinlock)(&trace_fs_open_lock);
+		n->dirs->opens--;
+	}
+	return ret;
+}
+
+static int trace_fs_inst_release(struct inode *inode, struct file *file)
+{
+	struct trace_fs_node *n = inode->i_private;
+	const struct file_operations *real = trace_fs_real(n);
+	int ret = real->release ? real->release(inode, file) : 0;
+
+	guard(spinlock)(&trace_fs_open_lock);
+	n->dirs->opens--;
+	return ret;
+}
+
+/* The counting copy of @real; under trace_fs_lock. */
+static const struct file_operations *
+trace_fs_wrapped(const struct file_operations *real)
+{
+	/* Every operation the tracing files have, open and release replaced. */
+	const struct file_operations ops = {
+		.owner		= real->owner,
+		.fop_flags	= real->fop_flags,
+		.llseek		= real->llseek,
+		.read		= real->read,
+		.write		= real->write,
+		.read_iter	= real->read_iter,
+		.write_iter	= real->write_iter,
+		.poll		= real->poll,
+		.unlocked_ioctl	= real->unlocked_ioctl,
+		.compat_ioctl	= real->compat_ioctl,
+		.mmap		= real->mmap,
+		.splice_read	= real->splice_read,
+		.splice_write	= real->splice_write,
+		.open		= trace_fs_inst_open,
+		.release	= trace_fs_inst_release,
+	};
+	struct trace_fs_wrap *w;
+
+	lockdep_assert_held(&trace_fs_lock);
+	list_for_each_entry(w, &trace_fs_wraps, list)
+		if (w->real == real)
+			return w->fops;
+	w = kzalloc(sizeof(*w), GFP_KERNEL);
+	if (!w)
+		return NULL;
+	w->fops = kmemdup(&ops, sizeof(ops), GFP_KERNEL);
+	if (!w->fops) {
+		kfree(w);
+		return NULL;
+	}
+	w->real = real;
+	list_add(&w->list, &trace_fs_wraps);
+	return w->fops;
+}
+
 /**
  * trace_fs_add() - create one file of a table
+ * @dirs:	the trace array it belongs to
  * @f:		its entry
  * @name:	the name to give it (@f->name, or one of a family of files
  *		that share @f)
  * @arg:	its argument (trace_fs_arg())
  * @dir:	the directory; NULL for the tracefs root
  *
+ * Context: under trace_fs_lock for an instance (populate() and the
+ * creation of its tables).
  * Return: 0, or -ENOMEM.
  */
-int trace_fs_add(const struct trace_fs_file *f, const char *name, long arg,
+int trace_fs_add(const struct trace_fs_dirs *dirs,
+		 const struct trace_fs_file *f, const char *name, long arg,
 		 struct dentry *dir)
 {
-	struct trace_fs_node *n = kmalloc(sizeof(*n), GFP_KERNEL);
+	struct trace_fs_node *n = kzalloc(sizeof(*n), GFP_KERNEL);
+	const struct file_operations *fops = f->fops ?: &trace_attr_fops;
+	bool inst = dirs != &trace_fs_top;
+	struct dentry *d;
 
 	if (!n)
 		return -ENOMEM;
 	n->f = f;
 	n->arg = arg;
-	if (!tracefs_create_file(name, f->mode, dir, n,
-				 f->fops ?: &trace_attr_fops)) {
+	n->tr = dirs->tr;
+	if (inst) {
+		n->dirs = (struct trace_fs_dirs *)dirs;
+		fops = trace_fs_wrapped(fops);
+	}
+	d = fops ? tracefs_create_file(name, f->mode, dir, n, fops) : NULL;
+	if (!d) {
 		pr_warn("tracing: cannot create %s\n", name);
 		kfree(n);
 		return -ENOMEM;
+	}
+	if (inst) {
+		n->dentry = d;
+		list_add_tail(&n->list, &n->dirs->nodes);
 	}
 	return 0;
 }
@@ -218,6 +356,7 @@ struct dentry *trace_fs_mkdir(const char *name, struct dentry *parent)
 static int trace_fs_create_table(const struct trace_fs_table *t,
 				 const struct trace_fs_dirs *dirs)
 {
+	bool top = dirs == &trace_fs_top;
 	const struct trace_fs_file *f;
 	int cpu, ret = 0;
 
@@ -225,25 +364,145 @@ static int trace_fs_create_table(const struct trace_fs_table *t,
 	for (f = t->files; f < t->files + t->nr && !ret; f++) {
 		switch (f->scope) {
 		case TRACE_FS_TOP_ONLY:
+			if (!top)
+				break;
+			fallthrough;
 		case TRACE_FS_ARRAY:
-			ret = trace_fs_add(f, f->name, f->arg, dirs->top);
+			ret = trace_fs_add(dirs, f, f->name, f->arg, dirs->top);
 			break;
 		case TRACE_FS_EVENTS:
-			ret = trace_fs_add(f, f->name, f->arg, dirs->events);
+			if (top)
+				ret = trace_fs_add(dirs, f, f->name, f->arg,
+						   dirs->events);
 			break;
+		case TRACE_FS_TOP_CPU:
+			if (!top)
+				break;
+			fallthrough;
 		case TRACE_FS_CPU:
 			for_each_possible_cpu(cpu) {
-				ret = trace_fs_add(f, f->name, cpu,
-						   trace_fs_cpu[cpu]);
+				ret = trace_fs_add(dirs, f, f->name, cpu,
+						   dirs->cpu[cpu]);
 				if (ret)
 					break;
 			}
 			break;
 		}
 	}
-	if (!ret && t->populate)
+	if (!ret && top && t->populate)
 		ret = t->populate(dirs);
 	return ret;
+}
+
+/* per_cpu/cpuN/ in @dirs->top; NULL or -ENOMEM. */
+static int trace_fs_mkdir_cpus(struct trace_fs_dirs *dirs)
+{
+	struct dentry *per_cpu;
+	char name[16];
+	int cpu;
+
+	dirs->cpu = kcalloc(nr_cpu_ids, sizeof(*dirs->cpu), GFP_KERNEL);
+	per_cpu = trace_fs_mkdir("per_cpu", dirs->top);
+	if (!dirs->cpu || !per_cpu)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		snprintf(name, sizeof(name), "cpu%d", cpu);
+		dirs->cpu[cpu] = trace_fs_mkdir(name, per_cpu);
+		if (!dirs->cpu[cpu])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
+ * Close an instance's files to new opens, unless one is open: an open
+ * that finds a file's inode from then on fails. -EBUSY or 0.
+ */
+static int trace_fs_detach(struct trace_fs_dirs *dirs)
+{
+	struct trace_fs_node *n;
+
+	guard(spinlock)(&trace_fs_open_lock);
+	if (dirs->opens)
+		return -EBUSY;
+	dirs->gone = true;
+	list_for_each_entry(n, &dirs->nodes, list)
+		d_inode(n->dentry)->i_private = NULL;
+	return 0;
+}
+
+static void trace_fs_dirs_free(struct trace_fs_dirs *dirs)
+{
+	struct trace_fs_node *n, *tmp;
+
+	list_for_each_entry_safe(n, tmp, &dirs->nodes, list)
+		kfree(n);
+	kfree(dirs->cpu);
+	kfree(dirs);
+}
+
+/**
+ * trace_fs_array_create() - create the files of an instance
+ * @tr:		its trace array
+ * @dir:	its directory, made by the caller
+ *
+ * Every registered table's files whose scope takes in instances.
+ *
+ * Its files refuse to open (ENODEV) until all are made.
+ *
+ * Return: what trace_fs_array_remove() takes, or an ERR_PTR(); on error
+ * @dir is removed, with what was made in it.
+ */
+struct trace_fs_dirs *trace_fs_array_create(struct trace_array *tr,
+					    struct dentry *dir)
+{
+	struct trace_fs_dirs *dirs = kzalloc(sizeof(*dirs), GFP_KERNEL);
+	struct trace_fs_table *t;
+	int ret;
+
+	if (!dirs)
+		return ERR_PTR(-ENOMEM);
+	dirs->tr = tr;
+	dirs->top = dir;
+	dirs->gone = true;
+	INIT_LIST_HEAD(&dirs->nodes);
+	ret = trace_fs_mkdir_cpus(dirs);
+	scoped_guard(mutex, &trace_fs_lock) {
+		list_for_each_entry(t, &trace_fs_tables, node) {
+			if (ret)
+				break;
+			ret = trace_fs_create_table(t, dirs);
+		}
+	}
+	if (ret) {
+		/* None of them could be opened (gone is set). */
+		trace_fs_detach(dirs);
+		tracefs_remove(dir);
+		trace_fs_dirs_free(dirs);
+		return ERR_PTR(ret);
+	}
+	scoped_guard(spinlock, &trace_fs_open_lock)
+		dirs->gone = false;
+	return dirs;
+}
+
+/**
+ * trace_fs_array_remove() - remove an instance's directory and files
+ * @dirs:	what trace_fs_array_create() returned
+ *
+ * Return: 0, or -EBUSY while one of its files is open; it then stays.
+ */
+int trace_fs_array_remove(struct trace_fs_dirs *dirs)
+{
+	int ret;
+
+	guard(mutex)(&trace_fs_lock);
+	ret = trace_fs_detach(dirs);
+	if (ret)
+		return ret;
+	tracefs_remove(dirs->top);
+	trace_fs_dirs_free(dirs);
+	return 0;
 }
 
 /**
@@ -264,6 +523,18 @@ int trace_fs_register(struct trace_fs_table *t)
 			break;
 	list_add_tail(&t->node, &pos->node);
 	return trace_fs_up ? trace_fs_create_table(t, &trace_fs_top) : 0;
+}
+
+/**
+ * trace_fs_set_top() - name the top trace array, whose files are the
+ * tracefs root
+ * @tr:		the array
+ *
+ * Context: at boot, before tracefs comes up.
+ */
+void __init trace_fs_set_top(struct trace_array *tr)
+{
+	trace_fs_top.tr = tr;
 }
 
 /*
@@ -301,22 +572,14 @@ static struct vfsmount *trace_debugfs_automount(struct dentry *mntpt,
 static int __init trace_fs_init(void)
 {
 	struct trace_fs_table *t;
-	struct dentry *per_cpu;
-	char name[16];
-	int cpu, ret;
+	int ret;
 
-	trace_fs_cpu = kcalloc(nr_cpu_ids, sizeof(*trace_fs_cpu), GFP_KERNEL);
+	INIT_LIST_HEAD(&trace_fs_top.nodes);
 	trace_fs_top.events = trace_fs_mkdir("events", NULL);
-	per_cpu = trace_fs_mkdir("per_cpu", NULL);
-	if (!trace_fs_cpu || !trace_fs_top.events || !per_cpu)
+	if (!trace_fs_top.events)
 		return -ENOMEM;
-	for_each_possible_cpu(cpu) {
-		snprintf(name, sizeof(name), "cpu%d", cpu);
-		trace_fs_cpu[cpu] = trace_fs_mkdir(name, per_cpu);
-		if (!trace_fs_cpu[cpu])
-			return -ENOMEM;
-	}
-	ret = trace_fs_add(&trace_fs_readme, "README", 0, NULL);
+	ret = trace_fs_mkdir_cpus(&trace_fs_top) ?:
+	      trace_fs_add(&trace_fs_top, &trace_fs_readme, "README", 0, NULL);
 	if (ret)
 		return ret;
 	scoped_guard(mutex, &trace_fs_lock) {

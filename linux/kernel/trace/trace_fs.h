@@ -4,7 +4,9 @@
  * own files, with the part of the README that describes them. trace_fs.c
  * knows no file but README; it creates every registered table's files in
  * the directories their scope names, when tracefs comes up or, for a table
- * registered later, at once.
+ * registered later, at once; and an instance's files when it is made
+ * (trace_fs_array_create()). Every file knows its trace array, an opaque
+ * pointer to this layer.
  */
 #ifndef _KERNEL_TRACE_FS_H
 #define _KERNEL_TRACE_FS_H
@@ -15,19 +17,24 @@
 #include <linux/seq_file.h>
 #include <linux/types.h>
 
+struct trace_array;
+
 /**
  * enum trace_fs_scope - where a file of a table goes
- * @TRACE_FS_TOP_ONLY:	the top directory only (a global setting)
- * @TRACE_FS_ARRAY:	the directory of a trace array (the top one now;
- *			each instance's too, once there are instances)
- * @TRACE_FS_CPU:	per_cpu/cpuN/ of a trace array, once per possible
- *			CPU; the file's argument is N
- * @TRACE_FS_EVENTS:	events/ of a trace array
+ * @TRACE_FS_TOP_ONLY:	the top directory only (a global setting, or one
+ *			that instances do not have yet)
+ * @TRACE_FS_ARRAY:	the directory of every trace array: the top one and
+ *			each instance's
+ * @TRACE_FS_CPU:	per_cpu/cpuN/ of every trace array, once per
+ *			possible CPU; the file's argument is N
+ * @TRACE_FS_TOP_CPU:	per_cpu/cpuN/ of the top array only
+ * @TRACE_FS_EVENTS:	events/ of the top array
  */
 enum trace_fs_scope {
 	TRACE_FS_TOP_ONLY,
 	TRACE_FS_ARRAY,
 	TRACE_FS_CPU,
+	TRACE_FS_TOP_CPU,
 	TRACE_FS_EVENTS,
 };
 
@@ -37,33 +44,48 @@ enum trace_fs_scope {
  * @mode:	its permissions
  * @scope:	where it goes (enum trace_fs_scope)
  * @arg:	what show() and store() (or the fops, through trace_fs_arg())
- *		get; replaced by the CPU for TRACE_FS_CPU files
+ *		get; replaced by the CPU for per-CPU files
  * @show:	prints the file (attributes); NULL when write-only
  * @store:	takes one stripped write (attributes); NULL when read-only.
  *		Returns 0 or a negative errno, and changes nothing on error.
- * @fops:	the file's own operations, for files that are not attributes
+ * @fops:	the file's own operations, for files that are not attributes;
+ *		they reach the file's array with trace_fs_array()
  *
- * An attribute's write is copied, its surrounding whitespace stripped,
- * and handed to store() as one string; a success consumes the whole count.
+ * show() and store() get the trace array of the file's directory. An
+ * attribute's write is copied, its surrounding whitespace stripped, and
+ * handed to store() as one string; a success consumes the whole count.
  */
 struct trace_fs_file {
 	const char *name;
 	umode_t mode;
 	enum trace_fs_scope scope;
 	long arg;
-	int (*show)(struct seq_file *m, long arg);
-	int (*store)(const char *val, long arg);
+	int (*show)(struct seq_file *m, struct trace_array *tr, long arg);
+	int (*store)(struct trace_array *tr, const char *val, long arg);
 	const struct file_operations *fops;
 };
 
 /**
- * struct trace_fs_dirs - the directories of a trace array
- * @top:	its own (NULL: the tracefs root)
- * @events:	events/
+ * struct trace_fs_dirs - the directories and files of a trace array
+ * @tr:		the array
+ * @top:	its own directory (NULL: the tracefs root)
+ * @events:	events/ (NULL in an instance, for now)
+ * @cpu:	per_cpu/cpuN/, by N
+ * @nodes:	the files created in them (struct trace_fs_node), for an
+ *		instance; under trace_fs_lock
+ * @opens:	the open files of an instance; under trace_fs_open_lock
+ * @gone:	the instance is being removed: its files no longer open
+ *
+ * Made by trace_fs.c; the tables' populate() read @tr, @top and @events.
  */
 struct trace_fs_dirs {
+	struct trace_array *tr;
 	struct dentry *top;
 	struct dentry *events;
+	struct dentry **cpu;
+	struct list_head nodes;
+	unsigned int opens;
+	bool gone;
 };
 
 /**
@@ -75,8 +97,8 @@ struct trace_fs_dirs {
  * @readme:	the subsystem's lines of the README's file list, or NULL
  * @examples:	its lines of the README's examples, or NULL
  * @populate:	creates what a table cannot name (per-option files,
- *		events/ftrace/), after the files; NULL when there is none.
- *		Returns 0 or a negative errno.
+ *		events/ftrace/), after the files, in the top array only;
+ *		NULL when there is none. Returns 0 or a negative errno.
  * @node:	in the registry, by @order; the registry's own
  */
 struct trace_fs_table {
@@ -129,10 +151,16 @@ int trace_fs_register(struct trace_fs_table *t);
 		return trace_fs_register(&(t));			\
 	}								\
 	core_initcall(t##_init)
-int trace_fs_add(const struct trace_fs_file *f, const char *name, long arg,
+int trace_fs_add(const struct trace_fs_dirs *dirs,
+		 const struct trace_fs_file *f, const char *name, long arg,
 		 struct dentry *dir);
 struct dentry *trace_fs_mkdir(const char *name, struct dentry *parent);
 long trace_fs_arg(struct inode *inode);
+struct trace_array *trace_fs_array(struct inode *inode);
+void trace_fs_set_top(struct trace_array *tr);
+struct trace_fs_dirs *trace_fs_array_create(struct trace_array *tr,
+					    struct dentry *dir);
+int trace_fs_array_remove(struct trace_fs_dirs *dirs);
 ssize_t trace_edit_read(struct file *file, char __user *ubuf, size_t cnt,
 			loff_t *ppos);
 loff_t trace_edit_llseek(struct file *file, loff_t off, int whence);

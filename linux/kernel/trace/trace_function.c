@@ -71,7 +71,7 @@ static int trace_fn_init(void)
 {
 	int ret;
 
-	trace_buf_reset(RING_BUFFER_ALL_CPUS);
+	trace_buf_reset(&trace_top_buf, RING_BUFFER_ALL_CPUS);
 	ret = register_ftrace_function(&trace_fn_ops);
 	WRITE_ONCE(trace_fn_live, !ret);
 	return ret;

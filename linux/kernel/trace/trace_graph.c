@@ -315,7 +315,7 @@ static int trace_graph_init(void)
 {
 	int ret;
 
-	trace_buf_reset(RING_BUFFER_ALL_CPUS);
+	trace_buf_reset(&trace_top_buf, RING_BUFFER_ALL_CPUS);
 	guard(mutex)(&trace_graph_lock);
 	trace_graph_on = true;
 	ret = trace_graph_sched_update(trace_opt(TRACE_OPT_SLEEP_TIME));
@@ -356,11 +356,13 @@ static struct tracer trace_graph_tracer = {
 /**
  * trace_graph_depth_show() - max_graph_depth, read
  * @m:		the file
+ * @tr:		the trace array of the file
  * @unused:	table argument
  *
  * Return: 0.
  */
-static int trace_graph_depth_show(struct seq_file *m, long unused)
+static int trace_graph_depth_show(struct seq_file *m, struct trace_array *tr,
+				  long unused)
 {
 	seq_printf(m, "%u\n", READ_ONCE(trace_graph_max_depth));
 	return 0;
@@ -368,12 +370,14 @@ static int trace_graph_depth_show(struct seq_file *m, long unused)
 
 /**
  * trace_graph_depth_store() - max_graph_depth, written
+ * @tr:		the trace array of the file
  * @val:	a number; 0 removes the limit
  * @unused:	table argument
  *
  * Return: 0 or -EINVAL.
  */
-static int trace_graph_depth_store(const char *val, long unused)
+static int trace_graph_depth_store(struct trace_array *tr, const char *val,
+				   long unused)
 {
 	unsigned int d;
 
@@ -393,7 +397,7 @@ FENTRY_BOOT_TERMS(trace_graph_boot_notrace, "ftrace_graph_notrace=");
 
 static int __init trace_graph_depth_setup(char *str)
 {
-	if (trace_graph_depth_store(str, 0))
+	if (trace_graph_depth_store(&trace_top, str, 0))
 		pr_warn("tracing: ftrace_graph_max_depth=%s: not a number, ignored\n",
 			str);
 	return 1;

@@ -397,7 +397,7 @@ static int irqsoff_start(unsigned int mode)
 {
 	int cpu, ret;
 
-	ret = trace_max_alloc(TRACE_MAX_LAT);
+	ret = trace_max_alloc(&trace_top_buf, TRACE_MAX_LAT);
 	if (ret)
 		return ret;
 	trace_lat_init();
@@ -411,7 +411,7 @@ static int irqsoff_start(unsigned int mode)
 				 trace_opt(TRACE_OPT_FUNCTION_TRACE),
 				 trace_opt(TRACE_OPT_DISPLAY_GRAPH));
 	if (ret) {
-		trace_max_release(TRACE_MAX_LAT);
+		trace_max_release(&trace_top_buf, TRACE_MAX_LAT);
 		return ret;
 	}
 	/*
@@ -437,7 +437,7 @@ static void irqsoff_stop(void)
 	}
 	/* Hooks run with interrupts off: after this, none is left. */
 	synchronize_rcu();
-	trace_max_release(TRACE_MAX_LAT);
+	trace_max_release(&trace_top_buf, TRACE_MAX_LAT);
 }
 
 static int irqsoff_init(void)

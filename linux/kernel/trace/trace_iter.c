@@ -9,9 +9,10 @@
  *  - peeking (the trace file): the readers copy with a ring buffer cursor
  *    and consume nothing; they stop at what was written when they started.
  *  - consuming (trace_pipe, trace_pipe_raw): the readers take pages out of
- *    the ring. They are shared by every consuming file and kept between
- *    opens, under trace_consume_lock, so that the rest of a page taken by
- *    one reader is what the next one reads: nothing is lost on close.
+ *    the ring. They are shared by every consuming file of a buffer and
+ *    kept between opens (in the buffer's @readers), under
+ *    trace_consume_lock, so that the rest of a page taken by one reader is
+ *    what the next one reads: nothing is lost on close.
  *  - dumping (ftrace_dump() on oops): consuming, with readers of its own,
  *    allocated at boot and used without locks.
  */
@@ -50,7 +51,8 @@ enum trace_iter_kind { TRACE_ITER_PEEK, TRACE_ITER_CONSUME, TRACE_ITER_DUMP };
  * struct trace_iter - an iterator
  * @kind:	peeking, consuming or dumping
  * @cpu:	the CPU it reads, or RING_BUFFER_ALL_CPUS
- * @rd:		the readers, indexed by CPU: its own, or trace_consumers
+ * @rd:		the readers, indexed by CPU: its own, or its buffer's shared
+ *		consuming ones
  * @last:	the CPU of the record last returned by trace_iter_peek()
  * @state:	the printer's memory of each CPU's records
  * @pending:	what the printer of the record last returned wants @state
@@ -58,7 +60,8 @@ enum trace_iter_kind { TRACE_ITER_PEEK, TRACE_ITER_CONSUME, TRACE_ITER_DUMP };
  * @has_pending: @pending is set
  * @absorb:	the record after it, on its CPU, was printed with it and is
  *		passed too
- * @rb:		the buffer a peeking iterator reads
+ * @rb:		the ring buffer a peeking iterator reads
+ * @buf:	the buffer a consuming or dumping iterator reads
  * @from:	records older than this are passed over unseen
  * @to:		and so are records newer than this
  * @base:	time stamp of the first record handed out, or @from; the
@@ -78,14 +81,20 @@ struct trace_iter {
 	bool has_pending;
 	bool absorb;
 	struct trace_buffer *rb;
+	struct trace_buf *buf;
 	u64 from;
 	u64 to;
 	u64 base;
 };
 
-/* The shared consuming readers; protected by trace_consume_lock. */
+/* Protects the shared consuming readers of every buffer (its @readers). */
 static DEFINE_MUTEX(trace_consume_lock);
-static struct trace_cpu_rd *trace_consumers;
+
+static struct trace_cpu_rd *trace_consumers(struct trace_buf *b)
+{
+	lockdep_assert_held(&trace_consume_lock);
+	return b->readers;
+}
 
 static void trace_rds_free(struct trace_cpu_rd *rd)
 {
@@ -133,26 +142,31 @@ static struct trace_print_state *trace_states_alloc(void)
 	return st;
 }
 
+static struct trace_iter *trace_iter_make(int cpu, struct trace_buf *b,
+					  struct trace_buffer *rb, u64 from,
+					  u64 to);
+
 /**
  * trace_iter_new() - create an iterator
+ * @b:		the buffer to read
  * @cpu:	the CPU to read, or RING_BUFFER_ALL_CPUS
  * @consume:	take the records out of the buffer (trace_pipe) rather
  *		than copy them (trace)
  *
  * Return: the iterator, or NULL when memory ran out.
  */
-struct trace_iter *trace_iter_new(int cpu, bool consume)
+struct trace_iter *trace_iter_new(struct trace_buf *b, int cpu, bool consume)
 {
 	if (consume)
-		return trace_iter_new_on(cpu, NULL, 0, U64_MAX);
-	return trace_iter_new_on(cpu, trace_rb, 0, U64_MAX);
+		return trace_iter_make(cpu, b, NULL, 0, U64_MAX);
+	return trace_iter_make(cpu, NULL, READ_ONCE(b->rb), 0, U64_MAX);
 }
 
 /**
- * trace_iter_new_on() - create an iterator of a given buffer and time span
+ * trace_iter_new_on() - create a peeking iterator of a given ring buffer
+ * and time span
  * @cpu:	the CPU to read, or RING_BUFFER_ALL_CPUS
- * @rb:		the buffer to peek into; NULL for a consuming iterator of
- *		the trace buffer
+ * @rb:		the ring buffer to peek into
  * @from:	time stamp of the oldest record to hand out
  * @to:		time stamp of the newest
  *
@@ -161,8 +175,16 @@ struct trace_iter *trace_iter_new(int cpu, bool consume)
 struct trace_iter *trace_iter_new_on(int cpu, struct trace_buffer *rb,
 				     u64 from, u64 to)
 {
+	return trace_iter_make(cpu, NULL, rb, from, to);
+}
+
+/* A consuming iterator of @b, or a peeking one of @rb. */
+static struct trace_iter *trace_iter_make(int cpu, struct trace_buf *b,
+					  struct trace_buffer *rb, u64 from,
+					  u64 to)
+{
 	struct trace_iter *it = kzalloc(sizeof(*it), GFP_KERNEL);
-	bool consume = !rb;
+	bool consume = b;
 	int i;
 
 	if (!it)
@@ -180,10 +202,11 @@ struct trace_iter *trace_iter_new_on(int cpu, struct trace_buffer *rb,
 	it->base = from ?: U64_MAX;
 	if (consume) {
 		scoped_guard(mutex, &trace_consume_lock) {
-			if (!trace_consumers)
-				trace_consumers = trace_rds_alloc();
-			it->rd = trace_consumers;
+			if (!b->readers)
+				b->readers = trace_rds_alloc();
+			it->rd = b->readers;
 		}
+		it->buf = b;
 		it->kind = TRACE_ITER_CONSUME;
 	} else {
 		it->rd = trace_rds_alloc();
@@ -269,7 +292,8 @@ static void trace_rd_fill(struct trace_iter *it, int cpu)
 		if (it->kind == TRACE_ITER_PEEK)
 			n = ring_buffer_peek_page(it->rb, cpu, &rd->cur, rd->page);
 		else
-			n = ring_buffer_read_page(trace_rb, cpu, rd->page);
+			n = ring_buffer_read_page(READ_ONCE(it->buf->rb), cpu,
+						  rd->page);
 		if (n <= 0)
 			return;
 		if (it->kind == TRACE_ITER_PEEK) {
@@ -451,11 +475,11 @@ bool trace_iter_ready(void *arg)
 }
 
 /*
- * Wait for the consuming readers of the moment: they read trace_rb under
- * trace_consume_lock; once this returns, none reads a buffer that a swap
- * made the max buffer before the call.
+ * Wait for the consuming readers of the moment: they read @b->rb under
+ * trace_consume_lock; once this returns, none reads a ring buffer that a
+ * swap made the max buffer before the call.
  */
-static void trace_iter_quiesce(void)
+static void trace_iter_quiesce(struct trace_buf *b)
 {
 	mutex_lock(&trace_consume_lock);
 	mutex_unlock(&trace_consume_lock);
@@ -465,25 +489,36 @@ static void trace_iter_quiesce(void)
  * Forget what consuming readers hold of @which's records (a CPU, or
  * RING_BUFFER_ALL_CPUS), for a reset of the buffer.
  */
-static void trace_iter_reset_consumers(int which)
+static void trace_iter_reset_consumers(struct trace_buf *b, int which)
 {
+	struct trace_cpu_rd *rd;
 	int cpu;
 
 	guard(mutex)(&trace_consume_lock);
-	if (!trace_consumers)
+	rd = trace_consumers(b);
+	if (!rd)
 		return;
 	for_each_possible_cpu(cpu) {
 		if (which != RING_BUFFER_ALL_CPUS && which != cpu)
 			continue;
-		trace_consumers[cpu].has_page = false;
-		trace_consumers[cpu].ev = NULL;
-		trace_consumers[cpu].lost = 0;
+		rd[cpu].has_page = false;
+		rd[cpu].ev = NULL;
+		rd[cpu].lost = 0;
 	}
+}
+
+/* @b goes: its readers are closed. */
+static void trace_iter_release(struct trace_buf *b)
+{
+	guard(mutex)(&trace_consume_lock);
+	trace_rds_free(trace_consumers(b));
+	b->readers = NULL;
 }
 
 static const struct trace_buf_readers trace_iter_readers = {
 	.quiesce = trace_iter_quiesce,
 	.reset = trace_iter_reset_consumers,
+	.release = trace_iter_release,
 };
 
 static int __init trace_iter_readers_init(void)
@@ -495,6 +530,7 @@ core_initcall(trace_iter_readers_init);
 
 /**
  * trace_iter_raw_page() - consume one page of a CPU's records, as a page
+ * @b:		the buffer
  * @cpu:	the CPU
  * @page:	PAGE_SIZE bytes receiving the page in the trace_pipe_raw
  *		layout
@@ -503,14 +539,14 @@ core_initcall(trace_iter_readers_init);
  *
  * Return: bytes of event data in @page, 0 when there is none.
  */
-int trace_iter_raw_page(int cpu, void *page)
+int trace_iter_raw_page(struct trace_buf *b, int cpu, void *page)
 {
 	struct trace_cpu_rd *rd;
 	int n = 0;
 
 	guard(mutex)(&trace_consume_lock);
-	if (trace_consumers) {
-		rd = &trace_consumers[cpu];
+	if (trace_consumers(b)) {
+		rd = &trace_consumers(b)[cpu];
 		if (rd->has_page || rd->ev)
 			n = ring_buffer_walk_rest(page, &rd->rest, rd->lost);
 		rd->has_page = false;
@@ -519,40 +555,42 @@ int trace_iter_raw_page(int cpu, void *page)
 	}
 	if (n > 0)
 		return n;
-	n = ring_buffer_read_page(trace_rb, cpu, page);
+	n = ring_buffer_read_page(READ_ONCE(b->rb), cpu, page);
 	return max(n, 0);
 }
 
-/* The ready() of raw readers: a CPU holds data (the arg is the CPU). */
-static bool trace_raw_has_data(int cpu)
+/* The ready() of raw readers: a CPU holds data. */
+static bool trace_raw_has_data(struct trace_buf *b, int cpu)
 {
+	struct trace_cpu_rd *rd = trace_consumers(b);
 	struct ring_buffer_stats st;
 
-	ring_buffer_stats(trace_rb, cpu, &st);
-	return st.bytes || (trace_consumers && (trace_consumers[cpu].has_page ||
-						trace_consumers[cpu].ev));
+	ring_buffer_stats(READ_ONCE(b->rb), cpu, &st);
+	return st.bytes || (rd && (rd[cpu].has_page || rd[cpu].ev));
 }
 
 /**
  * trace_raw_ready() - whether a CPU's raw reader should wake
+ * @b:		the buffer
  * @cpu:	the CPU
  *
  * Return: true when its buffer is filled to buffer_percent (any data at
  * 0), or holds anything once tracing is off.
  */
-bool trace_raw_ready(int cpu)
+bool trace_raw_ready(struct trace_buf *b, int cpu)
 {
-	unsigned int pct = READ_ONCE(trace_buffer_percent);
+	unsigned int pct = READ_ONCE(b->percent);
+	struct trace_buffer *rb = READ_ONCE(b->rb);
 	struct ring_buffer_stats st;
 	unsigned long size;
 
 	guard(mutex)(&trace_consume_lock);
-	if (!pct || !trace_buffer_enabled())
-		return trace_raw_has_data(cpu);
+	if (!pct || !trace_buf_enabled(b))
+		return trace_raw_has_data(b, cpu);
 	/* What a ring can hold: the page being written is never full. */
-	size = (ring_buffer_size(trace_rb, cpu) / PAGE_SIZE - 1) *
+	size = (ring_buffer_size(rb, cpu) / PAGE_SIZE - 1) *
 	       (PAGE_SIZE - 16);
-	ring_buffer_stats(trace_rb, cpu, &st);
+	ring_buffer_stats(rb, cpu, &st);
 	return st.bytes * 100 >= (u64)size * pct;
 }
 
@@ -590,6 +628,7 @@ static int __init trace_iter_init(void)
 		return -ENOMEM;
 	}
 	it->kind = TRACE_ITER_DUMP;
+	it->buf = &trace_top_buf;
 	it->to = U64_MAX;
 	it->cpu = RING_BUFFER_ALL_CPUS;
 	it->last = -1;

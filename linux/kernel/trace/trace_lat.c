@@ -118,7 +118,7 @@ static unsigned long trace_lat_count(struct trace_buffer *rb, int cpu)
  */
 void trace_lat_note(struct trace_lat_mark *mark, int cpu)
 {
-	mark->rb = READ_ONCE(trace_rb);
+	mark->rb = READ_ONCE(trace_top_buf.rb);
 	mark->n = mark->rb ? trace_lat_count(mark->rb, cpu) : 0;
 }
 
@@ -131,7 +131,7 @@ static void trace_lat_total(struct trace_lat_info *lat)
 {
 	unsigned long now;
 
-	if (!lat->mark.rb || lat->mark.rb != READ_ONCE(trace_rb))
+	if (!lat->mark.rb || lat->mark.rb != READ_ONCE(trace_top_buf.rb))
 		return;
 	now = trace_lat_count(lat->mark.rb, lat->all_cpus ?
 			      RING_BUFFER_ALL_CPUS : lat->cpu);
@@ -151,16 +151,16 @@ void trace_lat_update(struct trace_lat_info *lat)
 {
 	lockdep_assert(irqs_disabled());
 	lat->to = trace_clock_read();
-	if (!trace_max_trylock())
+	if (!trace_max_trylock(&trace_top_buf))
 		return;
 	if (trace_lat_worth(lat->ns)) {
 		trace_lat_total(lat);
-		trace_max_swap_locked();
+		trace_max_swap_locked(&trace_top_buf);
 		trace_lat_write_begin();
 		trace_lat_max = *lat;
 		trace_lat_write_end();
 	}
-	trace_max_unlock();
+	trace_max_unlock(&trace_top_buf);
 }
 
 /**
@@ -184,11 +184,13 @@ void trace_lat_init(void)
 /**
  * trace_lat_max_show() - tracing_max_latency, read (microseconds)
  * @m:		the file
+ * @tr:		the trace array of the file
  * @unused:	table argument
  *
  * Return: 0.
  */
-static int trace_lat_max_show(struct seq_file *m, long unused)
+static int trace_lat_max_show(struct seq_file *m, struct trace_array *tr,
+			      long unused)
 {
 	seq_printf(m, "%llu\n", div_u64(READ_ONCE(trace_lat_max.ns),
 					NSEC_PER_USEC));
@@ -197,13 +199,15 @@ static int trace_lat_max_show(struct seq_file *m, long unused)
 
 /**
  * trace_lat_max_store() - tracing_max_latency, written
+ * @tr:		the trace array of the file
  * @val:	microseconds; 0 starts over
  * @unused:	table argument
  *
  * Return: 0, or -EINVAL for anything but a number that fits in
  * nanoseconds.
  */
-static int trace_lat_max_store(const char *val, long unused)
+static int trace_lat_max_store(struct trace_array *tr, const char *val,
+			       long unused)
 {
 	unsigned long flags;
 	u64 us;
@@ -235,8 +239,8 @@ struct trace_iter *trace_lat_iter_new(int cpu)
 			lat.from = U64_MAX;	/* nothing */
 		cpu = lat.cpu;
 	}
-	return trace_iter_new_on(cpu, READ_ONCE(trace_max_rb), lat.from,
-				 lat.to);
+	return trace_iter_new_on(cpu, READ_ONCE(trace_top_buf.max_rb),
+				 lat.from, lat.to);
 }
 
 /**
@@ -246,7 +250,7 @@ struct trace_iter *trace_lat_iter_new(int cpu)
 void trace_lat_print_header(struct seq_file *m)
 {
 	const struct tracer *t = trace_current_tracer();
-	struct trace_buffer *rb = trace_max_get();
+	struct trace_buffer *rb = trace_max_get(&trace_top_buf);
 	struct trace_iter *it = NULL;
 	struct trace_lat_info lat;
 	struct trace_ev ev;
@@ -259,7 +263,7 @@ void trace_lat_print_header(struct seq_file *m)
 	for (; it && trace_iter_peek(it, &ev); trace_iter_next(it))
 		n++;
 	trace_iter_free(it);
-	trace_max_put();
+	trace_max_put(&trace_top_buf);
 	trace_print_lat_header(m, t ? t->name : "nop", &lat, n,
 			       max(n, lat.total));
 	if (IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER) &&
@@ -270,7 +274,7 @@ void trace_lat_print_header(struct seq_file *m)
 }
 
 static const struct trace_fs_file trace_lat_files[] = {
-	TRACE_FS_ATTR("tracing_max_latency", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_ATTR("tracing_max_latency", 0644, TRACE_FS_TOP_ONLY,
 		      trace_lat_max_show, trace_lat_max_store),
 };
 

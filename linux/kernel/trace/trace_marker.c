@@ -33,7 +33,8 @@ static ssize_t trace_marker_write(struct file *file, const char __user *ubuf,
 	}
 	if (!len || text[len - 1] != '\n')
 		text[len++] = '\n';
-	ret = trace_print_write(0, text, len);
+	ret = trace_print_write(trace_array_buf(trace_fs_array(file_inode(file))),
+				0, text, len);
 	kfree(text);
 	if (ret < 0)
 		return ret;
@@ -51,6 +52,7 @@ static ssize_t trace_marker_raw_write(struct file *file,
 				      const char __user *ubuf, size_t cnt,
 				      loff_t *ppos)
 {
+	struct trace_buf *b = trace_array_buf(trace_fs_array(file_inode(file)));
 	struct trace_wh h;
 	struct trace_raw_rec *r;
 	void *data;
@@ -62,8 +64,10 @@ static ssize_t trace_marker_raw_write(struct file *file,
 	data = memdup_user(ubuf, cnt);
 	if (IS_ERR(data))
 		return PTR_ERR(data);
-	r = trace_rec_reserve(&h, TRACE_TYPE_RAW_DATA,
-			      sizeof(*r) - sizeof(r->id) + cnt, tracing_gen_ctx());
+	r = trace_buf_enabled(b) ?
+	    trace_buf_reserve(b, &h, TRACE_TYPE_RAW_DATA,
+			      sizeof(*r) - sizeof(r->id) + cnt,
+			      tracing_gen_ctx()) : NULL;
 	if (r) {
 		memcpy(&r->id, data, cnt);
 		trace_rec_commit(&h);

@@ -133,11 +133,13 @@ int trace_opt_set(unsigned int o, bool on)
 /**
  * trace_options_show() - print trace_options
  * @m:		where to print
+ * @tr:		the trace array of the file
  * @unused:	not used
  *
  * Return: 0.
  */
-static int trace_options_show(struct seq_file *m, long unused)
+static int trace_options_show(struct seq_file *m, struct trace_array *tr,
+			      long unused)
 {
 	unsigned int o;
 
@@ -149,13 +151,14 @@ static int trace_options_show(struct seq_file *m, long unused)
 
 /**
  * trace_options_store() - take one write to trace_options
+ * @tr:		the trace array of the file
  * @val:	an option name, to turn it on, or "no" and a name, to turn
  *		it off
  * @unused:	not used
  *
  * Return: 0, -EINVAL for an unknown option, or the option's errno.
  */
-int trace_options_store(const char *val, long unused)
+int trace_options_store(struct trace_array *tr, const char *val, long unused)
 {
 	bool on = !str_has_prefix(val, "no");
 	const char *name = on ? val : val + 2;
@@ -168,13 +171,13 @@ int trace_options_store(const char *val, long unused)
 	return -EINVAL;
 }
 
-static int option_show(struct seq_file *m, long opt)
+static int option_show(struct seq_file *m, struct trace_array *tr, long opt)
 {
 	seq_printf(m, "%d\n", trace_opt(opt));
 	return 0;
 }
 
-static int option_store(const char *val, long opt)
+static int option_store(struct trace_array *tr, const char *val, long opt)
 {
 	if (strcmp(val, "0") && strcmp(val, "1"))
 		return -EINVAL;
@@ -183,7 +186,7 @@ static int option_store(const char *val, long opt)
 
 /* The entry behind every options/<name> file; the argument is the option. */
 static const struct trace_fs_file trace_option_file =
-	TRACE_FS_ATTR(NULL, 0644, TRACE_FS_ARRAY, option_show, option_store);
+	TRACE_FS_ATTR(NULL, 0644, TRACE_FS_TOP_ONLY, option_show, option_store);
 
 static int trace_options_populate(const struct trace_fs_dirs *dirs)
 {
@@ -194,7 +197,7 @@ static int trace_options_populate(const struct trace_fs_dirs *dirs)
 	if (!d)
 		return -ENOMEM;
 	for (o = 0; o < TRACE_NR_OPTS; o++) {
-		ret = trace_fs_add(&trace_option_file, trace_opt_names[o],
+		ret = trace_fs_add(dirs, &trace_option_file, trace_opt_names[o],
 				   o, d);
 		if (ret)
 			return ret;
@@ -203,7 +206,7 @@ static int trace_options_populate(const struct trace_fs_dirs *dirs)
 }
 
 static const struct trace_fs_file trace_options_files[] = {
-	TRACE_FS_ATTR("trace_options", 0644, TRACE_FS_ARRAY, trace_options_show,
+	TRACE_FS_ATTR("trace_options", 0644, TRACE_FS_TOP_ONLY, trace_options_show,
 		      trace_options_store),
 };
 

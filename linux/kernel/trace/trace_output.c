@@ -45,18 +45,19 @@ static void trace_print_legend(struct seq_file *m)
  * trace_print_header() - the comment lines at the top of the trace file
  * @m:		where to print
  * @cpu:	the CPU the file shows, or RING_BUFFER_ALL_CPUS
+ * @tr:		the trace array it shows
  */
-void trace_print_header(struct seq_file *m, int cpu)
+void trace_print_header(struct seq_file *m, int cpu, struct trace_array *tr)
 {
-	const struct tracer *t = trace_current_tracer();
+	const struct tracer *t = trace_array_tracer(tr);
 
 	if (t && t->print_header) {
 		seq_printf(m, "# tracer: %s\n#\n", t->name);
 		t->print_header(m);
 		return;
 	}
-	seq_printf(m, "# tracer: %s\n#\n", trace_current_tracer_name());
-	trace_print_buf_header(m, cpu, READ_ONCE(trace_rb));
+	seq_printf(m, "# tracer: %s\n#\n", t ? t->name : "nop");
+	trace_print_buf_header(m, cpu, READ_ONCE(trace_array_buf(tr)->rb));
 }
 
 /**

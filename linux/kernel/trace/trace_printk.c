@@ -23,6 +23,7 @@
 
 /**
  * trace_print_write() - record a print record
+ * @b:		the buffer to record into
  * @ip:		the caller's address, printed before the text; 0 for
  *		trace_marker
  * @text:	the text; need not be NUL terminated
@@ -33,13 +34,16 @@
  * Return: the bytes of @text recorded, or -EBADF when tracing is off or
  * the record was dropped (and counted).
  */
-int trace_print_write(unsigned long ip, const char *text, size_t len)
+int trace_print_write(struct trace_buf *b, unsigned long ip, const char *text,
+		      size_t len)
 {
 	struct trace_wh h;
 	struct trace_print_rec *r;
 
 	len = min_t(size_t, len, TRACE_PRINT_MAX);
-	r = trace_rec_reserve(&h, TRACE_TYPE_PRINT, sizeof(*r) + len + 1,
+	if (!trace_buf_enabled(b))
+		return -EBADF;
+	r = trace_buf_reserve(b, &h, TRACE_TYPE_PRINT, sizeof(*r) + len + 1,
 			      tracing_gen_ctx());
 	if (!r)
 		return -EBADF;
@@ -125,7 +129,7 @@ int __trace_puts(unsigned long ip, const char *str, int size)
 {
 	if (!trace_opt(TRACE_OPT_TRACE_PRINTK))
 		return 0;
-	return trace_print_write(ip, str, max(size, 0));
+	return trace_print_write(&trace_top_buf, ip, str, max(size, 0));
 }
 EXPORT_SYMBOL_GPL(__trace_puts);
 
@@ -228,6 +232,7 @@ static void trace_printk_list_modules(struct seq_file *m)
 /**
  * trace_printk_formats_show() - printk_formats
  * @m:		the file
+ * @tr:		the trace array of the file
  * @unused:	table argument
  *
  * One line per format: its address, " : " and the format quoted, as
@@ -235,7 +240,8 @@ static void trace_printk_list_modules(struct seq_file *m)
  *
  * Return: 0.
  */
-static int trace_printk_formats_show(struct seq_file *m, long unused)
+static int trace_printk_formats_show(struct seq_file *m, struct trace_array *tr,
+				     long unused)
 {
 	trace_printk_list(m, __start___trace_bprintk_fmt,
 			  __stop___trace_bprintk_fmt);

@@ -219,11 +219,13 @@ static int prof_alloc_tables(void)
 /**
  * trace_profile_show() - function_profile_enabled, read
  * @m:		the file
+ * @tr:		the trace array of the file
  * @unused:	table argument
  *
  * Return: 0.
  */
-static int trace_profile_show(struct seq_file *m, long unused)
+static int trace_profile_show(struct seq_file *m, struct trace_array *tr,
+			      long unused)
 {
 	seq_printf(m, "%d\n", READ_ONCE(prof_on));
 	return 0;
@@ -231,12 +233,14 @@ static int trace_profile_show(struct seq_file *m, long unused)
 
 /**
  * trace_profile_store() - function_profile_enabled, written
+ * @tr:		the trace array of the file
  * @val:	1 starts the profiler afresh, 0 stops it (the figures stay)
  * @unused:	table argument
  *
  * Return: 0, -EINVAL for anything but 0 or 1, or why it cannot start.
  */
-static int trace_profile_store(const char *val, long unused)
+static int trace_profile_store(struct trace_array *tr, const char *val,
+			       long unused)
 {
 	unsigned int v;
 	bool on;
@@ -316,11 +320,13 @@ static void prof_print(struct seq_file *m, const struct prof_rec *r)
 /**
  * trace_profile_stat_show() - trace_stat/function<cpu>
  * @m:		the file
+ * @tr:		the trace array of the file
  * @cpu:	table argument: the CPU
  *
  * Return: 0, or -ENOMEM.
  */
-static int trace_profile_stat_show(struct seq_file *m, long cpu)
+static int trace_profile_stat_show(struct seq_file *m, struct trace_array *tr,
+				   long cpu)
 {
 	struct prof_rec *copy = NULL;
 	struct prof_table *t;
@@ -372,7 +378,7 @@ static int trace_profile_populate(const struct trace_fs_dirs *dirs)
 		return -ENOMEM;
 	for_each_possible_cpu(cpu) {
 		snprintf(name, sizeof(name), "function%d", cpu);
-		ret = trace_fs_add(&trace_profile_stat, name, cpu, stat);
+		ret = trace_fs_add(dirs, &trace_profile_stat, name, cpu, stat);
 		if (ret)
 			return ret;
 	}

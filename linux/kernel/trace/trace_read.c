@@ -24,6 +24,8 @@
 /**
  * struct trace_file - state of one open of a trace file
  * @it:		the peeking iterator
+ * @tr:		the trace array it shows
+ * @buf:	its buffer
  * @cpu:	the CPU shown, or RING_BUFFER_ALL_CPUS
  * @idx:	seq_file position of the record at the head of @it (the
  *		header is position 0, the first record 1)
@@ -38,6 +40,8 @@
  */
 struct trace_file {
 	struct trace_iter *it;
+	struct trace_array *tr;
+	struct trace_buf *buf;
 	int cpu;
 	loff_t idx;
 	struct trace_ev ev;
@@ -55,7 +59,7 @@ static struct trace_iter *trace_file_iter(struct trace_file *tf)
 				NULL;
 	if (tf->max_iter)
 		return tf->max_iter(tf->cpu);
-	return trace_iter_new(tf->cpu, false);
+	return trace_iter_new(tf->buf, tf->cpu, false);
 }
 
 /* Move @tf to position @pos; NULL past the last record. */
@@ -105,7 +109,7 @@ static int trace_seq_show(struct seq_file *m, void *v)
 	if (v == SEQ_START_TOKEN && tf->view)
 		tf->view->print_header(m, tf->cpu, tf->rb);
 	else if (v == SEQ_START_TOKEN)
-		trace_print_header(m, tf->cpu);
+		trace_print_header(m, tf->cpu, tf->tr);
 	else
 		trace_print_ev(m, &tf->ev);
 	return 0;
@@ -134,36 +138,40 @@ static const struct seq_operations trace_seq_ops = {
 int trace_view_open(struct inode *inode, struct file *file,
 		    const struct trace_view *view)
 {
-	const struct tracer *t = trace_current_tracer();
+	struct trace_array *tr = trace_fs_array(inode);
+	const struct tracer *t = trace_array_tracer(tr);
+	struct trace_buf *b = trace_array_buf(tr);
 	bool max = t && t->use_max;
 	int cpu = trace_fs_arg(inode);
 	struct trace_file *tf;
 
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC) &&
 	    !view) {
-		trace_buf_reset(cpu);
+		trace_buf_reset(b, cpu);
 		if (max)
-			trace_max_reset(cpu);
+			trace_max_reset(b, cpu);
 	}
 	if (!(file->f_mode & FMODE_READ))
 		return 0;
 	tf = __seq_open_private(file, &trace_seq_ops, sizeof(*tf));
 	if (!tf)
 		return -ENOMEM;
+	tf->tr = tr;
+	tf->buf = b;
 	tf->cpu = cpu;
 	tf->idx = 1;
 	if (trace_opt(TRACE_OPT_PAUSE_ON_TRACE)) {
-		tracing_stop();
+		trace_buf_stop(b);
 		tf->paused = true;
 	}
-	tf->rb = trace_max_get();
+	tf->rb = trace_max_get(b);
 	tf->max_iter = max && tf->rb ? t->max_iter : NULL;
 	tf->view = view;
 	tf->it = trace_file_iter(tf);
 	if (!tf->it && (!view || tf->rb)) {
-		trace_max_put();
+		trace_max_put(b);
 		if (tf->paused)
-			tracing_start();
+			trace_buf_start(b);
 		seq_release_private(inode, file);
 		return -ENOMEM;
 	}
@@ -185,9 +193,9 @@ int trace_view_release(struct inode *inode, struct file *file)
 		return 0;
 	tf = ((struct seq_file *)file->private_data)->private;
 	trace_iter_free(tf->it);
-	trace_max_put();
+	trace_max_put(tf->buf);
 	if (tf->paused)
-		tracing_start();
+		trace_buf_start(tf->buf);
 	return seq_release_private(inode, file);
 }
 
@@ -237,6 +245,7 @@ const struct file_operations trace_fops = {
  * @lock:	serialises readers of this open file; protects the fields
  *		below
  * @it:		the consuming iterator
+ * @buf:	the buffer it reads
  * @line:	the text of the record being returned
  * @len:	bytes in @line
  * @off:	bytes of @line already returned
@@ -246,6 +255,7 @@ const struct file_operations trace_fops = {
 struct trace_pipe {
 	struct mutex lock;	/* serialises readers of this open file */
 	struct trace_iter *it;
+	struct trace_buf *buf;
 	char line[TRACE_LINE_MAX];
 	size_t len;
 	size_t off;
@@ -258,7 +268,8 @@ static int trace_pipe_open(struct inode *inode, struct file *file)
 
 	if (!tp)
 		return -ENOMEM;
-	tp->it = trace_iter_new(trace_fs_arg(inode), true);
+	tp->buf = trace_array_buf(trace_fs_array(inode));
+	tp->it = trace_iter_new(tp->buf, trace_fs_arg(inode), true);
 	if (!tp->it) {
 		kfree(tp);
 		return -ENOMEM;
@@ -311,7 +322,8 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 		if (tp->off == tp->len && !trace_pipe_fill(tp)) {
 			if (done)
 				break;
-			ret = trace_wait(trace_iter_ready, tp->it, nonblock, false);
+			ret = trace_wait(tp->buf, trace_iter_ready, tp->it,
+					 nonblock, false);
 			if (ret < 0)
 				return ret;
 			if (!ret && tp->got)
@@ -351,6 +363,7 @@ const struct file_operations trace_pipe_fops = {
  * struct trace_raw - state of one open of a trace_pipe_raw file
  * @lock:	serialises readers of this open file; protects the fields
  *		below
+ * @buf:	the buffer
  * @cpu:	the CPU
  * @page:	the page being returned, for reads shorter than a page
  * @off:	bytes of @page already returned
@@ -358,6 +371,7 @@ const struct file_operations trace_pipe_fops = {
  */
 struct trace_raw {
 	struct mutex lock;	/* serialises readers of this open file */
+	struct trace_buf *buf;
 	int cpu;
 	void *page;
 	size_t off;
@@ -366,19 +380,21 @@ struct trace_raw {
 
 static bool trace_raw_wait_ready(void *arg)
 {
-	return trace_raw_ready((long)arg);
+	struct trace_raw *tr = arg;
+
+	return trace_raw_ready(tr->buf, tr->cpu);
 }
 
 /*
  * Wait for the CPU's data: 1 when there may be some, 0 (end of file) when
  * tracing is off or stops meanwhile: nothing more is coming.
  */
-static int trace_raw_wait(int cpu, bool nonblock)
+static int trace_raw_wait(struct trace_raw *tr, bool nonblock)
 {
-	if (!nonblock && !tracing_is_on())
+	if (!nonblock && !trace_buf_is_on(tr->buf))
 		return 0;
-	return trace_wait(trace_raw_wait_ready, (void *)(long)cpu, nonblock,
-			  READ_ONCE(trace_buffer_percent) != 0);
+	return trace_wait(tr->buf, trace_raw_wait_ready, tr, nonblock,
+			  READ_ONCE(tr->buf->percent) != 0);
 }
 
 static int trace_raw_open(struct inode *inode, struct file *file)
@@ -392,6 +408,7 @@ static int trace_raw_open(struct inode *inode, struct file *file)
 		kfree(tr);
 		return -ENOMEM;
 	}
+	tr->buf = trace_array_buf(trace_fs_array(inode));
 	tr->cpu = trace_fs_arg(inode);
 	mutex_init(&tr->lock);
 	file->private_data = tr;
@@ -421,12 +438,12 @@ static ssize_t trace_raw_read(struct file *file, char __user *ubuf,
 
 	guard(mutex)(&tr->lock);
 	while (tr->off == tr->len) {
-		if (trace_iter_raw_page(tr->cpu, tr->page)) {
+		if (trace_iter_raw_page(tr->buf, tr->cpu, tr->page)) {
 			tr->off = 0;
 			tr->len = PAGE_SIZE;
 			break;
 		}
-		ret = trace_raw_wait(tr->cpu, file->f_flags & O_NONBLOCK);
+		ret = trace_raw_wait(tr, file->f_flags & O_NONBLOCK);
 		if (ret <= 0)
 			return ret;
 	}
@@ -456,11 +473,12 @@ static ssize_t trace_raw_splice(struct file *file, loff_t *ppos,
 		page = alloc_page(GFP_KERNEL);
 		if (!page)
 			return done ?: -ENOMEM;
-		if (!trace_iter_raw_page(tr->cpu, page_address(page))) {
+		if (!trace_iter_raw_page(tr->buf, tr->cpu,
+					 page_address(page))) {
 			__free_page(page);
 			if (done)
 				break;
-			ret = trace_raw_wait(tr->cpu, nonblock);
+			ret = trace_raw_wait(tr, nonblock);
 			if (ret <= 0)
 				return ret;
 			continue;
@@ -484,7 +502,8 @@ static __poll_t trace_raw_poll(struct file *file, struct poll_table_struct *pt)
 	struct trace_raw *tr = file->private_data;
 
 	trace_poll_wait(file, pt);
-	if (READ_ONCE(tr->off) != READ_ONCE(tr->len) || trace_raw_ready(tr->cpu))
+	if (READ_ONCE(tr->off) != READ_ONCE(tr->len) ||
+	    trace_raw_ready(tr->buf, tr->cpu))
 		return EPOLLIN | EPOLLRDNORM;
 	return 0;
 }
@@ -493,9 +512,11 @@ static __poll_t trace_raw_poll(struct file *file, struct poll_table_struct *pt)
 static long trace_raw_ioctl(struct file *file, unsigned int cmd,
 			    unsigned long arg)
 {
+	struct trace_raw *tr = file->private_data;
+
 	if (cmd)
 		return -ENOIOCTLCMD;
-	trace_wake_readers(true);
+	trace_wake_readers(tr->buf, true);
 	return 0;
 }
 

@@ -48,7 +48,7 @@ static void trace_snap_note(const char *why)
 	int n = scnprintf(line, sizeof(line), "*** snapshot not taken: %s ***\n",
 			  why);
 
-	trace_print_write(_RET_IP_, line, n);
+	trace_print_write(&trace_top_buf, _RET_IP_, line, n);
 }
 
 /**
@@ -75,15 +75,15 @@ void trace_snapshot_take(void)
 		return;
 	}
 	local_irq_save(flags);
-	if (trace_max_trylock()) {
-		trace_max_swap_locked();
-		trace_max_unlock();
+	if (trace_max_trylock(&trace_top_buf)) {
+		trace_max_swap_locked(&trace_top_buf);
+		trace_max_unlock(&trace_top_buf);
 		taken = true;
 	}
 	local_irq_restore(flags);
 	if (taken)
 		return;
-	if (READ_ONCE(trace_max_rb)) {
+	if (READ_ONCE(trace_top_buf.max_rb)) {
 		trace_snap_note("another swap was under way");
 		return;
 	}
@@ -105,7 +105,7 @@ int trace_snapshot_arm(void)
 	int ret;
 
 	guard(mutex)(&trace_snap_lock);
-	ret = trace_max_alloc(TRACE_MAX_SNAP);
+	ret = trace_max_alloc(&trace_top_buf, TRACE_MAX_SNAP);
 	if (!ret)
 		trace_snap_armed++;
 	return ret;
@@ -134,9 +134,9 @@ static int trace_snap_swap(void)
 
 	for (tries = 0; tries < 100; tries++) {
 		local_irq_save(flags);
-		if (trace_max_trylock()) {
-			trace_max_swap_locked();
-			trace_max_unlock();
+		if (trace_max_trylock(&trace_top_buf)) {
+			trace_max_swap_locked(&trace_top_buf);
+			trace_max_unlock(&trace_top_buf);
 			local_irq_restore(flags);
 			return 0;
 		}
@@ -165,19 +165,19 @@ static int trace_snap_command(unsigned long val, int cpu)
 		else if (trace_snap_armed)
 			ret = -EBUSY;
 		else
-			trace_max_release(TRACE_MAX_SNAP);
+			trace_max_release(&trace_top_buf, TRACE_MAX_SNAP);
 		break;
 	case 1:
 		if (cpu != RING_BUFFER_ALL_CPUS) {
 			ret = -EINVAL;
 			break;
 		}
-		ret = trace_max_alloc(TRACE_MAX_SNAP);
+		ret = trace_max_alloc(&trace_top_buf, TRACE_MAX_SNAP);
 		if (!ret)
 			ret = trace_snap_swap();
 		break;
 	default:
-		trace_max_reset(cpu);
+		trace_max_reset(&trace_top_buf, cpu);
 		break;
 	}
 out:
@@ -255,7 +255,7 @@ void tracing_snapshot_alloc(void)
 {
 	might_sleep();
 	scoped_guard(mutex, &trace_snap_lock)
-		if (trace_max_alloc(TRACE_MAX_SNAP))
+		if (trace_max_alloc(&trace_top_buf, TRACE_MAX_SNAP))
 			return;
 	trace_snapshot_take();
 }
@@ -268,9 +268,9 @@ static const struct trace_view trace_snap_view = {
 TRACE_VIEW_FOPS(trace_snap, trace_snap_view, trace_snap_write);
 
 static const struct trace_fs_file trace_snap_files[] = {
-	TRACE_FS_FOPS("snapshot", 0644, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
+	TRACE_FS_FOPS("snapshot", 0644, TRACE_FS_TOP_ONLY, RING_BUFFER_ALL_CPUS,
 		      &trace_snap_fops),
-	TRACE_FS_FOPS("snapshot", 0644, TRACE_FS_CPU, 0, &trace_snap_fops),
+	TRACE_FS_FOPS("snapshot", 0644, TRACE_FS_TOP_CPU, 0, &trace_snap_fops),
 };
 
 static struct trace_fs_table trace_snap_fs = {

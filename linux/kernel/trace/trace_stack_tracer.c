@@ -165,11 +165,13 @@ static struct ftrace_ops stk_ops = {
 /**
  * trace_stack_max_show() - show stack_max_size
  * @m:		the file
+ * @tr:		the trace array of the file
  * @unused:	table argument
  *
  * Return: 0.
  */
-static int trace_stack_max_show(struct seq_file *m, long unused)
+static int trace_stack_max_show(struct seq_file *m, struct trace_array *tr,
+				long unused)
 {
 	seq_printf(m, "%lu\n", READ_ONCE(stk_max));
 	return 0;
@@ -177,6 +179,7 @@ static int trace_stack_max_show(struct seq_file *m, long unused)
 
 /**
  * trace_stack_max_store() - write stack_max_size
+ * @tr:		the trace array of the file
  * @val:	a byte count; 0 makes any depth a new maximum
  * @unused:	table argument
  *
@@ -184,7 +187,7 @@ static int trace_stack_max_show(struct seq_file *m, long unused)
  *
  * Return: 0, or -EINVAL for anything but a number.
  */
-int trace_stack_max_store(const char *val, long unused)
+int trace_stack_max_store(struct trace_array *tr, const char *val, long unused)
 {
 	unsigned long v, flags;
 	int ret = kstrtoul(val, 0, &v);
@@ -223,11 +226,13 @@ VISIBLE_IF_KUNIT int stk_copy(struct stk_frame *out, unsigned long *max)
 /**
  * trace_stack_trace_show() - show stack_trace
  * @m:		the file
+ * @tr:		the trace array of the file
  * @unused:	table argument
  *
  * Return: 0, -ENOMEM, or -EBUSY (see stk_copy()).
  */
-static int trace_stack_trace_show(struct seq_file *m, long unused)
+static int trace_stack_trace_show(struct seq_file *m, struct trace_array *tr,
+				  long unused)
 {
 	struct stk_frame *f = kmalloc_array(STK_FRAMES, sizeof(*f), GFP_KERNEL);
 	unsigned long size, max;

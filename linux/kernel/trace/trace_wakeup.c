@@ -304,7 +304,7 @@ static int wakeup_start_mode(enum wakeup_mode mode)
 {
 	int ret;
 
-	ret = trace_max_alloc(TRACE_MAX_LAT);
+	ret = trace_max_alloc(&trace_top_buf, TRACE_MAX_LAT);
 	if (ret)
 		return ret;
 	trace_lat_init();
@@ -318,7 +318,7 @@ static int wakeup_start_mode(enum wakeup_mode mode)
 	if (ret) {
 		trace_lat_hook_set(&wakeup_fn_hook, false, false, false);
 		WRITE_ONCE(wakeup_mode, WAKEUP_OFF);
-		trace_max_release(TRACE_MAX_LAT);
+		trace_max_release(&trace_top_buf, TRACE_MAX_LAT);
 	}
 	return ret;
 }
@@ -333,7 +333,7 @@ static void wakeup_stop(void)
 	/* After this no probe runs: the task reference can go. */
 	tracepoint_synchronize_unregister();
 	wakeup_clear();
-	trace_max_release(TRACE_MAX_LAT);
+	trace_max_release(&trace_top_buf, TRACE_MAX_LAT);
 }
 
 static int wakeup_init(void)

@@ -18,6 +18,7 @@
 #include <trace/trace_ev.h>
 
 #include "rb_fast.h"
+#include "trace_buf.h"
 
 /**
  * trace_ctx_of() - tracing_gen_ctx_irq_test(), inline for hot paths
@@ -71,19 +72,26 @@ static __always_inline unsigned int trace_ctx_dec(void)
 	return IS_ENABLED(CONFIG_PREEMPTION) ? ctx - 1 : ctx;
 }
 
-/* trace_rec_blocked: see trace_buf.c. */
-#define TRACE_REC_USER_OFF	1
-#define TRACE_REC_STOP		2
-extern atomic_t trace_rec_blocked;
+/**
+ * trace_buf_enabled() - whether writers may record into a buffer now
+ * @b:		the buffer
+ *
+ * Return: true when its tracing_on is 1 and nothing holds it stopped.
+ */
+static __always_inline bool trace_buf_enabled(struct trace_buf *b)
+{
+	return !atomic_read(&b->blocked);
+}
 
 /**
- * trace_buffer_enabled() - whether writers may record now
+ * trace_buffer_enabled() - whether writers may record into the top
+ * array's buffer now
  *
  * Return: true when tracing_on is 1 and nothing holds tracing stopped.
  */
 static __always_inline bool trace_buffer_enabled(void)
 {
-	return !atomic_read(&trace_rec_blocked);
+	return trace_buf_enabled(&trace_top_buf);
 }
 
 /*
@@ -95,17 +103,34 @@ static __always_inline bool trace_buffer_enabled(void)
 #define TRACE_CTX_NOW		BIT(31)
 #define TRACE_CTX_NOW_DEC	(BIT(31) | BIT(30))
 
-void *__trace_rec_reserve(struct trace_wh *h, unsigned short type,
-			  unsigned int len, unsigned int ctx);
+void *trace_buf_reserve(struct trace_buf *b, struct trace_wh *h,
+			unsigned short type, unsigned int len, unsigned int ctx);
 
 /**
- * trace_rec_reserve() - start a record in the trace buffer
+ * __trace_rec_reserve() - trace_rec_reserve() with tracing_on tested
+ * @h:		the write's handle
+ * @type:	the record's common_type
+ * @len:	its length
+ * @ctx:	the context to record (see trace_buf_reserve())
+ *
+ * Return: the record, or NULL.
+ */
+static __always_inline void *__trace_rec_reserve(struct trace_wh *h,
+						 unsigned short type,
+						 unsigned int len,
+						 unsigned int ctx)
+{
+	return trace_buf_reserve(&trace_top_buf, h, type, len, ctx);
+}
+
+/**
+ * trace_rec_reserve() - start a record in the top array's buffer
  * @h:		the write's handle, filled in for trace_rec_commit()
  * @type:	its common_type
  * @len:	its length, struct trace_entry included
- * @ctx:	the context to record (see __trace_rec_reserve())
+ * @ctx:	the context to record (see trace_buf_reserve())
  *
- * The one test of tracing_on, inline; the rest is __trace_rec_reserve().
+ * The one test of tracing_on, inline; the rest is trace_buf_reserve().
  * A writer that tests trace_buffer_enabled() itself, before work of its
  * own, calls __trace_rec_reserve() instead.
  *

@@ -78,7 +78,7 @@ static void stkt_measure(struct kunit *test)
 	ret = fentry_ops_set(&trace_stack_sets, false, (unsigned char *)fn,
 			     strlen(fn), 1);
 	KUNIT_ASSERT_EQ(test, ret, 0);
-	KUNIT_ASSERT_EQ(test, trace_stack_max_store("0", 0), 0);
+	KUNIT_ASSERT_EQ(test, trace_stack_max_store(&trace_top, "0", 0), 0);
 	KUNIT_ASSERT_EQ(test, stk_enable(1), 0);
 	KUNIT_EXPECT_EQ(test, stkt_deep_call(HZ), 1000);
 	stk_enable(0);
@@ -102,7 +102,7 @@ static void stkt_measure(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, fentry_ops_set(&trace_stack_sets, false, NULL, 0, 1),
 			0);
-	trace_stack_max_store("0", 0);
+	trace_stack_max_store(&trace_top, "0", 0);
 }
 
 static struct kunit_case stkt_cases[] = {

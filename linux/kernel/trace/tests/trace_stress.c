@@ -48,7 +48,7 @@ static void tst_write(char ctx, int cpu, unsigned long seq)
 	char text[32];
 	int len = scnprintf(text, sizeof(text), "@@%c%d %lu\n", ctx, cpu, seq);
 
-	trace_print_write(_THIS_IP_, text, len);
+	trace_print_write(&trace_top_buf, _THIS_IP_, text, len);
 }
 
 static void tst_bh_fn(struct tasklet_struct *t)

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Trace arrays: the top one, whose files are the tracefs root, and the
+ * instances, one per directory of instances/. Each has its own buffer
+ * (trace_buf.c) and its own copy of every file whose scope takes in
+ * instances (trace_fs.c). mkdir makes one; rmdir removes it, unless one
+ * of its files is open or a module holds it.
+ */
+#include <linux/err.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tracefs.h>
+
+#include "trace.h"
+
+/**
+ * struct trace_array - a trace array
+ * @name:	its directory's name under instances/; NULL for the top one
+ * @buf:	its buffer
+ * @fs:		its files, for an instance
+ * @refs:	references of the kernel's users (trace_array_get_by_name());
+ *		under trace_arrays_lock
+ * @list:	in trace_arrays, for an instance; under trace_arrays_lock
+ */
+struct trace_array {
+	char *name;
+	struct trace_buf *buf;
+	struct trace_fs_dirs *fs;
+	unsigned int refs;
+	struct list_head list;
+};
+
+struct trace_array trace_top = {
+	.buf = &trace_top_buf,
+};
+
+/* The instances; serialises their making and removal. */
+static DEFINE_MUTEX(trace_arrays_lock);
+static LIST_HEAD(trace_arrays);
+static struct dentry *trace_instances_dir;
+
+/**
+ * trace_array_buf() - the buffer of a trace array
+ * @tr:		the array
+ *
+ * Return: its buffer, which lives as long as it does.
+ */
+struct trace_buf *trace_array_buf(struct trace_array *tr)
+{
+	return tr->buf;
+}
+
+/**
+ * trace_array_is_top() - whether a trace array is the top one
+ * @tr:		the array
+ *
+ * Return: true for the top array, false for an instance.
+ */
+bool trace_array_is_top(const struct trace_array *tr)
+{
+	return tr == &trace_top;
+}
+
+static struct trace_array *trace_array_find(const char *name)
+{
+	struct trace_array *tr;
+
+	lockdep_assert_held(&trace_arrays_lock);
+	list_for_each_entry(tr, &trace_arrays, list)
+		if (!strcmp(tr->name, name))
+			return tr;
+	return NULL;
+}
+
+static void trace_array_free(struct trace_array *tr)
+{
+	if (tr->buf)
+		trace_buf_destroy(tr->buf);
+	kfree(tr->name);
+	kfree(tr);
+}
+
+/* Make instance @name, directory and files; under trace_arrays_lock. */
+static struct trace_array *trace_array_make(const char *name)
+{
+	struct trace_array *tr;
+	struct dentry *dir;
+
+	lockdep_assert_held(&trace_arrays_lock);
+	if (!*name || strchr(name, '/') || !strcmp(name, ".") ||
+	    !strcmp(name, ".."))
+		return ERR_PTR(-EINVAL);
+	if (trace_array_find(name))
+		return ERR_PTR(-EEXIST);
+	tr = kzalloc(sizeof(*tr), GFP_KERNEL);
+	if (!tr)
+		return ERR_PTR(-ENOMEM);
+	tr->name = kstrdup(name, GFP_KERNEL);
+	tr->buf = trace_buf_new();
+	if (!tr->name || !tr->buf) {
+		trace_array_free(tr);
+		return ERR_PTR(-ENOMEM);
+	}
+	dir = tracefs_create_dir(name, trace_instances_dir);
+	if (IS_ERR_OR_NULL(dir)) {
+		trace_array_free(tr);
+		return ERR_PTR(dir ? PTR_ERR(dir) : -ENOMEM);
+	}
+	tr->fs = trace_fs_array_create(tr, dir);
+	if (IS_ERR(tr->fs)) {
+		int ret = PTR_ERR(tr->fs);
+
+		trace_array_free(tr);
+		return ERR_PTR(ret);
+	}
+	list_add_tail(&tr->list, &trace_arrays);
+	return tr;
+}
+
+/* Remove instance @tr unless it is in use; under trace_arrays_lock. */
+static int trace_array_remove(struct trace_array *tr)
+{
+	int ret;
+
+	lockdep_assert_held(&trace_arrays_lock);
+	if (tr->refs)
+		return -EBUSY;
+	ret = trace_fs_array_remove(tr->fs);
+	if (ret)
+		return ret;
+	list_del(&tr->list);
+	trace_array_free(tr);
+	return 0;
+}
+
+static int trace_instance_mkdir(const char *name)
+{
+	guard(mutex)(&trace_arrays_lock);
+	return PTR_ERR_OR_ZERO(trace_array_make(name));
+}
+
+static int trace_instance_rmdir(const char *name)
+{
+	struct trace_array *tr;
+
+	guard(mutex)(&trace_arrays_lock);
+	tr = trace_array_find(name);
+	return tr ? trace_array_remove(tr) : -ENOENT;
+}
+
+static int __init trace_array_init(void)
+{
+	trace_fs_set_top(&trace_top);
+	return 0;
+}
+core_initcall(trace_array_init);
+
+static int __init trace_instances_init(void)
+{
+	trace_instances_dir = tracefs_create_instance_dir("instances", NULL,
+							  trace_instance_mkdir,
+							  trace_instance_rmdir);
+	if (!trace_instances_dir)
+		pr_warn("tracing: cannot create instances/\n");
+	return 0;
+}
+fs_initcall_sync(trace_instances_init);

@@ -1,0 +1,100 @@
+# SPDX-License-Identifier: GPL-2.0
+# instances/: mkdir makes a trace array with its own buffer and files,
+# independent of the top one; rmdir removes it, unless one of its files
+# is open; bad names and second makes are refused; nothing leaks.
+# limit: 300
+[ -d instances ] || fail "no instances/"
+i=instances/foo
+[ ! -d $i ] || rmdir $i
+mkdir $i || fail "mkdir $i"
+for f in trace trace_pipe trace_marker trace_marker_raw tracing_on \
+	 buffer_size_kb buffer_total_size_kb free_buffer buffer_percent \
+	 tracing_cpumask current_tracer available_tracers \
+	 per_cpu/cpu0/trace per_cpu/cpu0/trace_pipe per_cpu/cpu0/trace_pipe_raw \
+	 per_cpu/cpu0/buffer_size_kb per_cpu/cpu0/stats; do
+	[ -e $i/$f ] || fail "no $i/$f"
+done
+# The top array's own settings stay at the top.
+for f in README available_filter_functions instances saved_cmdlines \
+	 tracing_thresh; do
+	[ ! -e $i/$f ] || fail "$i/$f exists"
+done
+[ "$(write_errno instances foo)" != ok ] || fail "write to instances/"
+mkdir $i 2>/dev/null && fail "a second mkdir $i succeeded"
+
+# Records go to the array they are written in, and nowhere else.
+echo > trace
+echo top-line > trace_marker
+echo inst-line > $i/trace_marker
+grep -q inst-line trace && fail "an instance's marker in the top trace"
+grep -q top-line $i/trace && fail "the top marker in the instance"
+grep -q 'tracing_mark_write: inst-line' $i/trace ||
+	fail "no marker in $i/trace: $(tail -3 $i/trace)"
+grep -q '^# tracer: nop' $i/trace || fail "no header in $i/trace"
+grep -q '^# entries-in-buffer/entries-written: 1/1 ' $i/trace ||
+	fail "bad count: $(grep entries $i/trace)"
+
+# tracing_on is the instance's own.
+echo 0 > $i/tracing_on
+[ "$(cat tracing_on)" = 1 ] || fail "top tracing_on followed the instance"
+[ "$(write_errno $i/trace_marker off)" != ok ] ||
+	fail "marker accepted while the instance is off"
+echo still-top > trace_marker
+grep -q still-top trace || fail "top stopped with the instance"
+echo 1 > $i/tracing_on
+
+# Sizes are the instance's own.
+top_kb=$(cat buffer_size_kb)
+echo 64 > $i/buffer_size_kb
+[ "$(cat $i/buffer_size_kb)" = 64 ] || fail "instance size not set"
+[ "$(cat buffer_size_kb)" = "$top_kb" ] || fail "top size changed"
+echo 128 > $i/per_cpu/cpu0/buffer_size_kb
+[ "$(cat $i/buffer_size_kb)" = X ] || fail "per-CPU size not reflected"
+[ "$(cat per_cpu/cpu0/buffer_size_kb)" = "$top_kb" ] ||
+	fail "top CPU 0 size changed"
+[ "$(write_errno $i/buffer_size_kb 0)" = "Invalid argument" ] ||
+	fail "size 0 accepted"
+
+# Tracers: an instance runs nop only, for now.
+[ "$(cat $i/available_tracers)" = nop ] ||
+	fail "available_tracers: $(cat $i/available_tracers)"
+[ "$(write_errno $i/current_tracer function)" = "Invalid argument" ] ||
+	fail "function accepted in an instance"
+[ "$(cat current_tracer)" = nop ] || fail "top tracer changed"
+
+# trace_pipe consumes the instance's records only.
+echo > $i/trace
+echo piped > $i/trace_marker
+line=$(timeout 5 head -n 1 $i/trace_pipe)
+echo "$line" | grep -q 'tracing_mark_write: piped' ||
+	fail "trace_pipe: '$line'"
+grep -q piped $i/trace && fail "trace_pipe did not consume"
+
+# An open file keeps the instance; rmdir then says EBUSY.
+exec 3< $i/trace
+rmdir $i 2>/dev/null && fail "rmdir with an open file succeeded"
+[ -f $i/trace ] || fail "files gone after a refused rmdir"
+exec 3<&-
+rmdir $i || fail "rmdir $i"
+[ ! -e $i ] || fail "$i still there"
+grep -q inst-line trace && fail "the instance's records reached the top"
+
+# 100 mkdir/rmdir cycles free what they took.
+mkdir instances/warm && rmdir instances/warm
+sync
+echo 3 > /proc/sys/vm/drop_caches
+before=$(awk '/^MemFree:/ { print $2 }' /proc/meminfo)
+n=0
+while [ $n -lt 100 ]; do
+	mkdir instances/c$n || fail "mkdir instances/c$n"
+	echo x > instances/c$n/trace_marker
+	rmdir instances/c$n || fail "rmdir instances/c$n"
+	n=$((n + 1))
+done
+sync
+echo 3 > /proc/sys/vm/drop_caches
+after=$(awk '/^MemFree:/ { print $2 }' /proc/meminfo)
+echo "# MemFree before $before kB, after 100 cycles $after kB"
+[ $((before - after)) -lt $((before / 100)) ] ||
+	fail "100 cycles took $((before - after)) kB of $before kB"
+[ -z "$(ls instances)" ] || fail "left behind: $(ls instances)"
