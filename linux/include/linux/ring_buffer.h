@@ -63,6 +63,7 @@ struct trace_buffer *ring_buffer_alloc(unsigned long bytes_per_cpu,
 				       u64 (*clock)(void));
 void ring_buffer_free(struct trace_buffer *buffer);
 void ring_buffer_reset(struct trace_buffer *buffer);
+void ring_buffer_set_clock(struct trace_buffer *buffer, u64 (*clock)(void));
 void ring_buffer_set_mode(struct trace_buffer *buffer,
 			  enum ring_buffer_mode mode);
 

@@ -167,6 +167,20 @@ struct trace_buffer *ring_buffer_alloc(unsigned long bytes_per_cpu,
 EXPORT_SYMBOL_GPL(ring_buffer_alloc);
 
 /**
+ * ring_buffer_set_clock() - change the time source of a buffer
+ * @buffer:	the buffer
+ * @clock:	the new one
+ *
+ * Events reserved meanwhile may take either clock's time: the caller
+ * resets the buffer after.
+ */
+void ring_buffer_set_clock(struct trace_buffer *buffer, u64 (*clock)(void))
+{
+	WRITE_ONCE(buffer->clock, clock);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_set_clock);
+
+/**
  * ring_buffer_set_mode() - choose what a full ring does with a new event
  * @buffer:	the buffer
  * @mode:	the new mode; takes effect for the next page switch

@@ -315,6 +315,12 @@ struct trace_raw_rec {
 int trace_print_write(struct trace_buf *b, unsigned long ip, const char *text,
 		      size_t len);
 
+/* events/header_page and header_event (trace_formats.c) */
+int trace_fmt_header_page_show(struct seq_file *m, struct trace_array *tr,
+			       long unused);
+int trace_fmt_header_event_show(struct seq_file *m, struct trace_array *tr,
+				long unused);
+
 /*
  * Trace arrays (trace_array.c): the top one, and an instance for each
  * directory of instances/. Opaque; the buffer's side is trace_buf.h's.
@@ -322,6 +328,26 @@ int trace_print_write(struct trace_buf *b, unsigned long ip, const char *text,
 extern struct trace_array trace_top;
 struct trace_buf *trace_array_buf(struct trace_array *tr);
 bool trace_array_is_top(const struct trace_array *tr);
+
+/**
+ * struct trace_array_client - a layer with state of its own per instance
+ * @add:	instance @tr was made, with files @fs in directory @dir:
+ *		make the layer's state and files; 0 or a negative errno (the
+ *		instance is then not made). Under the arrays' mutex.
+ * @remove:	@tr goes: its files are closed and open no more; drop what
+ *		@add made. Under the arrays' mutex; writers may still run
+ *		until a grace period has passed, and its buffer stays until
+ *		then.
+ * @node:	in the list of clients
+ */
+struct trace_array_client {
+	int (*add)(struct trace_array *tr, struct trace_fs_dirs *fs,
+		   struct dentry *dir);
+	void (*remove)(struct trace_array *tr);
+	struct list_head node;
+};
+
+void trace_array_client_register(struct trace_array_client *c);
 
 /* saved_cmdlines, saved_tgids (trace_cmdline.c) */
 void trace_cmdline_save_task(struct task_struct *tsk);
@@ -454,6 +480,7 @@ void trace_iter_free(struct trace_iter *it);
 bool trace_iter_peek(struct trace_iter *it, struct trace_ev *ev);
 void trace_iter_next(struct trace_iter *it);
 bool trace_iter_ready(void *it);
+bool trace_iter_in_ns(const struct trace_iter *it);
 void trace_iter_lock(struct trace_iter *it);
 void trace_iter_unlock(struct trace_iter *it);
 int trace_iter_raw_page(struct trace_buf *b, int cpu, void *page);
@@ -571,6 +598,11 @@ extern const char *__stop___tracepoint_str[];
 u64 trace_clock_read(void);
 bool trace_clock_in_ns(void);
 void trace_clock_show(struct seq_file *m);
+typedef u64 (*trace_clock_fn_t)(void);
+int trace_clock_index(const char *name);
+trace_clock_fn_t trace_clock_fn(unsigned int idx);
+bool trace_clock_idx_in_ns(unsigned int idx);
+void trace_clock_show_idx(struct seq_file *m, unsigned int cur);
 int trace_clock_select(const char *name);
 
 extern const struct file_operations trace_fops;

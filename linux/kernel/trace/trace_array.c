@@ -3,8 +3,10 @@
  * Trace arrays: the top one, whose files are the tracefs root, and the
  * instances, one per directory of instances/. Each has its own buffer
  * (trace_buf.c) and its own copy of every file whose scope takes in
- * instances (trace_fs.c). mkdir makes one; rmdir removes it, unless one
- * of its files is open or a module holds it.
+ * instances (trace_fs.c); the layers above with state of their own per
+ * instance (events/) follow through struct trace_array_client. mkdir
+ * makes one; rmdir removes it, unless one of its files is open or a
+ * module holds it.
  */
 #include <linux/err.h>
 #include <linux/list.h>
@@ -40,6 +42,35 @@ struct trace_array trace_top = {
 static DEFINE_MUTEX(trace_arrays_lock);
 static LIST_HEAD(trace_arrays);
 static struct dentry *trace_instances_dir;
+
+/* The layers with state per instance: registered at boot, never removed. */
+static LIST_HEAD(trace_array_clients);
+
+/**
+ * trace_array_client_register() - follow the making and removal of
+ * instances
+ * @c:		the layer's hooks; static
+ *
+ * Context: at boot, before any instance exists.
+ */
+void __init trace_array_client_register(struct trace_array_client *c)
+{
+	guard(mutex)(&trace_arrays_lock);
+	list_add_tail(&c->node, &trace_array_clients);
+}
+
+/* Tell the clients up to @last (all: NULL) that @tr goes, last first. */
+static void trace_array_clients_remove(struct trace_array *tr,
+				       struct trace_array_client *last)
+{
+	struct trace_array_client *c;
+
+	c = last ? last : list_last_entry(&trace_array_clients,
+					  struct trace_array_client, node);
+	list_for_each_entry_from_reverse(c, &trace_array_clients, node)
+		if (c->remove)
+			c->remove(tr);
+}
 
 /**
  * trace_array_buf() - the buffer of a trace array
@@ -82,11 +113,31 @@ static void trace_array_free(struct trace_array *tr)
 	kfree(tr);
 }
 
+/* Tell the clients of new instance @tr; on error, those told forget it. */
+static int trace_array_clients_add(struct trace_array *tr, struct dentry *dir)
+{
+	struct trace_array_client *c, *prev;
+	int ret;
+
+	list_for_each_entry(c, &trace_array_clients, node) {
+		ret = c->add ? c->add(tr, tr->fs, dir) : 0;
+		if (!ret)
+			continue;
+		if (!list_is_first(&c->node, &trace_array_clients)) {
+			prev = list_prev_entry(c, node);
+			trace_array_clients_remove(tr, prev);
+		}
+		return ret;
+	}
+	return 0;
+}
+
 /* Make instance @name, directory and files; under trace_arrays_lock. */
 static struct trace_array *trace_array_make(const char *name)
 {
 	struct trace_array *tr;
 	struct dentry *dir;
+	int ret;
 
 	lockdep_assert_held(&trace_arrays_lock);
 	if (!*name || strchr(name, '/') || !strcmp(name, ".") ||
@@ -115,6 +166,13 @@ static struct trace_array *trace_array_make(const char *name)
 		trace_array_free(tr);
 		return ERR_PTR(ret);
 	}
+	ret = trace_array_clients_add(tr, dir);
+	if (ret) {
+		trace_fs_array_detach(tr->fs);
+		trace_fs_array_remove(tr->fs);
+		trace_array_free(tr);
+		return ERR_PTR(ret);
+	}
 	list_add_tail(&tr->list, &trace_arrays);
 	return tr;
 }
@@ -127,10 +185,14 @@ static int trace_array_remove(struct trace_array *tr)
 	lockdep_assert_held(&trace_arrays_lock);
 	if (tr->refs)
 		return -EBUSY;
-	ret = trace_fs_array_remove(tr->fs);
+	ret = trace_fs_array_detach(tr->fs);
 	if (ret)
 		return ret;
+	/* No file of it opens from here on. */
 	list_del(&tr->list);
+	if (!list_empty(&trace_array_clients))
+		trace_array_clients_remove(tr, NULL);
+	trace_fs_array_remove(tr->fs);
 	trace_array_free(tr);
 	return 0;
 }

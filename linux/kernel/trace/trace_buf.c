@@ -542,6 +542,59 @@ void trace_max_swap_locked(struct trace_buf *b)
 	WRITE_ONCE(b->rb, rb);
 }
 
+/* The time source of @b's ring buffers. */
+static trace_clock_fn_t trace_buf_clock_fn(struct trace_buf *b)
+{
+	return b == &trace_top_buf ? trace_clock_read : trace_clock_fn(b->clock);
+}
+
+/**
+ * trace_buf_clock() - the time now on a buffer's clock
+ * @b:		the buffer
+ *
+ * Return: the time.
+ */
+u64 trace_buf_clock(struct trace_buf *b)
+{
+	return trace_buf_clock_fn(b)();
+}
+
+/**
+ * trace_buf_clock_in_ns() - whether a buffer's clock counts nanoseconds
+ * @b:		the buffer
+ *
+ * Return: false for the clocks whose stamps are printed raw.
+ */
+bool trace_buf_clock_in_ns(struct trace_buf *b)
+{
+	if (b == &trace_top_buf)
+		return trace_clock_in_ns();
+	return trace_clock_idx_in_ns(READ_ONCE(b->clock));
+}
+
+/**
+ * trace_buf_set_clock() - switch an instance's buffer to another clock
+ * @b:		the buffer, not the top one
+ * @idx:	the clock (trace_clock_index())
+ *
+ * The caller resets the buffer after a switch.
+ *
+ * Return: 1 when the clock changed, 0 when it was already @idx.
+ */
+int trace_buf_set_clock(struct trace_buf *b, unsigned int idx)
+{
+	guard(mutex)(&b->lock);
+	if (b->clock == idx)
+		return 0;
+	WRITE_ONCE(b->clock, idx);
+	trace_max_block(b, true);
+	ring_buffer_set_clock(b->rb, trace_buf_clock_fn(b));
+	if (b->max_rb)
+		ring_buffer_set_clock(b->max_rb, trace_buf_clock_fn(b));
+	trace_max_block(b, false);
+	return 1;
+}
+
 /* A ring buffer of @b's sizes and mode; under @b->lock. */
 static struct trace_buffer *trace_buf_alloc_rb(struct trace_buf *b)
 {
@@ -552,7 +605,7 @@ static struct trace_buffer *trace_buf_alloc_rb(struct trace_buf *b)
 	rb = ring_buffer_alloc(TRACE_BUF_MIN_KB * 1024,
 			       trace_opt(TRACE_OPT_OVERWRITE) ?
 			       RING_BUFFER_OVERWRITE : RING_BUFFER_KEEP_OLDEST,
-			       trace_clock_read);
+			       trace_buf_clock_fn(b));
 	if (!rb)
 		return NULL;
 	for_each_possible_cpu(cpu) {

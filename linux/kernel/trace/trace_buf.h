@@ -46,6 +46,8 @@ struct trace_buffer;
  *		locklessly
  * @percent:	buffer_percent: how full a ring is before its raw readers
  *		wake
+ * @clock:	an instance's trace clock (trace_clock_index()); the top
+ *		buffer's is the global one (trace_clock_read()). Under @lock.
  * @stop_seq:	bumped when the waits of its readers must end
  * @readers:	the consuming readers' state (trace_iter.c's); theirs
  * @list:	in the list of every buffer; under trace_bufs_lock
@@ -62,6 +64,7 @@ struct trace_buf {
 	unsigned long *kb;
 	cpumask_var_t cpus;
 	unsigned int percent;
+	unsigned int clock;
 	atomic_t stop_seq;
 	void *readers;
 	struct list_head list;
@@ -83,6 +86,9 @@ unsigned long trace_buf_kb(struct trace_buf *b, int cpu);
 void trace_buf_free(struct trace_buf *b);
 int trace_buf_cpumask_show(struct trace_buf *b, struct seq_file *m);
 int trace_buf_cpumask_store(struct trace_buf *b, const char *val);
+int trace_buf_set_clock(struct trace_buf *b, unsigned int idx);
+bool trace_buf_clock_in_ns(struct trace_buf *b);
+u64 trace_buf_clock(struct trace_buf *b);
 
 /**
  * enum trace_max_user - who needs the max buffer

@@ -66,12 +66,13 @@ static int buffer_percent_store(struct trace_array *tr, const char *val,
 	return 0;
 }
 
-static void trace_print_ts(struct seq_file *m, const char *what, u64 ts)
+static void trace_print_ts(struct seq_file *m, const char *what, u64 ts,
+			   bool in_ns)
 {
 	u64 secs = ts;
 	u32 ns;
 
-	if (!trace_clock_in_ns()) {
+	if (!in_ns) {
 		seq_printf(m, "%s: %llu\n", what, ts);
 		return;
 	}
@@ -118,8 +119,9 @@ static int stats_show(struct seq_file *m, struct trace_array *tr, long cpu)
 	seq_printf(m, "overrun: %llu\n", st.overrun);
 	seq_printf(m, "commit overrun: %llu\n", st.commit_overrun);
 	seq_printf(m, "bytes: %llu\n", st.bytes);
-	trace_print_ts(m, "oldest event ts", oldest);
-	trace_print_ts(m, "now ts", trace_clock_read());
+	trace_print_ts(m, "oldest event ts", oldest, trace_buf_clock_in_ns(b));
+	trace_print_ts(m, "now ts", trace_buf_clock(b),
+		       trace_buf_clock_in_ns(b));
 	seq_printf(m, "dropped events: %llu\n", st.dropped);
 	seq_printf(m, "read events: %llu\n", st.read);
 	return 0;
@@ -235,18 +237,29 @@ TRACE_FS_REGISTER(trace_on_fs);
 static int trace_clock_attr_show(struct seq_file *m, struct trace_array *tr,
 				 long unused)
 {
-	trace_clock_show(m);
+	if (trace_array_is_top(tr))
+		trace_clock_show(m);
+	else
+		trace_clock_show_idx(m, READ_ONCE(trace_array_buf(tr)->clock));
 	return 0;
 }
 
 /*
- * Switching the clock empties the buffer. The clock is global for now,
- * and the file the top array's only.
+ * Switching the clock empties the buffer. The top array's clock is the
+ * global one (trace_clock_read()); an instance's is its buffer's own.
  */
 static int trace_clock_attr_store(struct trace_array *tr, const char *val,
 				  long unused)
 {
-	int ret = trace_clock_select(val);
+	int ret;
+
+	if (trace_array_is_top(tr)) {
+		ret = trace_clock_select(val);
+	} else {
+		ret = trace_clock_index(val);
+		if (ret >= 0)
+			ret = trace_buf_set_clock(trace_array_buf(tr), ret);
+	}
 
 	if (ret > 0)
 		trace_buf_reset(trace_array_buf(tr), RING_BUFFER_ALL_CPUS);
@@ -254,7 +267,7 @@ static int trace_clock_attr_store(struct trace_array *tr, const char *val,
 }
 
 static const struct trace_fs_file trace_clock_files[] = {
-	TRACE_FS_ATTR("trace_clock", 0644, TRACE_FS_TOP_ONLY,
+	TRACE_FS_ATTR("trace_clock", 0644, TRACE_FS_ARRAY,
 		      trace_clock_attr_show, trace_clock_attr_store),
 };
 

@@ -109,6 +109,44 @@ u64 trace_clock_read(void)
 }
 
 /**
+ * trace_clock_index() - the number of a clock
+ * @name:	its name
+ *
+ * Return: its index, or -EINVAL for an unknown name.
+ */
+int trace_clock_index(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(trace_clocks); i++)
+		if (!strcmp(trace_clocks[i].name, name))
+			return i;
+	return -EINVAL;
+}
+
+/**
+ * trace_clock_fn() - the read function of a clock
+ * @idx:	its index (trace_clock_index())
+ *
+ * Return: the function.
+ */
+trace_clock_fn_t trace_clock_fn(unsigned int idx)
+{
+	return trace_clocks[idx].read;
+}
+
+/**
+ * trace_clock_idx_in_ns() - whether a clock counts nanoseconds
+ * @idx:	its index
+ *
+ * Return: false for counter, uptime and x86-tsc.
+ */
+bool trace_clock_idx_in_ns(unsigned int idx)
+{
+	return trace_clocks[idx].in_ns;
+}
+
+/**
  * trace_clock_in_ns() - whether the current clock counts nanoseconds
  *
  * Return: false for counter, uptime and x86-tsc, printed as raw numbers.
@@ -124,7 +162,17 @@ bool trace_clock_in_ns(void)
  */
 void trace_clock_show(struct seq_file *m)
 {
-	unsigned int i, cur = READ_ONCE(trace_clock_cur);
+	trace_clock_show_idx(m, READ_ONCE(trace_clock_cur));
+}
+
+/**
+ * trace_clock_show_idx() - print the clocks, one in brackets
+ * @m:		where to print
+ * @cur:	the index of that one
+ */
+void trace_clock_show_idx(struct seq_file *m, unsigned int cur)
+{
+	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(trace_clocks); i++)
 		seq_printf(m, i == cur ? "[%s]%s" : "%s%s", trace_clocks[i].name,

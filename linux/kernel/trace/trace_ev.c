@@ -359,9 +359,10 @@ bool trace_ev_is_on(const struct trace_ev_rt *rt)
  * its state
  * @rt:		the event
  *
- * The probe runs while the event is enabled, in soft mode, or has
- * triggers; records take the slow path while it has a filter or
- * triggers; outside soft mode they are muted unless it is enabled.
+ * The probe runs while the event is enabled, in soft mode, has triggers
+ * or is enabled in an instance; records take the slow path while it has
+ * a filter, triggers or is enabled in an instance (the slow path copies
+ * them there); outside soft mode they are muted unless it is enabled.
  * Called with trace_ev_lock held.
  *
  * Return: 0, or the errno of registering the probe (the event then stays
@@ -370,8 +371,10 @@ bool trace_ev_is_on(const struct trace_ev_rt *rt)
 int trace_ev_apply_locked(struct trace_ev_rt *rt)
 {
 	struct trace_ev_call *call = rt->call;
-	bool probe = rt->enabled || rt->soft || !list_empty(&rt->trigs);
-	bool slow = rcu_access_pointer(rt->filter) || !list_empty(&rt->trigs);
+	bool probe = rt->enabled || rt->soft || !list_empty(&rt->trigs) ||
+		     rt->nr_insts;
+	bool slow = rcu_access_pointer(rt->filter) ||
+		    !list_empty(&rt->trigs) || rt->nr_insts;
 	bool on = test_bit(TRACE_EV_B_RECORD, &call->flags);
 	int ret;
 
@@ -615,6 +618,7 @@ static int trace_ev_add(struct trace_ev_call *call, struct module *mod)
 	call->flags = trace_ev_new_flags | TRACE_EV_FL_MUTE;
 	call->rt = rt;
 	INIT_LIST_HEAD(&rt->trigs);
+	INIT_LIST_HEAD(&rt->insts);
 	rt->call = call;
 	rt->mod = mod;
 	rt->fmt = trace_ev_eval_fmt(call->print_fmt, call->class->system);

@@ -78,11 +78,14 @@ struct trace_ev_sys {
  *		there are any, TRACE_EV_B_MUTE of its call is its state
  * @dead:	its module is gone: its files answer ENODEV
  * @used:	it was enabled once: its records may be in the buffer
+ * @insts:	its state in each instance (struct trace_ev_ie), for an
+ *		event of vmlinux; read under RCU by its probe
+ * @nr_insts:	the instances it is enabled in
  * @ref:	held while registered and by each open file of it
  * @nodes:	its files
  *
- * All but @ref are protected by trace_ev_lock (@filter and @trigs are
- * written under it).
+ * All but @ref are protected by trace_ev_lock (@filter, @trigs and
+ * @insts are written under it).
  */
 struct trace_ev_rt {
 	struct trace_ev_call *call;
@@ -97,8 +100,30 @@ struct trace_ev_rt {
 	unsigned int soft;
 	bool dead;
 	bool used;
+	struct list_head insts;
+	unsigned int nr_insts;
 	struct kref ref;
 	struct trace_ev_node nodes[TRACE_EV_FILES];
+};
+
+struct trace_ev_arr;
+
+/**
+ * struct trace_ev_ie - an event in an instance (trace_ev_inst.c)
+ * @node:	in its event's @insts, from the instance's making to its
+ *		removal; RCU
+ * @buf:	the instance's buffer
+ * @on:		the event records into @buf; written under trace_ev_lock,
+ *		read by the probe
+ * @rt:		the event
+ * @arr:	the instance's events
+ */
+struct trace_ev_ie {
+	struct list_head node;
+	struct trace_buf *buf;
+	bool on;
+	struct trace_ev_rt *rt;
+	struct trace_ev_arr *arr;
 };
 
 /* Every event, system by system: trace_ev_next(NULL), then each next. */
@@ -209,6 +234,12 @@ void trace_ev_trig_run(struct trace_ev_rt *rt, const void *rec,
 		       unsigned int len);
 int trace_ev_trig_show(struct seq_file *m, void *obj);
 int trace_ev_trig_store(const char *val, void *obj);
+
+/* The events of instances (trace_ev_inst.c), for set_event */
+struct trace_ev_arr *trace_ev_arr_of(struct trace_array *tr);
+struct trace_ev_ie *trace_ev_arr_next(struct trace_ev_arr *arr,
+				      struct trace_ev_ie *ie);
+int trace_ev_ie_set_locked(struct trace_ev_ie *ie, bool on);
 
 /* trace_ev_fs.c, for trace_ev_set.c */
 int trace_ev_show_state(struct seq_file *m, struct trace_ev_sys *only);

@@ -477,7 +477,7 @@ static int trace_ev_fs_populate(const struct trace_fs_dirs *dirs)
 static const struct trace_fs_file trace_ev_files[] = {
 	TRACE_FS_ATTR("enable", 0644, TRACE_FS_EVENTS, trace_ev_enable_show,
 		      trace_ev_enable_store),
-	TRACE_FS_FOPS("set_event", 0644, TRACE_FS_TOP_ONLY, RING_BUFFER_ALL_CPUS,
+	TRACE_FS_FOPS("set_event", 0644, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
 		      &trace_ev_set_fops),
 	TRACE_FS_FOPS("set_event_pid", 0644, TRACE_FS_TOP_ONLY,
 		      TRACE_PID_ARG(trace_ev_pids, TRACE_PID_ONLY),

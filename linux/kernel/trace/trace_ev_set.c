@@ -46,31 +46,69 @@ static bool trace_ev_term_match(const char *term, const struct trace_ev_rt *rt)
 	       (!*ev || glob_match(ev, rt->call->name));
 }
 
-/* Apply (or with @dry, only check) one term; -EINVAL if it names none. */
-static int trace_ev_term(const char *term, bool dry)
-{
-	bool on = *term != '!';
+/*
+ * The events of a trace array, for set_event: the top array's are the
+ * registry's, an instance's its struct trace_ev_ie. A walk returns each
+ * event, and in an instance its state there, in @ie.
+ */
+struct trace_ev_walk {
+	struct trace_ev_arr *arr;
+	struct trace_ev_ie *ie;
 	struct trace_ev_rt *rt;
+};
+
+static bool trace_ev_walk_next(struct trace_ev_walk *w)
+{
+	if (w->arr) {
+		w->ie = trace_ev_arr_next(w->arr, w->ie);
+		w->rt = w->ie ? w->ie->rt : NULL;
+	} else {
+		w->rt = trace_ev_next(w->rt);
+	}
+	return w->rt;
+}
+
+static bool trace_ev_walk_is_on(const struct trace_ev_walk *w)
+{
+	return w->arr ? w->ie->on : trace_ev_is_on(w->rt);
+}
+
+static int trace_ev_walk_set(const struct trace_ev_walk *w, bool on)
+{
+	return w->arr ? trace_ev_ie_set_locked(w->ie, on) :
+			trace_ev_set_locked(w->rt, on);
+}
+
+/*
+ * Apply (or with @dry, only check) one term to the events of @arr (NULL:
+ * the top array's); -EINVAL if it names none.
+ */
+static int trace_ev_term(struct trace_ev_arr *arr, const char *term,
+			 bool dry)
+{
+	struct trace_ev_walk w = { .arr = arr };
+	bool on = *term != '!';
 	int ret = -EINVAL, err;
 
 	if (!on)
 		term++;
 	if (!*term)
 		return -EINVAL;
-	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt)) {
-		if (!trace_ev_term_match(term, rt))
+	while (trace_ev_walk_next(&w)) {
+		if (!trace_ev_term_match(term, w.rt))
 			continue;
 		if (ret == -EINVAL)
 			ret = 0;
 		if (dry)
 			continue;
-		err = trace_ev_set_locked(rt, on);
+		err = trace_ev_walk_set(&w, on);
 		ret = ret ?: err;
 	}
 	return ret;
 }
 
-static int trace_ev_terms(const char *text, bool dry)
+static int trace_ev_terms(struct trace_ev_arr *arr, const char *text,
+			  bool dry)
 {
 	char *buf = kstrdup(text, GFP_KERNEL), *rest = buf, *term;
 	int ret = 0;
@@ -79,47 +117,52 @@ static int trace_ev_terms(const char *text, bool dry)
 		return -ENOMEM;
 	while (!ret && (term = strsep(&rest, " \t\n")) != NULL) {
 		if (*term)
-			ret = trace_ev_term(term, dry);
+			ret = trace_ev_term(arr, term, dry);
 	}
 	kfree(buf);
 	return ret;
 }
 
-static void trace_ev_stop_all(void)
+static void trace_ev_stop_all(struct trace_array *tr)
 {
-	struct trace_ev_rt *rt;
+	struct trace_ev_walk w = { };
 
-	mutex_lock(&trace_ev_lock);
-	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt))
-		trace_ev_set_locked(rt, false);
-	mutex_unlock(&trace_ev_lock);
+	guard(mutex)(&trace_ev_lock);
+	w.arr = trace_ev_arr_of(tr);
+	while (trace_ev_walk_next(&w))
+		trace_ev_walk_set(&w, false);
 }
 
 /* Both files list events: set_event those that record, the other all. */
 static int trace_ev_list_show(struct seq_file *m, void *unused)
 {
-	bool all = m->private;
-	struct trace_ev_rt *rt;
+	struct trace_array *tr = m->private;
+	struct trace_ev_walk w = { };
 
-	mutex_lock(&trace_ev_lock);
-	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt)) {
-		if (all || trace_ev_is_on(rt))
-			seq_printf(m, "%s:%s\n", rt->sys->name, rt->call->name);
+	guard(mutex)(&trace_ev_lock);
+	if (tr)
+		w.arr = trace_ev_arr_of(tr);
+	while (trace_ev_walk_next(&w)) {
+		if (!tr || trace_ev_walk_is_on(&w))
+			seq_printf(m, "%s:%s\n", w.rt->sys->name,
+				   w.rt->call->name);
 	}
-	mutex_unlock(&trace_ev_lock);
 	return 0;
 }
 
 static int trace_ev_set_open(struct inode *inode, struct file *file)
 {
+	struct trace_array *tr = trace_fs_array(inode);
+
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC))
-		trace_ev_stop_all();
-	return single_open(file, trace_ev_list_show, NULL);
+		trace_ev_stop_all(tr);
+	return single_open(file, trace_ev_list_show, tr);
 }
 
 static ssize_t trace_ev_set_write(struct file *file, const char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
 {
+	struct trace_ev_arr *arr;
 	char *buf;
 	int ret;
 
@@ -129,7 +172,8 @@ static ssize_t trace_ev_set_write(struct file *file, const char __user *ubuf,
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
 	mutex_lock(&trace_ev_lock);
-	ret = trace_ev_terms(buf, true) ?: trace_ev_terms(buf, false);
+	arr = trace_ev_arr_of(trace_fs_array(file_inode(file)));
+	ret = trace_ev_terms(arr, buf, true) ?: trace_ev_terms(arr, buf, false);
 	mutex_unlock(&trace_ev_lock);
 	kfree(buf);
 	if (ret)
@@ -148,7 +192,7 @@ const struct file_operations trace_ev_set_fops = {
 
 static int trace_ev_avail_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, trace_ev_list_show, (void *)1);
+	return single_open(file, trace_ev_list_show, NULL);
 }
 
 /* trace_event=<term>[,<term>...] on the command line: set_event's terms. */
@@ -172,7 +216,7 @@ static void __init trace_ev_boot_apply(void)
 
 	mutex_lock(&trace_ev_lock);
 	while ((term = strsep(&rest, ",")) != NULL) {
-		if (*term && trace_ev_term(term, false))
+		if (*term && trace_ev_term(NULL, term, false))
 			pr_warn("tracing: trace_event=: no event %s\n", term);
 	}
 	mutex_unlock(&trace_ev_lock);

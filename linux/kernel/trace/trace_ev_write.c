@@ -100,35 +100,51 @@ void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
 EXPORT_SYMBOL_GPL(trace_ev_reserve_slow);
 NOKPROBE_SYMBOL(trace_ev_reserve_slow);
 
+/* Copy scratch record @e of @len bytes into @b; true when it is there. */
+static bool trace_ev_copy(struct trace_buf *b, const struct trace_entry *e,
+			  unsigned int len)
+{
+	struct trace_entry *out;
+	struct trace_wh h;
+
+	if (!trace_buf_enabled(b))
+		return false;
+	out = trace_buf_reserve(b, &h, e->type, len,
+				(e->flags << 16) | e->preempt_count);
+	if (!out)
+		return false;
+	memcpy(out + 1, e + 1, len - sizeof(*e));
+	trace_rec_commit(&h);
+	return true;
+}
+
 /**
  * trace_ev_commit_slow() - trace_ev_commit() for a scratch record
  * @call:	the event
  * @rec:	its record, from trace_ev_reserve_slow()
  *
  * A record its event's filter passes is copied into the trace buffer,
- * unless the event is muted; then the event's triggers run.
+ * unless the event is muted, and into the buffer of each instance it is
+ * enabled in; then the event's triggers run.
  */
 void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 {
-	struct trace_wh h;
 	struct trace_ev_scratch *sc = this_cpu_ptr(&trace_ev_scratch_rec);
 	unsigned int d = READ_ONCE(sc->depth) - 1;
 	unsigned int len = sc->len[d];
 	const struct trace_entry *e = rec;
 	const struct trace_ev_filter *f;
-	struct trace_entry *out;
+	struct trace_ev_ie *ie;
 
 	f = rcu_dereference_sched(call->rt->filter);
 	if (!test_bit(TRACE_EV_B_MUTE, &call->flags) &&
-	    (!f || trace_ev_filter_match(f, rec, len))) {
-		out = trace_rec_reserve(&h, e->type, len,
-					(e->flags << 16) | e->preempt_count);
-		if (out) {
-			memcpy(out + 1, e + 1, len - sizeof(*e));
-			trace_rec_commit(&h);
-			trace_ev_maybe_stack();
-		}
-	}
+	    (!f || trace_ev_filter_match(f, rec, len)) &&
+	    trace_ev_copy(&trace_top_buf, e, len))
+		trace_ev_maybe_stack();
+	/* The instances it is enabled in; probes run with preemption off. */
+	list_for_each_entry_rcu(ie, &call->rt->insts, node)
+		if (READ_ONCE(ie->on))
+			trace_ev_copy(ie->buf, e, len);
 	trace_ev_trig_run(call->rt, rec, len);
 	/* Pairs with the barrier in trace_ev_reserve_slow(). */
 	barrier();

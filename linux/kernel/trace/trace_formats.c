@@ -199,9 +199,17 @@ static int trace_fmt_show(struct seq_file *m, struct trace_array *tr, long type)
 	return -ENOENT;
 }
 
-/* The layout of a trace_pipe_raw page, for libtraceevent. */
-static int header_page_show(struct seq_file *m, struct trace_array *tr,
-			    long unused)
+/**
+ * trace_fmt_header_page_show() - events/header_page: the layout of a
+ * trace_pipe_raw page, for libtraceevent
+ * @m:		where to print
+ * @tr:		the trace array of the file (any)
+ * @unused:	the table argument
+ *
+ * Return: 0.
+ */
+int trace_fmt_header_page_show(struct seq_file *m, struct trace_array *tr,
+			       long unused)
 {
 	seq_puts(m, "\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n");
 	seq_printf(m, "\tfield: local_t commit;\toffset:8;\tsize:%zu;\tsigned:1;\n",
@@ -212,9 +220,17 @@ static int header_page_show(struct seq_file *m, struct trace_array *tr,
 	return 0;
 }
 
-/* The layout of an event header, in the words tools look for. */
-static int header_event_show(struct seq_file *m, struct trace_array *tr,
-			     long unused)
+/**
+ * trace_fmt_header_event_show() - events/header_event: the layout of an
+ * event header, in the words tools look for
+ * @m:		where to print
+ * @tr:		the trace array of the file (any)
+ * @unused:	the table argument
+ *
+ * Return: 0.
+ */
+int trace_fmt_header_event_show(struct seq_file *m, struct trace_array *tr,
+				long unused)
 {
 	seq_puts(m, "# compressed entry header\n"
 		 "\ttype_len    :    5 bits\n"
@@ -281,10 +297,10 @@ static int trace_fmt_populate(const struct trace_fs_dirs *dirs)
 }
 
 static const struct trace_fs_file trace_fmt_files[] = {
-	TRACE_FS_ATTR("header_page", 0444, TRACE_FS_EVENTS, header_page_show,
-		      NULL),
-	TRACE_FS_ATTR("header_event", 0444, TRACE_FS_EVENTS, header_event_show,
-		      NULL),
+	TRACE_FS_ATTR("header_page", 0444, TRACE_FS_EVENTS,
+		      trace_fmt_header_page_show, NULL),
+	TRACE_FS_ATTR("header_event", 0444, TRACE_FS_EVENTS,
+		      trace_fmt_header_event_show, NULL),
 };
 
 static struct trace_fs_table trace_fmt_fs = {

@@ -215,6 +215,35 @@ static const struct file_operations *trace_fs_real(const struct trace_fs_node *n
 	return n->f->fops ?: &trace_attr_fops;
 }
 
+/**
+ * trace_fs_array_open() - count an open of a file of an instance
+ * @dirs:	the instance's files
+ *
+ * For the files that other layers make in an instance (events/): while
+ * one is open, the instance is not removed. Each success needs a
+ * trace_fs_array_close().
+ *
+ * Return: 0, or -ENODEV when the instance is being removed.
+ */
+int trace_fs_array_open(struct trace_fs_dirs *dirs)
+{
+	guard(spinlock)(&trace_fs_open_lock);
+	if (dirs->gone)
+		return -ENODEV;
+	dirs->opens++;
+	return 0;
+}
+
+/**
+ * trace_fs_array_close() - an open of trace_fs_array_open() is closed
+ * @dirs:	the instance's files
+ */
+void trace_fs_array_close(struct trace_fs_dirs *dirs)
+{
+	guard(spinlock)(&trace_fs_open_lock);
+	dirs->opens--;
+}
+
 static int trace_fs_inst_open(struct inode *inode, struct file *file)
 {
 	const struct file_operations *real;
@@ -230,10 +259,8 @@ static int trace_fs_inst_open(struct inode *inode, struct file *file)
 	real = trace_fs_real(n);
 	if (real->open)
 		ret = real->open(inode, file);
-	if (ret) {
-		guard(spinlock)(&trace_fs_open_lock);
-		n->dirs->opens--;
-	}
+	if (ret)
+		trace_fs_array_close(n->dirs);
 	return ret;
 }
 
@@ -243,8 +270,7 @@ static int trace_fs_inst_release(struct inode *inode, struct file *file)
 	const struct file_operations *real = trace_fs_real(n);
 	int ret = real->release ? real->release(inode, file) : 0;
 
-	guard(spinlock)(&trace_fs_open_lock);
-	n->dirs->opens--;
+	trace_fs_array_close(n->dirs);
 	return ret;
 }
 
@@ -431,14 +457,45 @@ static int trace_fs_detach(struct trace_fs_dirs *dirs)
 	return 0;
 }
 
+static void trace_fs_dirs_release(struct kref *ref)
+{
+	struct trace_fs_dirs *dirs = container_of(ref, struct trace_fs_dirs,
+						  ref);
+
+	kfree(dirs->cpu);
+	kfree(dirs);
+}
+
+/**
+ * trace_fs_array_get() - keep an instance's struct trace_fs_dirs
+ * @dirs:	the instance's files
+ *
+ * For a layer that keeps a pointer to it past the instance's removal;
+ * trace_fs_array_open() then says -ENODEV.
+ */
+void trace_fs_array_get(struct trace_fs_dirs *dirs)
+{
+	kref_get(&dirs->ref);
+}
+
+/**
+ * trace_fs_array_put() - drop a reference of trace_fs_array_get()
+ * @dirs:	the instance's files
+ */
+void trace_fs_array_put(struct trace_fs_dirs *dirs)
+{
+	kref_put(&dirs->ref, trace_fs_dirs_release);
+}
+
+/* Free the nodes and drop the instance's reference. */
 static void trace_fs_dirs_free(struct trace_fs_dirs *dirs)
 {
 	struct trace_fs_node *n, *tmp;
 
 	list_for_each_entry_safe(n, tmp, &dirs->nodes, list)
 		kfree(n);
-	kfree(dirs->cpu);
-	kfree(dirs);
+	INIT_LIST_HEAD(&dirs->nodes);
+	trace_fs_array_put(dirs);
 }
 
 /**
@@ -465,6 +522,7 @@ struct trace_fs_dirs *trace_fs_array_create(struct trace_array *tr,
 	dirs->tr = tr;
 	dirs->top = dir;
 	dirs->gone = true;
+	kref_init(&dirs->ref);
 	INIT_LIST_HEAD(&dirs->nodes);
 	ret = trace_fs_mkdir_cpus(dirs);
 	scoped_guard(mutex, &trace_fs_lock) {
@@ -487,22 +545,32 @@ struct trace_fs_dirs *trace_fs_array_create(struct trace_array *tr,
 }
 
 /**
- * trace_fs_array_remove() - remove an instance's directory and files
+ * trace_fs_array_detach() - close an instance's files to new opens
  * @dirs:	what trace_fs_array_create() returned
  *
- * Return: 0, or -EBUSY while one of its files is open; it then stays.
+ * The first step of its removal; the layers that made files in it then
+ * remove theirs, and trace_fs_array_remove() the rest.
+ *
+ * Return: 0, or -EBUSY while one of its files is open; nothing changes
+ * then.
  */
-int trace_fs_array_remove(struct trace_fs_dirs *dirs)
+int trace_fs_array_detach(struct trace_fs_dirs *dirs)
 {
-	int ret;
-
 	guard(mutex)(&trace_fs_lock);
-	ret = trace_fs_detach(dirs);
-	if (ret)
-		return ret;
+	return trace_fs_detach(dirs);
+}
+
+/**
+ * trace_fs_array_remove() - remove an instance's directory and files
+ * @dirs:	what trace_fs_array_create() returned, detached
+ *
+ * @dirs itself stays while a layer holds it (trace_fs_array_get()).
+ */
+void trace_fs_array_remove(struct trace_fs_dirs *dirs)
+{
+	guard(mutex)(&trace_fs_lock);
 	tracefs_remove(dirs->top);
 	trace_fs_dirs_free(dirs);
-	return 0;
 }
 
 /**

@@ -12,6 +12,7 @@
 #define _KERNEL_TRACE_FS_H
 
 #include <linux/fs.h>
+#include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/ring_buffer.h>
 #include <linux/seq_file.h>
@@ -73,8 +74,12 @@ struct trace_fs_file {
  * @cpu:	per_cpu/cpuN/, by N
  * @nodes:	the files created in them (struct trace_fs_node), for an
  *		instance; under trace_fs_lock
- * @opens:	the open files of an instance; under trace_fs_open_lock
+ * @opens:	the open files of an instance, its own and those other
+ *		layers make in it (trace_fs_array_open()); under
+ *		trace_fs_open_lock
  * @gone:	the instance is being removed: its files no longer open
+ * @ref:	held by the instance until its files are removed, and by
+ *		each layer that keeps a pointer (trace_fs_array_get())
  *
  * Made by trace_fs.c; the tables' populate() read @tr, @top and @events.
  */
@@ -86,6 +91,7 @@ struct trace_fs_dirs {
 	struct list_head nodes;
 	unsigned int opens;
 	bool gone;
+	struct kref ref;
 };
 
 /**
@@ -160,7 +166,12 @@ struct trace_array *trace_fs_array(struct inode *inode);
 void trace_fs_set_top(struct trace_array *tr);
 struct trace_fs_dirs *trace_fs_array_create(struct trace_array *tr,
 					    struct dentry *dir);
-int trace_fs_array_remove(struct trace_fs_dirs *dirs);
+int trace_fs_array_detach(struct trace_fs_dirs *dirs);
+void trace_fs_array_remove(struct trace_fs_dirs *dirs);
+int trace_fs_array_open(struct trace_fs_dirs *dirs);
+void trace_fs_array_close(struct trace_fs_dirs *dirs);
+void trace_fs_array_get(struct trace_fs_dirs *dirs);
+void trace_fs_array_put(struct trace_fs_dirs *dirs);
 ssize_t trace_edit_read(struct file *file, char __user *ubuf, size_t cnt,
 			loff_t *ppos);
 loff_t trace_edit_llseek(struct file *file, loff_t off, int whence);

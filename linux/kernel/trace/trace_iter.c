@@ -66,6 +66,7 @@ enum trace_iter_kind { TRACE_ITER_PEEK, TRACE_ITER_CONSUME, TRACE_ITER_DUMP };
  * @to:		and so are records newer than this
  * @base:	time stamp of the first record handed out, or @from; the
  *		latency format counts time from it
+ * @in_ns:	the time stamps count nanoseconds (the buffer's clock)
  *
  * A printer may print a record several times (seq_file retries when a
  * line overflows), so it changes nothing itself: it says what is to
@@ -85,6 +86,7 @@ struct trace_iter {
 	u64 from;
 	u64 to;
 	u64 base;
+	bool in_ns;
 };
 
 /* Protects the shared consuming readers of every buffer (its @readers). */
@@ -157,9 +159,15 @@ static struct trace_iter *trace_iter_make(int cpu, struct trace_buf *b,
  */
 struct trace_iter *trace_iter_new(struct trace_buf *b, int cpu, bool consume)
 {
+	struct trace_iter *it;
+
 	if (consume)
-		return trace_iter_make(cpu, b, NULL, 0, U64_MAX);
-	return trace_iter_make(cpu, NULL, READ_ONCE(b->rb), 0, U64_MAX);
+		it = trace_iter_make(cpu, b, NULL, 0, U64_MAX);
+	else
+		it = trace_iter_make(cpu, NULL, READ_ONCE(b->rb), 0, U64_MAX);
+	if (it)
+		it->in_ns = trace_buf_clock_in_ns(b);
+	return it;
 }
 
 /**
@@ -196,6 +204,7 @@ static struct trace_iter *trace_iter_make(int cpu, struct trace_buf *b,
 	}
 	it->cpu = cpu;
 	it->last = -1;
+	it->in_ns = trace_clock_in_ns();
 	it->rb = rb;
 	it->from = from;
 	it->to = to;
@@ -235,6 +244,17 @@ void trace_iter_free(struct trace_iter *it)
 		trace_rds_free(it->rd);
 	kfree(it->state);
 	kfree(it);
+}
+
+/**
+ * trace_iter_in_ns() - whether an iterator's time stamps count nanoseconds
+ * @it:		the iterator
+ *
+ * Return: false when they are to be printed raw.
+ */
+bool trace_iter_in_ns(const struct trace_iter *it)
+{
+	return it->in_ns;
 }
 
 /**

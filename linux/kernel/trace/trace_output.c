@@ -134,13 +134,13 @@ void trace_ctx_flags(const struct trace_entry *e, char f[6])
 	f[5] = '\0';
 }
 
-static void trace_print_time(struct seq_file *m, u64 ts)
+static void trace_print_time(struct seq_file *m, const struct trace_ev *ev)
 {
-	u64 secs = ts;
+	u64 secs = ev->ts, ts = ev->ts;
 	u32 nsecs;
 
 	/* Clocks that do not count nanoseconds are shown raw. */
-	if (!trace_clock_in_ns()) {
+	if (!(ev->it ? trace_iter_in_ns(ev->it) : trace_clock_in_ns())) {
 		seq_printf(m, "%12llu: ", ts);
 		return;
 	}
@@ -174,7 +174,7 @@ void trace_print_context(struct seq_file *m, const struct trace_ev *ev)
 		trace_ctx_flags(e, flags);
 		seq_printf(m, "%s ", flags);
 	}
-	trace_print_time(m, ev->ts);
+	trace_print_time(m, ev);
 }
 
 /* The preemption model, as the latency header names it. */

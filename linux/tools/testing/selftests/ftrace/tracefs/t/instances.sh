@@ -9,14 +9,15 @@ i=instances/foo
 mkdir $i || fail "mkdir $i"
 for f in trace trace_pipe trace_marker trace_marker_raw tracing_on \
 	 buffer_size_kb buffer_total_size_kb free_buffer buffer_percent \
-	 tracing_cpumask current_tracer available_tracers \
+	 tracing_cpumask current_tracer available_tracers trace_clock \
+	 set_event events/enable events/header_page events/header_event \
 	 per_cpu/cpu0/trace per_cpu/cpu0/trace_pipe per_cpu/cpu0/trace_pipe_raw \
 	 per_cpu/cpu0/buffer_size_kb per_cpu/cpu0/stats; do
 	[ -e $i/$f ] || fail "no $i/$f"
 done
 # The top array's own settings stay at the top.
 for f in README available_filter_functions instances saved_cmdlines \
-	 tracing_thresh; do
+	 tracing_thresh trace_options snapshot set_ftrace_filter; do
 	[ ! -e $i/$f ] || fail "$i/$f exists"
 done
 [ "$(write_errno instances foo)" != ok ] || fail "write to instances/"
@@ -55,6 +56,21 @@ echo 128 > $i/per_cpu/cpu0/buffer_size_kb
 [ "$(write_errno $i/buffer_size_kb 0)" = "Invalid argument" ] ||
 	fail "size 0 accepted"
 
+# The clock is the instance's own.
+grep -q '^\[local\]' $i/trace_clock || fail "clock: $(cat $i/trace_clock)"
+echo counter > $i/trace_clock
+grep -q '\[counter\]' $i/trace_clock || fail "counter not set"
+grep -q '\[local\]' trace_clock || fail "the top clock changed"
+echo c1 > $i/trace_marker
+grep -Eq ' [0-9]+: tracing_mark_write: c1' $i/trace ||
+	fail "counter stamps: $(grep c1 $i/trace)"
+echo t1 > trace_marker
+grep -Eq ' [0-9]+\.[0-9]{6}: tracing_mark_write: t1' trace ||
+	fail "top stamps: $(grep t1 trace)"
+[ "$(write_errno $i/trace_clock nosuch)" = "Invalid argument" ] ||
+	fail "unknown clock taken"
+echo local > $i/trace_clock
+
 # Tracers: an instance runs nop only, for now.
 [ "$(cat $i/available_tracers)" = nop ] ||
 	fail "available_tracers: $(cat $i/available_tracers)"
@@ -69,6 +85,53 @@ line=$(timeout 5 head -n 1 $i/trace_pipe)
 echo "$line" | grep -q 'tracing_mark_write: piped' ||
 	fail "trace_pipe: '$line'"
 grep -q piped $i/trace && fail "trace_pipe did not consume"
+
+# Events: the instance's enable files and set_event are its own.
+[ -f $i/events/enable ] || fail "no $i/events/enable"
+[ -f $i/events/sched/enable ] || fail "no $i/events/sched/enable"
+[ -f $i/events/sched/sched_switch/enable ] ||
+	fail "no $i/events/sched/sched_switch/enable"
+[ -f $i/set_event ] || fail "no $i/set_event"
+echo > $i/trace
+echo > trace
+echo 1 > $i/events/sched/sched_switch/enable
+sleep 0.1
+echo 0 > $i/events/sched/sched_switch/enable
+grep -q 'sched_switch: prev_comm=' $i/trace ||
+	fail "no sched_switch in $i/trace"
+grep -q sched_switch trace && fail "sched_switch reached the top trace"
+[ "$(cat $i/events/sched/sched_switch/enable)" = 0 ] || fail "enable reads 1"
+[ "$(cat events/sched/sched_switch/enable)" = 0 ] ||
+	fail "the top's enable followed"
+echo 'sched:sched_wakeup' > $i/set_event
+[ "$(cat $i/set_event)" = sched:sched_wakeup ] ||
+	fail "set_event: $(cat $i/set_event)"
+[ -z "$(cat set_event)" ] || fail "top set_event: $(cat set_event)"
+[ "$(cat $i/events/sched/enable)" = X ] || fail "sched/enable not X"
+[ "$(cat $i/events/sched/sched_wakeup/enable)" = 1 ] ||
+	fail "set_event did not enable sched_wakeup"
+[ "$(write_errno $i/set_event no_such_event)" = "Invalid argument" ] ||
+	fail "set_event took an unknown event"
+[ "$(write_errno $i/events/enable 2)" = "Invalid argument" ] ||
+	fail "events/enable took 2"
+echo 1 > events/sched/sched_switch/enable
+echo > $i/trace
+sleep 0.1
+echo 0 > events/sched/sched_switch/enable
+grep -q sched_switch $i/trace && fail "the top's sched_switch in $i"
+: > $i/set_event
+[ "$(cat $i/events/enable)" = 0 ] || fail "set_event truncation"
+# Removed with an event on: the event stops there.
+mkdir instances/ev
+echo 1 > instances/ev/events/sched/sched_switch/enable
+rmdir instances/ev || fail "rmdir with an event on"
+[ "$(cat events/sched/sched_switch/enable)" = 0 ] || fail "top enable changed"
+# An open event file keeps the instance too.
+mkdir instances/ev
+exec 3< instances/ev/events/sched/enable
+rmdir instances/ev 2>/dev/null && fail "rmdir with events/ open succeeded"
+exec 3<&-
+rmdir instances/ev || fail "rmdir instances/ev"
 
 # An open file keeps the instance; rmdir then says EBUSY.
 exec 3< $i/trace
