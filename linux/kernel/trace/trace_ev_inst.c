@@ -342,6 +342,59 @@ TRACE_EVI_FOPS(trace_evi_ev, TRACE_EVI_EV);
 TRACE_EVI_HEADER_FOPS(trace_evi_hpage, trace_fmt_header_page_show);
 TRACE_EVI_HEADER_FOPS(trace_evi_hevent, trace_fmt_header_event_show);
 
+/*
+ * events/ftrace/<record>/format and id: data the record's type. They
+ * show nothing of the instance, and are not counted as its open files.
+ */
+static int trace_evi_fmt_show(struct seq_file *m, void *unused)
+{
+	return trace_fmt_show(m, NULL, (unsigned long)m->private);
+}
+
+static int trace_evi_fmt_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, trace_evi_fmt_show, inode->i_private);
+}
+
+static const struct file_operations trace_evi_fmt_fops = {
+	.open = trace_evi_fmt_open, .read = seq_read,
+	.llseek = seq_lseek, .release = single_release,
+};
+
+static int trace_evi_id_show(struct seq_file *m, void *unused)
+{
+	seq_printf(m, "%lu\n", (unsigned long)m->private);
+	return 0;
+}
+
+static int trace_evi_id_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, trace_evi_id_show, inode->i_private);
+}
+
+static const struct file_operations trace_evi_id_fops = {
+	.open = trace_evi_id_open, .read = seq_read,
+	.llseek = seq_lseek, .release = single_release,
+};
+
+static int trace_evi_fmt_cb(const char *file, umode_t *mode, void **data,
+			    const struct file_operations **fops)
+{
+	*mode = 0444;
+	if (!strcmp(file, "format"))
+		*fops = &trace_evi_fmt_fops;
+	else if (!strcmp(file, "id"))
+		*fops = &trace_evi_id_fops;
+	else
+		return 0;
+	return 1;
+}
+
+static const struct eventfs_entry trace_evi_fmt_files[] = {
+	{ .name = "format", .callback = trace_evi_fmt_cb },
+	{ .name = "id", .callback = trace_evi_fmt_cb },
+};
+
 /* eventfs asks for a directory's files by name, under its own mutex. */
 #define TRACE_EVI_CB(name)						\
 	static int name##_cb(const char *file, umode_t *mode, void **data, \
@@ -447,6 +500,20 @@ static int trace_ev_arr_mkdirs(struct trace_ev_arr *arr)
 	struct eventfs_inode *sys_ei = NULL, *ei;
 	struct trace_ev_is *is = NULL;
 	struct trace_ev_ie *ie = NULL;
+	unsigned int pos = 0, type;
+	const char *name;
+
+	/* events/ftrace/: the core's records. */
+	sys_ei = eventfs_create_dir("ftrace", arr->ei, NULL, 0, NULL);
+	if (IS_ERR(sys_ei))
+		return PTR_ERR(sys_ei);
+	while ((name = trace_fmt_next(&pos, &type))) {
+		ei = eventfs_create_dir(name, sys_ei, trace_evi_fmt_files,
+					ARRAY_SIZE(trace_evi_fmt_files),
+					(void *)(unsigned long)type);
+		if (IS_ERR(ei))
+			return PTR_ERR(ei);
+	}
 
 	while ((ie = trace_ev_arr_next(arr, ie))) {
 		if (!is || is->sys != ie->rt->sys) {

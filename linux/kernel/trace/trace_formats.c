@@ -173,14 +173,37 @@ static const struct trace_fmt trace_fmts[] = {
 };
 
 /**
+ * trace_fmt_next() - walk the core records this kernel writes
+ * @pos:	0 to start; advanced past the record returned
+ * @type:	set to its type (TRACE_TYPE_*)
+ *
+ * Return: its name (its directory in events/ftrace/), or NULL after the
+ * last.
+ */
+const char *trace_fmt_next(unsigned int *pos, unsigned int *type)
+{
+	const struct trace_fmt *f;
+
+	for (; *pos < ARRAY_SIZE(trace_fmts); (*pos)++) {
+		f = &trace_fmts[*pos];
+		if (!f->on)
+			continue;
+		(*pos)++;
+		*type = f->type;
+		return f->name;
+	}
+	return NULL;
+}
+
+/**
  * trace_fmt_show() - events/ftrace/<name>/format of a core record
  * @m:		the file
- * @tr:		the trace array of the file
+ * @tr:		the trace array of the file (any)
  * @type:	the record's type (TRACE_TYPE_*), the table argument
  *
  * Return: 0, or -ENOENT for a type the table lacks.
  */
-static int trace_fmt_show(struct seq_file *m, struct trace_array *tr, long type)
+int trace_fmt_show(struct seq_file *m, struct trace_array *tr, long type)
 {
 	const struct trace_fmt_field *fld;
 	const struct trace_fmt *f;
