@@ -612,12 +612,12 @@ extern const struct file_operations trace_fops;
 /**
  * struct trace_view - a trace file of another buffer, for the files above
  * the reader that show one (snapshot)
- * @print_header: the header of an open on @cpu (or RING_BUFFER_ALL_CPUS)
- *		of @rb, which may be NULL
+ * @print_header: the header of an open of trace array @tr's file on @cpu
+ *		(or RING_BUFFER_ALL_CPUS) showing @rb, which may be NULL
  */
 struct trace_view {
 	void (*print_header)(struct seq_file *m, int cpu,
-			     struct trace_buffer *rb);
+			     struct trace_array *tr, struct trace_buffer *rb);
 };
 
 int trace_view_open(struct inode *inode, struct file *file,

@@ -401,10 +401,6 @@ static int trace_fs_create_table(const struct trace_fs_table *t,
 				ret = trace_fs_add(dirs, f, f->name, f->arg,
 						   dirs->events);
 			break;
-		case TRACE_FS_TOP_CPU:
-			if (!top)
-				break;
-			fallthrough;
 		case TRACE_FS_CPU:
 			for_each_possible_cpu(cpu) {
 				ret = trace_fs_add(dirs, f, f->name, cpu,

@@ -28,14 +28,12 @@ struct trace_array;
  *			each instance's
  * @TRACE_FS_CPU:	per_cpu/cpuN/ of every trace array, once per
  *			possible CPU; the file's argument is N
- * @TRACE_FS_TOP_CPU:	per_cpu/cpuN/ of the top array only
  * @TRACE_FS_EVENTS:	events/ of the top array
  */
 enum trace_fs_scope {
 	TRACE_FS_TOP_ONLY,
 	TRACE_FS_ARRAY,
 	TRACE_FS_CPU,
-	TRACE_FS_TOP_CPU,
 	TRACE_FS_EVENTS,
 };
 

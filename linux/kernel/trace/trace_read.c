@@ -107,7 +107,7 @@ static int trace_seq_show(struct seq_file *m, void *v)
 	struct trace_file *tf = m->private;
 
 	if (v == SEQ_START_TOKEN && tf->view)
-		tf->view->print_header(m, tf->cpu, tf->rb);
+		tf->view->print_header(m, tf->cpu, tf->tr, tf->rb);
 	else if (v == SEQ_START_TOKEN)
 		trace_print_header(m, tf->cpu, tf->tr);
 	else

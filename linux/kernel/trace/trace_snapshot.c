@@ -127,16 +127,16 @@ void trace_snapshot_disarm(void)
 /* The take of "echo 1 > snapshot": interrupts are on, so retry a swap
  * that loses against one on another CPU.
  */
-static int trace_snap_swap(void)
+static int trace_snap_swap(struct trace_buf *b)
 {
 	unsigned long flags;
 	int tries;
 
 	for (tries = 0; tries < 100; tries++) {
 		local_irq_save(flags);
-		if (trace_max_trylock(&trace_top_buf)) {
-			trace_max_swap_locked(&trace_top_buf);
-			trace_max_unlock(&trace_top_buf);
+		if (trace_max_trylock(b)) {
+			trace_max_swap_locked(b);
+			trace_max_unlock(b);
 			local_irq_restore(flags);
 			return 0;
 		}
@@ -146,15 +146,21 @@ static int trace_snap_swap(void)
 	return -EBUSY;
 }
 
-/* One write to the snapshot file; @cpu is the file's. */
-static int trace_snap_command(unsigned long val, int cpu)
+/*
+ * One write to the snapshot file of @tr; @cpu is the file's. The triggers
+ * and commands that take snapshots are the top array's.
+ */
+static int trace_snap_command(struct trace_array *tr, unsigned long val,
+			      int cpu)
 {
+	struct trace_buf *b = trace_array_buf(tr);
+	bool top = trace_array_is_top(tr);
 	const struct tracer *t;
 	int ret = 0;
 
 	t = trace_tracer_lock();
 	mutex_lock(&trace_snap_lock);
-	if (t && t->use_max) {
+	if (top && t && t->use_max) {
 		ret = -EBUSY;
 		goto out;
 	}
@@ -162,22 +168,22 @@ static int trace_snap_command(unsigned long val, int cpu)
 	case 0:
 		if (cpu != RING_BUFFER_ALL_CPUS)
 			ret = -EINVAL;
-		else if (trace_snap_armed)
+		else if (top && trace_snap_armed)
 			ret = -EBUSY;
 		else
-			trace_max_release(&trace_top_buf, TRACE_MAX_SNAP);
+			trace_max_release(b, TRACE_MAX_SNAP);
 		break;
 	case 1:
 		if (cpu != RING_BUFFER_ALL_CPUS) {
 			ret = -EINVAL;
 			break;
 		}
-		ret = trace_max_alloc(&trace_top_buf, TRACE_MAX_SNAP);
+		ret = trace_max_alloc(b, TRACE_MAX_SNAP);
 		if (!ret)
-			ret = trace_snap_swap();
+			ret = trace_snap_swap(b);
 		break;
 	default:
-		trace_max_reset(&trace_top_buf, cpu);
+		trace_max_reset(b, cpu);
 		break;
 	}
 out:
@@ -207,7 +213,8 @@ static ssize_t trace_snap_write(struct file *file, const char __user *ubuf,
 	s = strim(buf);
 	if (kstrtoul(s, 10, &val))
 		return -EINVAL;
-	ret = trace_snap_command(val, trace_fs_arg(file_inode(file)));
+	ret = trace_snap_command(trace_fs_array(file_inode(file)), val,
+				 trace_fs_arg(file_inode(file)));
 	if (ret)
 		return ret;
 	*ppos += cnt;
@@ -215,14 +222,17 @@ static ssize_t trace_snap_write(struct file *file, const char __user *ubuf,
 }
 
 /*
- * The comment lines at the top of a snapshot file showing @cpu (or
+ * The comment lines at the top of a snapshot file of @tr showing @cpu (or
  * RING_BUFFER_ALL_CPUS) of @rb, the snapshot buffer held by the reader;
  * NULL when freed.
  */
 static void trace_snap_print_header(struct seq_file *m, int cpu,
+				    struct trace_array *tr,
 				    struct trace_buffer *rb)
 {
-	seq_printf(m, "# tracer: %s\n#\n", trace_current_tracer_name());
+	const struct tracer *t = trace_array_tracer(tr);
+
+	seq_printf(m, "# tracer: %s\n#\n", t ? t->name : "nop");
 	seq_printf(m, "# * Snapshot is %s *\n#\n", rb ? "allocated" : "freed");
 	seq_puts(m, "# What a write to this file does:\n");
 	if (cpu == RING_BUFFER_ALL_CPUS) {
@@ -268,9 +278,9 @@ static const struct trace_view trace_snap_view = {
 TRACE_VIEW_FOPS(trace_snap, trace_snap_view, trace_snap_write);
 
 static const struct trace_fs_file trace_snap_files[] = {
-	TRACE_FS_FOPS("snapshot", 0644, TRACE_FS_TOP_ONLY, RING_BUFFER_ALL_CPUS,
+	TRACE_FS_FOPS("snapshot", 0644, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
 		      &trace_snap_fops),
-	TRACE_FS_FOPS("snapshot", 0644, TRACE_FS_TOP_CPU, 0, &trace_snap_fops),
+	TRACE_FS_FOPS("snapshot", 0644, TRACE_FS_CPU, 0, &trace_snap_fops),
 };
 
 static struct trace_fs_table trace_snap_fs = {

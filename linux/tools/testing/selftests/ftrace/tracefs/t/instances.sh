@@ -12,12 +12,13 @@ for f in trace trace_pipe trace_marker trace_marker_raw tracing_on \
 	 tracing_cpumask current_tracer available_tracers trace_clock \
 	 set_event events/enable events/header_page events/header_event \
 	 per_cpu/cpu0/trace per_cpu/cpu0/trace_pipe per_cpu/cpu0/trace_pipe_raw \
-	 per_cpu/cpu0/buffer_size_kb per_cpu/cpu0/stats; do
+	 per_cpu/cpu0/buffer_size_kb per_cpu/cpu0/stats snapshot \
+	 per_cpu/cpu0/snapshot; do
 	[ -e $i/$f ] || fail "no $i/$f"
 done
 # The top array's own settings stay at the top.
 for f in README available_filter_functions instances saved_cmdlines \
-	 tracing_thresh trace_options snapshot set_ftrace_filter; do
+	 tracing_thresh trace_options set_ftrace_filter; do
 	[ ! -e $i/$f ] || fail "$i/$f exists"
 done
 [ "$(write_errno instances foo)" != ok ] || fail "write to instances/"
@@ -85,6 +86,18 @@ line=$(timeout 5 head -n 1 $i/trace_pipe)
 echo "$line" | grep -q 'tracing_mark_write: piped' ||
 	fail "trace_pipe: '$line'"
 grep -q piped $i/trace && fail "trace_pipe did not consume"
+
+# The snapshot is the instance's own.
+echo > $i/trace
+echo snap-me > $i/trace_marker
+echo 1 > $i/snapshot
+grep -q 'tracing_mark_write: snap-me' $i/snapshot ||
+	fail "no marker in $i/snapshot"
+grep -q snap-me $i/trace && fail "the swap left the marker in $i/trace"
+grep -q '^# \* Snapshot is freed \*' snapshot || fail "the top snapshot is allocated"
+grep -q '^# tracer: nop' $i/snapshot || fail "snapshot header"
+echo 0 > $i/snapshot
+grep -q '^# \* Snapshot is freed \*' $i/snapshot || fail "not freed"
 
 # Events: the instance's enable files and set_event are its own.
 [ -f $i/events/enable ] || fail "no $i/events/enable"
