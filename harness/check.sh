@@ -63,6 +63,8 @@ timed build-prod "$TOP/harness/kernel.sh" prod > "$logs/prod-build.log" 2>&1 || 
 sel=$TOP/linux/tools/testing/selftests/ftrace/tracefs
 # The module of traceable functions that func_module.sh loads.
 ko=$BUILD/kernels/test/kernel/trace/tests/fentry_test_mod.ko
+# Upstream's instance API sample, that trace_array.sh loads.
+sample_ta=$BUILD/kernels/test/samples/ftrace/sample-trace-array.ko
 
 run_selftests() {
 	local rc=0
@@ -71,6 +73,7 @@ run_selftests() {
 	"$TOP/harness/vm" -q -t 2400 -L "$logs/console.log" -a "$sel:/opt/tracefs" \
 		-a "$ko:/opt/tracefs/fentry_test_mod.ko" \
 		-a "${ko%/*}/preemptirq_delay_test.ko:/opt/tracefs/preemptirq_delay_test.ko" \
+		-a "$sample_ta:/opt/tracefs/sample-trace-array.ko" \
 		'sh /opt/tracefs/run.sh' > "$logs/selftests.log" 2> "$logs/selftests.stderr" || rc=$?
 	echo $rc > "$logs/selftests.rc"
 }

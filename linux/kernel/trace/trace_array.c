@@ -13,6 +13,7 @@
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/trace.h>
 #include <linux/tracefs.h>
 
 #include "trace.h"
@@ -196,6 +197,83 @@ static int trace_array_remove(struct trace_array *tr)
 	trace_array_free(tr);
 	return 0;
 }
+
+/**
+ * trace_array_get_by_name() - find or make an instance, and hold it
+ * @name:	its name, its directory's under instances/
+ * @systems:	the event systems it is to have; all of them here
+ *
+ * For the kernel's users of instances. Each success needs a
+ * trace_array_put(); while one is held, rmdir says EBUSY.
+ *
+ * Return: the instance, or NULL for a bad name or no memory.
+ */
+struct trace_array *trace_array_get_by_name(const char *name,
+					    const char *systems)
+{
+	struct trace_array *tr;
+
+	if (!name)
+		return NULL;
+	guard(mutex)(&trace_arrays_lock);
+	tr = trace_array_find(name);
+	if (!tr)
+		tr = trace_array_make(name);
+	if (IS_ERR(tr))
+		return NULL;
+	tr->refs++;
+	return tr;
+}
+EXPORT_SYMBOL_GPL(trace_array_get_by_name);
+
+/**
+ * trace_array_put() - drop a hold of trace_array_get_by_name()
+ * @tr:		the instance, or NULL
+ */
+void trace_array_put(struct trace_array *tr)
+{
+	if (!tr || trace_array_is_top(tr))
+		return;
+	guard(mutex)(&trace_arrays_lock);
+	if (!WARN_ON_ONCE(!tr->refs))
+		tr->refs--;
+}
+EXPORT_SYMBOL_GPL(trace_array_put);
+
+/**
+ * trace_array_destroy() - remove an instance
+ * @tr:		the instance
+ *
+ * The caller may still hold it once (its own trace_array_get_by_name());
+ * it must not use it afterwards.
+ *
+ * Return: 0; -EINVAL for the top array or one that is gone; -EBUSY while
+ * another holds it or one of its files is open.
+ */
+int trace_array_destroy(struct trace_array *tr)
+{
+	struct trace_array *pos;
+	unsigned int refs;
+	int ret;
+
+	if (!tr || trace_array_is_top(tr))
+		return -EINVAL;
+	guard(mutex)(&trace_arrays_lock);
+	list_for_each_entry(pos, &trace_arrays, list) {
+		if (pos != tr)
+			continue;
+		if (tr->refs > 1)
+			return -EBUSY;
+		refs = tr->refs;
+		tr->refs = 0;
+		ret = trace_array_remove(tr);
+		if (ret)
+			tr->refs = refs;
+		return ret;
+	}
+	return -EINVAL;
+}
+EXPORT_SYMBOL_GPL(trace_array_destroy);
 
 static int trace_instance_mkdir(const char *name)
 {

@@ -106,24 +106,39 @@ struct trace_ev_rt {
 	struct trace_ev_node nodes[TRACE_EV_FILES];
 };
 
+struct eventfs_inode;
 struct trace_ev_arr;
+struct trace_ev_is;
 
 /**
  * struct trace_ev_ie - an event in an instance (trace_ev_inst.c)
- * @node:	in its event's @insts, from the instance's making to its
- *		removal; RCU
+ * @node:	in its event's @insts while both are there; RCU
  * @buf:	the instance's buffer
  * @on:		the event records into @buf; written under trace_ev_lock,
  *		read by the probe
+ * @used:	it was on once: @buf may hold its records
  * @rt:		the event
  * @arr:	the instance's events
+ * @is:		its system in the instance
+ * @ei:		its directory
+ * @list:	in the instance's events, in order
+ * @rcu:	its freeing
+ *
+ * Made with the instance, or with the event when a module brings it;
+ * freed after a grace period once eventfs lets its directory go. All but
+ * @node's readers are under trace_ev_lock.
  */
 struct trace_ev_ie {
 	struct list_head node;
 	struct trace_buf *buf;
 	bool on;
+	bool used;
 	struct trace_ev_rt *rt;
 	struct trace_ev_arr *arr;
+	struct trace_ev_is *is;
+	struct eventfs_inode *ei;
+	struct list_head list;
+	struct rcu_head rcu;
 };
 
 /* Every event, system by system: trace_ev_next(NULL), then each next. */

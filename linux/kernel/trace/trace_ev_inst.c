@@ -1,19 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The events of instances: each instance's events/ (the enable files of
- * every event of vmlinux, of its systems and of all), and the state they
- * set, one struct trace_ev_ie per event and instance.
+ * every event, of its systems and of all; the core's formats), and the
+ * state they set, one struct trace_ev_ie per event and instance. Events
+ * that modules bring join every instance, and leave with their module.
  *
  * The directories are eventfs's: their files are made when looked up, so
  * that an instance that no one reads the events of costs a few bytes per
  * event. An event enabled in an instance takes the slow path, whose
  * commit copies the record into the buffer of each instance it is
  * enabled in (trace_ev_write.c). Filters, triggers and pid lists are the
- * top array's only, for now; so are the events of modules.
+ * top array's only, for now.
  *
  * An instance's events (struct trace_ev_arr) live while the instance does
  * and while eventfs holds its directory: the eventfs release of events/
- * drops the last reference, after the last file of it is closed.
+ * drops the last reference, after the last file of it is closed. Each
+ * system's and event's state goes the same way with its directory.
  */
 #include <linux/kref.h>
 #include <linux/list.h>
@@ -30,10 +32,18 @@
  * struct trace_ev_is - a system in an instance
  * @sys:	the system
  * @arr:	the instance's events
+ * @ei:		its directory
+ * @nr:		its events in the instance
+ * @list:	in the instance's systems
+ *
+ * Under trace_ev_lock; freed once eventfs lets its directory go.
  */
 struct trace_ev_is {
 	struct trace_ev_sys *sys;
 	struct trace_ev_arr *arr;
+	struct eventfs_inode *ei;
+	unsigned int nr;
+	struct list_head list;
 };
 
 /**
@@ -45,10 +55,8 @@ struct trace_ev_is {
  * @ref:	the instance's, and eventfs's while it holds events/
  * @rcu:	frees it after the probes that may read @ev
  * @gone:	the instance went: the files change nothing
- * @nr_sys:	systems in @sys
- * @nr_ev:	events in @ev
- * @sys:	each system that has events of vmlinux
- * @ev:		each event of vmlinux, system by system
+ * @systems:	its systems (struct trace_ev_is)
+ * @events:	its events (struct trace_ev_ie), system by system
  *
  * All but @ref are under trace_ev_lock.
  */
@@ -60,31 +68,19 @@ struct trace_ev_arr {
 	struct kref ref;
 	struct rcu_head rcu;
 	bool gone;
-	unsigned int nr_sys;
-	unsigned int nr_ev;
-	struct trace_ev_is *sys;
-	struct trace_ev_ie *ev;
+	struct list_head systems;
+	struct list_head events;
 };
 
 /* Every instance's events; under trace_ev_lock. */
 static LIST_HEAD(trace_ev_arrs);
-
-static void trace_ev_arr_free_rcu(struct rcu_head *rcu)
-{
-	struct trace_ev_arr *arr = container_of(rcu, struct trace_ev_arr, rcu);
-
-	kvfree(arr->ev);
-	kvfree(arr->sys);
-	kfree(arr);
-}
 
 static void trace_ev_arr_release(struct kref *ref)
 {
 	struct trace_ev_arr *arr = container_of(ref, struct trace_ev_arr, ref);
 
 	trace_fs_array_put(arr->fs);
-	/* Probes may still walk @ev through their events' @insts. */
-	call_rcu(&arr->rcu, trace_ev_arr_free_rcu);
+	kfree(arr);
 }
 
 /**
@@ -117,8 +113,9 @@ struct trace_ev_ie *trace_ev_arr_next(struct trace_ev_arr *arr,
 				      struct trace_ev_ie *ie)
 {
 	lockdep_assert_held(&trace_ev_lock);
-	ie = ie ? ie + 1 : arr->ev;
-	return ie < arr->ev + arr->nr_ev ? ie : NULL;
+	ie = ie ? list_next_entry(ie, list) :
+		  list_first_entry(&arr->events, struct trace_ev_ie, list);
+	return list_entry_is_head(ie, &arr->events, list) ? NULL : ie;
 }
 
 /**
@@ -153,6 +150,7 @@ int trace_ev_ie_set_locked(struct trace_ev_ie *ie, bool on)
 		rt->nr_insts--;
 		return ret;
 	}
+	ie->used = true;
 	WRITE_ONCE(ie->on, true);
 	return 0;
 }
@@ -443,117 +441,154 @@ static const struct eventfs_entry trace_evi_all_files[] = {
 	{ .name = "header_page", .callback = trace_evi_all_cb },
 };
 
+static void trace_evi_sys_gone(const char *name, void *data);
+static void trace_evi_ev_gone(const char *name, void *data);
+
 static const struct eventfs_entry trace_evi_sys_files[] = {
-	{ .name = "enable", .callback = trace_evi_sys_cb },
+	{ .name = "enable", .callback = trace_evi_sys_cb,
+	  .release = trace_evi_sys_gone },
 };
 
 static const struct eventfs_entry trace_evi_ev_files[] = {
-	{ .name = "enable", .callback = trace_evi_ev_cb },
+	{ .name = "enable", .callback = trace_evi_ev_cb,
+	  .release = trace_evi_ev_gone },
 };
 
-/* Count, then fill, the systems and events of vmlinux in @arr. */
-static int trace_ev_arr_fill(struct trace_ev_arr *arr)
+/* eventfs let the directory of a system or an event of an instance go. */
+static void trace_evi_sys_gone(const char *name, void *data)
 {
-	struct trace_ev_sys *sys;
-	struct trace_ev_rt *rt;
-	unsigned int s = 0, e = 0;
-	bool any;
+	kfree(data);
+}
+
+static void trace_evi_ev_gone(const char *name, void *data)
+{
+	struct trace_ev_ie *ie = data;
+
+	/* Probes may still walk it through their event's @insts. */
+	kfree_rcu(ie, rcu);
+}
+
+/* @arr's system @sys, made with its directory if need be; NULL: -ENOMEM. */
+static struct trace_ev_is *trace_ev_is_get(struct trace_ev_arr *arr,
+					   struct trace_ev_sys *sys)
+{
+	struct trace_ev_is *is;
+
+	list_for_each_entry(is, &arr->systems, list)
+		if (is->sys == sys)
+			return is;
+	is = kzalloc(sizeof(*is), GFP_KERNEL);
+	if (!is)
+		return NULL;
+	is->sys = sys;
+	is->arr = arr;
+	is->ei = eventfs_create_dir(sys->name, arr->ei, trace_evi_sys_files,
+				    ARRAY_SIZE(trace_evi_sys_files), is);
+	if (IS_ERR(is->ei)) {
+		kfree(is);
+		return NULL;
+	}
+	list_add_tail(&is->list, &arr->systems);
+	return is;
+}
+
+/* @is lost an event; with its last, it goes. */
+static void trace_ev_is_put(struct trace_ev_is *is)
+{
+	if (--is->nr)
+		return;
+	list_del(&is->list);
+	/* eventfs frees @is (trace_evi_sys_gone()) once it lets go. */
+	eventfs_remove_dir(is->ei);
+}
+
+/* Event @rt joins instance @arr: its state, directory and place. */
+static int trace_ev_ie_add(struct trace_ev_arr *arr, struct trace_ev_rt *rt)
+{
+	struct trace_ev_is *is = trace_ev_is_get(arr, rt->sys);
+	struct trace_ev_ie *ie;
 
 	lockdep_assert_held(&trace_ev_lock);
-	list_for_each_entry(sys, &trace_ev_systems, list) {
-		any = false;
-		list_for_each_entry(rt, &sys->events, list) {
-			if (rt->mod || rt->dead)
-				continue;
-			arr->nr_ev++;
-			any = true;
-		}
-		arr->nr_sys += any;
-	}
-	arr->sys = kvcalloc(arr->nr_sys, sizeof(*arr->sys), GFP_KERNEL);
-	arr->ev = kvcalloc(arr->nr_ev, sizeof(*arr->ev), GFP_KERNEL);
-	if (!arr->sys || !arr->ev)
+	if (!is)
 		return -ENOMEM;
-	list_for_each_entry(sys, &trace_ev_systems, list) {
-		any = false;
-		list_for_each_entry(rt, &sys->events, list) {
-			if (rt->mod || rt->dead)
-				continue;
-			arr->ev[e].rt = rt;
-			arr->ev[e].arr = arr;
-			arr->ev[e].buf = trace_array_buf(arr->tr);
-			e++;
-			any = true;
-		}
-		if (any) {
-			arr->sys[s].sys = sys;
-			arr->sys[s].arr = arr;
-			s++;
-		}
+	ie = kzalloc(sizeof(*ie), GFP_KERNEL);
+	if (ie)
+		ie->ei = eventfs_create_dir(rt->call->name, is->ei,
+					    trace_evi_ev_files,
+					    ARRAY_SIZE(trace_evi_ev_files), ie);
+	if (!ie || IS_ERR(ie->ei)) {
+		kfree(ie);
+		is->nr++;
+		trace_ev_is_put(is);
+		return -ENOMEM;
 	}
+	ie->rt = rt;
+	ie->arr = arr;
+	ie->is = is;
+	ie->buf = trace_array_buf(arr->tr);
+	is->nr++;
+	list_add_tail(&ie->list, &arr->events);
+	list_add_tail_rcu(&ie->node, &rt->insts);
 	return 0;
 }
 
-/* The directories of @arr's systems and events, in @arr->ei. */
-static int trace_ev_arr_mkdirs(struct trace_ev_arr *arr)
+/*
+ * @ie leaves its instance: off, out of its event's list, its directory
+ * removed (eventfs frees it when it lets go). With @rmdir, the whole
+ * events/ goes after: its directories need not go one by one.
+ */
+static void trace_ev_ie_del(struct trace_ev_ie *ie, bool rmdir)
 {
-	struct eventfs_inode *sys_ei = NULL, *ei;
-	struct trace_ev_is *is = NULL;
-	struct trace_ev_ie *ie = NULL;
+	lockdep_assert_held(&trace_ev_lock);
+	trace_ev_ie_set_locked(ie, false);
+	list_del_rcu(&ie->node);
+	list_del(&ie->list);
+	if (rmdir)
+		return;
+	/* Its records may outlive their printer (a module's event). */
+	if (ie->used)
+		trace_buf_reset(ie->buf, RING_BUFFER_ALL_CPUS);
+	trace_ev_is_put(ie->is);
+	eventfs_remove_dir(ie->ei);
+}
+
+/* Take @arr's events out of theirs; under trace_ev_lock. */
+static void trace_ev_arr_unlink(struct trace_ev_arr *arr)
+{
+	struct trace_ev_ie *ie, *tmp;
+
+	lockdep_assert_held(&trace_ev_lock);
+	list_for_each_entry_safe(ie, tmp, &arr->events, list)
+		trace_ev_ie_del(ie, true);
+	arr->gone = true;
+	list_del(&arr->list);
+}
+
+/* events/ftrace/: the core's records, as in the top array. */
+static int trace_ev_arr_formats(struct trace_ev_arr *arr)
+{
 	unsigned int pos = 0, type;
+	struct eventfs_inode *dir, *ei;
 	const char *name;
 
-	/* events/ftrace/: the core's records. */
-	sys_ei = eventfs_create_dir("ftrace", arr->ei, NULL, 0, NULL);
-	if (IS_ERR(sys_ei))
-		return PTR_ERR(sys_ei);
+	dir = eventfs_create_dir("ftrace", arr->ei, NULL, 0, NULL);
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
 	while ((name = trace_fmt_next(&pos, &type))) {
-		ei = eventfs_create_dir(name, sys_ei, trace_evi_fmt_files,
+		ei = eventfs_create_dir(name, dir, trace_evi_fmt_files,
 					ARRAY_SIZE(trace_evi_fmt_files),
 					(void *)(unsigned long)type);
 		if (IS_ERR(ei))
 			return PTR_ERR(ei);
 	}
-
-	while ((ie = trace_ev_arr_next(arr, ie))) {
-		if (!is || is->sys != ie->rt->sys) {
-			is = is ? is + 1 : arr->sys;
-			sys_ei = eventfs_create_dir(is->sys->name, arr->ei,
-						    trace_evi_sys_files,
-						    ARRAY_SIZE(trace_evi_sys_files),
-						    is);
-			if (IS_ERR(sys_ei))
-				return PTR_ERR(sys_ei);
-		}
-		ei = eventfs_create_dir(ie->rt->call->name, sys_ei,
-					trace_evi_ev_files,
-					ARRAY_SIZE(trace_evi_ev_files), ie);
-		if (IS_ERR(ei))
-			return PTR_ERR(ei);
-	}
 	return 0;
-}
-
-/* Unlink @arr's events from theirs, turning them off there first. */
-static void trace_ev_arr_unlink(struct trace_ev_arr *arr)
-{
-	struct trace_ev_ie *ie = NULL;
-
-	lockdep_assert_held(&trace_ev_lock);
-	while ((ie = trace_ev_arr_next(arr, ie))) {
-		trace_ev_ie_set_locked(ie, false);
-		if (ie->node.next)
-			list_del_rcu(&ie->node);
-	}
-	arr->gone = true;
-	list_del(&arr->list);
 }
 
 static int trace_ev_inst_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 			     struct dentry *dir)
 {
 	struct trace_ev_arr *arr = kzalloc(sizeof(*arr), GFP_KERNEL);
-	struct trace_ev_ie *ie = NULL;
+	struct trace_ev_rt *rt;
 	int ret;
 
 	if (!arr)
@@ -562,32 +597,29 @@ static int trace_ev_inst_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 	arr->fs = fs;
 	trace_fs_array_get(fs);
 	kref_init(&arr->ref);
+	INIT_LIST_HEAD(&arr->systems);
+	INIT_LIST_HEAD(&arr->events);
 	guard(mutex)(&trace_ev_lock);
-	list_add_tail(&arr->list, &trace_ev_arrs);
-	ret = trace_ev_arr_fill(arr);
-	if (ret)
-		goto fail;
-	while ((ie = trace_ev_arr_next(arr, ie)))
-		list_add_tail_rcu(&ie->node, &ie->rt->insts);
 	arr->ei = eventfs_create_events_dir("events", dir, trace_evi_all_files,
 					    ARRAY_SIZE(trace_evi_all_files),
 					    arr);
 	if (IS_ERR(arr->ei)) {
 		ret = PTR_ERR(arr->ei);
-		arr->ei = NULL;
-		goto fail;
+		kref_put(&arr->ref, trace_ev_arr_release);
+		return ret;
 	}
 	/* eventfs's hold, dropped when events/ is freed. */
 	kref_get(&arr->ref);
-	ret = trace_ev_arr_mkdirs(arr);
+	list_add_tail(&arr->list, &trace_ev_arrs);
+	ret = trace_ev_arr_formats(arr);
+	for (rt = trace_ev_next(NULL); rt && !ret; rt = trace_ev_next(rt))
+		if (!rt->dead)
+			ret = trace_ev_ie_add(arr, rt);
 	if (ret) {
+		trace_ev_arr_unlink(arr);
 		eventfs_remove_events_dir(arr->ei);
-		goto fail;
+		kref_put(&arr->ref, trace_ev_arr_release);
 	}
-	return 0;
-fail:
-	trace_ev_arr_unlink(arr);
-	kref_put(&arr->ref, trace_ev_arr_release);
 	return ret;
 }
 
@@ -595,15 +627,85 @@ static void trace_ev_inst_remove(struct trace_array *tr)
 {
 	struct trace_ev_arr *arr;
 
-	scoped_guard(mutex, &trace_ev_lock) {
-		arr = trace_ev_arr_of(tr);
-		if (!arr)
-			return;
-		trace_ev_arr_unlink(arr);
-	}
+	guard(mutex)(&trace_ev_lock);
+	arr = trace_ev_arr_of(tr);
+	if (!arr)
+		return;
+	trace_ev_arr_unlink(arr);
 	eventfs_remove_events_dir(arr->ei);
 	kref_put(&arr->ref, trace_ev_arr_release);
 }
+
+/* A module's event came: it joins every instance. */
+static int trace_ev_inst_ev_add(struct trace_ev_rt *rt)
+{
+	struct trace_ev_arr *arr;
+	int ret = 0;
+
+	list_for_each_entry(arr, &trace_ev_arrs, list)
+		ret = trace_ev_ie_add(arr, rt) ?: ret;
+	return ret;
+}
+
+/* A module's event goes: it leaves every instance. */
+static void trace_ev_inst_ev_forget(struct trace_ev_rt *rt)
+{
+	struct trace_ev_ie *ie, *tmp;
+
+	list_for_each_entry_safe(ie, tmp, &rt->insts, node)
+		trace_ev_ie_del(ie, false);
+}
+
+static struct trace_ev_client trace_ev_inst_ev_client = {
+	.add = trace_ev_inst_ev_add,
+	.forget = trace_ev_inst_ev_forget,
+};
+
+TRACE_REGISTER(trace_ev_client_register, trace_ev_inst_ev_client);
+
+/**
+ * trace_array_set_clr_event() - start or stop events in a trace array
+ * @tr:		the array
+ * @system:	the events' system, or NULL for any
+ * @event:	the event's name, or NULL for every one of @system
+ * @enable:	start them, or stop them
+ *
+ * For the kernel's users of instances, as set_event does it.
+ *
+ * Return: 0; -ENOENT without an array; -EINVAL when no event matches; or
+ * the errno of registering a probe.
+ */
+int trace_array_set_clr_event(struct trace_array *tr, const char *system,
+			      const char *event, bool enable)
+{
+	struct trace_ev_rt *rt = NULL;
+	struct trace_ev_arr *arr;
+	struct trace_ev_ie *ie = NULL;
+	int ret = -EINVAL, err;
+
+	if (!tr)
+		return -ENOENT;
+	guard(mutex)(&trace_ev_lock);
+	arr = trace_ev_arr_of(tr);
+	for (;;) {
+		if (arr) {
+			ie = trace_ev_arr_next(arr, ie);
+			rt = ie ? ie->rt : NULL;
+		} else {
+			rt = trace_ev_next(rt);
+		}
+		if (!rt)
+			break;
+		if ((system && strcmp(system, rt->sys->name)) ||
+		    (event && strcmp(event, rt->call->name)))
+			continue;
+		err = arr ? trace_ev_ie_set_locked(ie, enable) :
+			    trace_ev_set_locked(rt, enable);
+		ret = ret == -EINVAL ? err : ret ?: err;
+	}
+	return ret;
+}
+EXPORT_SYMBOL_GPL(trace_array_set_clr_event);
 
 static struct trace_array_client trace_ev_inst_client = {
 	.add = trace_ev_inst_add,

@@ -16,6 +16,7 @@
 #include <linux/mutex.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/trace.h>
 #include <linux/string.h>
 #include <linux/string_helpers.h>
 
@@ -65,19 +66,21 @@ int trace_print_write(struct trace_buf *b, unsigned long ip, const char *text,
  *
  * Return: bytes recorded, or a negative errno when nothing was.
  */
-int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
+/* Record a formatted message in @b; bytes recorded, or -EBADF. */
+static int trace_buf_vprintk(struct trace_buf *b, unsigned long ip,
+			     const char *fmt, va_list ap)
 {
 	struct trace_wh h;
 	struct trace_print_rec *r;
 	va_list aq;
 	int len;
 
-	if (!trace_opt(TRACE_OPT_TRACE_PRINTK))
-		return 0;
+	if (!trace_buf_enabled(b))
+		return -EBADF;
 	va_copy(aq, ap);
 	len = min(vsnprintf(NULL, 0, fmt, aq), TRACE_PRINT_MAX);
 	va_end(aq);
-	r = trace_rec_reserve(&h, TRACE_TYPE_PRINT, sizeof(*r) + len + 1,
+	r = trace_buf_reserve(b, &h, TRACE_TYPE_PRINT, sizeof(*r) + len + 1,
 			      tracing_gen_ctx());
 	if (!r)
 		return -EBADF;
@@ -86,7 +89,79 @@ int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 	trace_rec_commit(&h);
 	return len;
 }
+
+int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
+{
+	if (!trace_opt(TRACE_OPT_TRACE_PRINTK))
+		return 0;
+	return trace_buf_vprintk(&trace_top_buf, ip, fmt, ap);
+}
 EXPORT_SYMBOL_GPL(__ftrace_vprintk);
+
+/**
+ * trace_array_printk() - trace_printk() into an instance
+ * @tr:		the instance (trace_array_get_by_name())
+ * @ip:		the caller's address, printed before the message
+ * @fmt:	printf-style format
+ *
+ * Return: bytes recorded; 0 for the top array, which takes no such
+ * messages, or with options/trace_printk off; -ENOENT without an array;
+ * -EBADF when nothing was recorded.
+ */
+int trace_array_printk(struct trace_array *tr, unsigned long ip,
+		       const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	if (!tr)
+		return -ENOENT;
+	if (trace_array_is_top(tr) || !trace_opt(TRACE_OPT_TRACE_PRINTK))
+		return 0;
+	va_start(ap, fmt);
+	ret = trace_buf_vprintk(trace_array_buf(tr), ip, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(trace_array_printk);
+
+/**
+ * trace_array_init_printk() - get an instance ready for
+ * trace_array_printk()
+ * @tr:		the instance
+ *
+ * Nothing is needed: messages are formatted straight into the buffer.
+ *
+ * Return: 0; -ENOENT without an array, -EINVAL for the top one.
+ */
+int trace_array_init_printk(struct trace_array *tr)
+{
+	if (!tr)
+		return -ENOENT;
+	return trace_array_is_top(tr) ? -EINVAL : 0;
+}
+EXPORT_SYMBOL_GPL(trace_array_init_printk);
+
+/**
+ * __trace_array_puts() - trace_puts() into a trace array
+ * @tr:		the array
+ * @ip:		the caller's address
+ * @str:	the string
+ * @size:	its length
+ *
+ * Return: bytes recorded, 0 with options/trace_printk off, or a negative
+ * errno.
+ */
+int __trace_array_puts(struct trace_array *tr, unsigned long ip,
+		       const char *str, int size)
+{
+	if (!tr)
+		return -ENOENT;
+	if (!trace_opt(TRACE_OPT_TRACE_PRINTK))
+		return 0;
+	return trace_print_write(trace_array_buf(tr), ip, str, max(size, 0));
+}
+EXPORT_SYMBOL_GPL(__trace_array_puts);
 
 int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
 	__alias(__ftrace_vprintk);
