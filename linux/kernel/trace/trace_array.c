@@ -290,6 +290,21 @@ static int trace_instance_rmdir(const char *name)
 	return tr ? trace_array_remove(tr) : -ENOENT;
 }
 
+static struct trace_fs_table trace_array_fs = {
+	.name = "instances",
+	.order = TRACE_FS_ORDER_INSTANCES,
+	.readme =
+	"  instances/           - mkdir NAME makes a trace array of its own: a\n"
+	"                         buffer, trace, trace_pipe, trace_marker,\n"
+	"                         tracing_on, trace_clock, snapshot, the buffer's\n"
+	"                         files, per_cpu/, events/ and set_event;\n"
+	"                         rmdir NAME removes it (EBUSY while in use)\n",
+	.examples =
+	"  mkdir instances/foo; echo sched:sched_switch > instances/foo/set_event\n",
+};
+
+TRACE_FS_REGISTER(trace_array_fs);
+
 static int __init trace_array_init(void)
 {
 	trace_fs_set_top(&trace_top);

@@ -20,6 +20,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/trace.h>
 #include <linux/uaccess.h>
 #include <asm/setup.h>
 
@@ -240,3 +241,73 @@ static int __init trace_ev_set_init(void)
 	return 0;
 }
 core_initcall(trace_ev_set_init);
+
+/*
+ * trace_instance=NAME[^FLAG...][,EVENT...] on the command line, once or
+ * more: an instance made at boot, with set_event's terms started in it.
+ * The flag traceoff leaves its tracing_on at 0; others (traceprintk,
+ * @memory) are not supported here and are reported.
+ */
+static char trace_inst_boot[COMMAND_LINE_SIZE] __initdata;
+
+static int __init trace_inst_boot_setup(char *str)
+{
+	/* Instances accumulate, one per line. */
+	if (trace_inst_boot[0])
+		strlcat(trace_inst_boot, "\n", sizeof(trace_inst_boot));
+	strlcat(trace_inst_boot, str, sizeof(trace_inst_boot));
+	return 1;
+}
+__setup("trace_instance=", trace_inst_boot_setup);
+
+static void __init trace_inst_boot_one(char *spec)
+{
+	char *name = strsep(&spec, ","), *flag, *term;
+	char *at = strchr(name, '@');
+	bool off = false;
+	struct trace_array *tr;
+	struct trace_ev_arr *arr;
+
+	if (at) {
+		*at = '\0';
+		pr_warn("tracing: trace_instance=%s: @%s not supported\n", name,
+			at + 1);
+	}
+	flag = name;
+	name = strsep(&flag, "^");
+	while (flag && (term = strsep(&flag, "^"))) {
+		if (!strcmp(term, "traceoff"))
+			off = true;
+		else
+			pr_warn("tracing: trace_instance=%s: ^%s not supported\n",
+				name, term);
+	}
+	tr = trace_array_get_by_name(name, NULL);
+	if (!tr) {
+		pr_warn("tracing: trace_instance=%s: not made\n", name);
+		return;
+	}
+	if (off)
+		trace_buf_set_on(trace_array_buf(tr), false);
+	scoped_guard(mutex, &trace_ev_lock) {
+		arr = trace_ev_arr_of(tr);
+		while (arr && spec && (term = strsep(&spec, ","))) {
+			if (*term && trace_ev_term(arr, term, false))
+				pr_warn("tracing: trace_instance=%s: no event %s\n",
+					name, term);
+		}
+	}
+	trace_array_put(tr);
+}
+
+static int __init trace_inst_boot_apply(void)
+{
+	char *rest = trace_inst_boot, *spec;
+
+	while ((spec = strsep(&rest, "\n")))
+		if (*spec)
+			trace_inst_boot_one(spec);
+	return 0;
+}
+/* After instances/ (fs_initcall_sync) and the events of vmlinux. */
+late_initcall(trace_inst_boot_apply);
