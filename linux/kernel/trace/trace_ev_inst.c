@@ -539,6 +539,8 @@ static int trace_ev_ie_add(struct trace_ev_arr *arr, struct trace_ev_rt *rt)
  */
 static void trace_ev_ie_del(struct trace_ev_ie *ie, bool rmdir)
 {
+	struct trace_ev_is *is = ie->is;
+
 	lockdep_assert_held(&trace_ev_lock);
 	trace_ev_ie_set_locked(ie, false);
 	list_del_rcu(&ie->node);
@@ -548,8 +550,9 @@ static void trace_ev_ie_del(struct trace_ev_ie *ie, bool rmdir)
 	/* Its records may outlive their printer (a module's event). */
 	if (ie->used)
 		trace_buf_reset(ie->buf, RING_BUFFER_ALL_CPUS);
-	trace_ev_is_put(ie->is);
+	/* Its directory first: the system's removal would take it along. */
 	eventfs_remove_dir(ie->ei);
+	trace_ev_is_put(is);
 }
 
 /* Take @arr's events out of theirs; under trace_ev_lock. */
