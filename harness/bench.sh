@@ -82,6 +82,8 @@ for k in ours upstream none; do
 	fi
 	# B5: trace events on a scheduling load, where there are events.
 	/harness/files/bin/evbench
+	# B15: instances, where there are.
+	/harness/files/bin/instbench
 	# B7: bytes per call-site record, the same formula for every kernel
 	# (pages of records x page size / records, from dyn_ftrace_total_info).
 	# B7.convert comes from a boot of its own (b7_convert below).

@@ -116,6 +116,8 @@ struct trace_ev_is;
  * @buf:	the instance's buffer
  * @on:		the event records into @buf; written under trace_ev_lock,
  *		read by the probe
+ * @filter:	its filter in the instance, or NULL; read under RCU by the
+ *		probe, written under trace_ev_lock
  * @used:	it was on once: @buf may hold its records
  * @rt:		the event
  * @arr:	the instance's events
@@ -132,6 +134,7 @@ struct trace_ev_ie {
 	struct list_head node;
 	struct trace_buf *buf;
 	bool on;
+	struct trace_ev_filter __rcu *filter;
 	bool used;
 	struct trace_ev_rt *rt;
 	struct trace_ev_arr *arr;
@@ -255,6 +258,11 @@ struct trace_ev_arr *trace_ev_arr_of(struct trace_array *tr);
 struct trace_ev_ie *trace_ev_arr_next(struct trace_ev_arr *arr,
 				      struct trace_ev_ie *ie);
 int trace_ev_ie_set_locked(struct trace_ev_ie *ie, bool on);
+
+/* trace_ev_fs.c, for the instances' files */
+int trace_ev_format_show(struct seq_file *m, void *obj);
+int trace_ev_filter_parse(struct trace_ev_rt *rt, const char *val,
+			  struct trace_ev_filter **f);
 
 /* trace_ev_fs.c, for trace_ev_set.c */
 int trace_ev_show_state(struct seq_file *m, struct trace_ev_sys *only);

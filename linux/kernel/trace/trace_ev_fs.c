@@ -140,7 +140,14 @@ static void ev_field_show(struct seq_file *m, const struct trace_ev_field *f)
 		   f->size, f->is_signed);
 }
 
-static int ev_format_show(struct seq_file *m, void *obj)
+/**
+ * trace_ev_format_show() - an event's format file
+ * @m:		where to print
+ * @obj:	the event (struct trace_ev_rt)
+ *
+ * Return: 0.
+ */
+int trace_ev_format_show(struct seq_file *m, void *obj)
 {
 	struct trace_ev_rt *rt = obj;
 	const struct trace_ev_call *call = rt->call;
@@ -172,6 +179,32 @@ static int ev_filter_show(struct seq_file *m, void *obj)
 static bool ev_filter_clears(const char *val)
 {
 	return !*val || !strcmp(val, "0");
+}
+
+static struct trace_ev_filter *ev_filter_compile(struct trace_ev_rt *rt,
+						 const char *val,
+						 bool report);
+
+/**
+ * trace_ev_filter_parse() - compile a filter written to an event's file
+ * @rt:		the event
+ * @val:	what was written, stripped
+ * @f:		set to the filter, or NULL for a write that removes it
+ *
+ * A bad expression is explained in error_log.
+ *
+ * Return: 0, -EINVAL or -ENOMEM.
+ */
+int trace_ev_filter_parse(struct trace_ev_rt *rt, const char *val,
+			  struct trace_ev_filter **f)
+{
+	*f = NULL;
+	if (ev_filter_clears(val))
+		return 0;
+	*f = ev_filter_compile(rt, val, true);
+	if (IS_ERR(*f))
+		return PTR_ERR(*f);
+	return 0;
 }
 
 static struct trace_ev_filter *ev_filter_compile(struct trace_ev_rt *rt,
@@ -253,7 +286,7 @@ static int sys_filter_store(const char *val, void *obj)
 
 static const struct trace_ev_attr trace_ev_attrs[] = {
 	{ "enable", 0644, false, ev_enable_show, ev_enable_store },
-	{ "format", 0444, false, ev_format_show, NULL },
+	{ "format", 0444, false, trace_ev_format_show, NULL },
 	{ "id", 0444, false, ev_id_show, NULL },
 	{ "filter", 0644, false, ev_filter_show, ev_filter_store },
 	{ "trigger", 0644, false, trace_ev_trig_show, trace_ev_trig_store },

@@ -393,20 +393,139 @@ static const struct eventfs_entry trace_evi_fmt_files[] = {
 	{ .name = "id", .callback = trace_evi_fmt_cb },
 };
 
-/* eventfs asks for a directory's files by name, under its own mutex. */
-#define TRACE_EVI_CB(name)						\
-	static int name##_cb(const char *file, umode_t *mode, void **data, \
-			     const struct file_operations **fops)	\
-	{								\
-		if (strcmp(file, "enable"))				\
-			return 0;					\
-		*mode = 0644;						\
-		*fops = &name##_fops;					\
-		return 1;						\
-	}
+/*
+ * An event's filter in an instance: "none" or the expression in force;
+ * written as the top array's filter files are.
+ */
+static int trace_evi_filter_show(struct seq_file *m, void *unused)
+{
+	struct trace_ev_ie *ie = m->private;
+	const struct trace_ev_filter *f;
 
-TRACE_EVI_CB(trace_evi_sys)
-TRACE_EVI_CB(trace_evi_ev)
+	guard(mutex)(&trace_ev_lock);
+	f = rcu_dereference_protected(ie->filter,
+				      lockdep_is_held(&trace_ev_lock));
+	seq_printf(m, "%s\n", f ? trace_ev_filter_text(f) : "none");
+	return 0;
+}
+
+static int trace_evi_filter_open(struct inode *inode, struct file *file)
+{
+	return trace_evi_open(inode, file, TRACE_EVI_EV, trace_evi_filter_show);
+}
+
+static int trace_evi_ev_release_file(struct inode *inode, struct file *file)
+{
+	return trace_evi_release(inode, file, TRACE_EVI_EV);
+}
+
+static ssize_t trace_evi_filter_write(struct file *file,
+				      const char __user *ubuf, size_t cnt,
+				      loff_t *ppos)
+{
+	struct trace_ev_ie *ie = file_inode(file)->i_private;
+	struct trace_ev_filter *f, *old;
+	char *buf;
+	int ret;
+
+	if (cnt >= PAGE_SIZE)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	scoped_guard(mutex, &trace_ev_lock) {
+		ret = ie->arr->gone ? -ENODEV :
+		      trace_ev_filter_parse(ie->rt, strim(buf), &f);
+		if (ret)
+			break;
+		old = rcu_replace_pointer(ie->filter, f,
+					  lockdep_is_held(&trace_ev_lock));
+		if (old) {
+			/* Probes run it with preemption off. */
+			synchronize_rcu();
+			trace_ev_filter_free(old);
+		}
+	}
+	kfree(buf);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations trace_evi_filter_fops = {
+	.open = trace_evi_filter_open, .read = seq_read,
+	.write = trace_evi_filter_write, .llseek = seq_lseek,
+	.release = trace_evi_ev_release_file,
+};
+
+/* An event's format and id, as at the top. */
+static int trace_evi_format_show(struct seq_file *m, void *unused)
+{
+	struct trace_ev_ie *ie = m->private;
+
+	guard(mutex)(&trace_ev_lock);
+	return trace_ev_format_show(m, ie->rt);
+}
+
+static int trace_evi_format_open(struct inode *inode, struct file *file)
+{
+	return trace_evi_open(inode, file, TRACE_EVI_EV, trace_evi_format_show);
+}
+
+static const struct file_operations trace_evi_format_fops = {
+	.open = trace_evi_format_open, .read = seq_read,
+	.llseek = seq_lseek, .release = trace_evi_ev_release_file,
+};
+
+static int trace_evi_evid_show(struct seq_file *m, void *unused)
+{
+	struct trace_ev_ie *ie = m->private;
+
+	seq_printf(m, "%u\n", ie->rt->call->id);
+	return 0;
+}
+
+static int trace_evi_evid_open(struct inode *inode, struct file *file)
+{
+	return trace_evi_open(inode, file, TRACE_EVI_EV, trace_evi_evid_show);
+}
+
+static const struct file_operations trace_evi_evid_fops = {
+	.open = trace_evi_evid_open, .read = seq_read,
+	.llseek = seq_lseek, .release = trace_evi_ev_release_file,
+};
+
+/* eventfs asks for a directory's files by name, under its own mutex. */
+static int trace_evi_sys_cb(const char *file, umode_t *mode, void **data,
+			    const struct file_operations **fops)
+{
+	if (strcmp(file, "enable"))
+		return 0;
+	*mode = 0644;
+	*fops = &trace_evi_sys_fops;
+	return 1;
+}
+
+static int trace_evi_ev_cb(const char *file, umode_t *mode, void **data,
+			   const struct file_operations **fops)
+{
+	*mode = 0644;
+	if (!strcmp(file, "enable")) {
+		*fops = &trace_evi_ev_fops;
+	} else if (!strcmp(file, "filter")) {
+		*fops = &trace_evi_filter_fops;
+	} else {
+		*mode = 0444;
+		if (!strcmp(file, "format"))
+			*fops = &trace_evi_format_fops;
+		else if (!strcmp(file, "id"))
+			*fops = &trace_evi_evid_fops;
+		else
+			return 0;
+	}
+	return 1;
+}
 
 /* events/ itself: enable, header_page and header_event. */
 static int trace_evi_all_cb(const char *file, umode_t *mode, void **data,
@@ -452,6 +571,9 @@ static const struct eventfs_entry trace_evi_sys_files[] = {
 static const struct eventfs_entry trace_evi_ev_files[] = {
 	{ .name = "enable", .callback = trace_evi_ev_cb,
 	  .release = trace_evi_ev_gone },
+	{ .name = "filter", .callback = trace_evi_ev_cb },
+	{ .name = "format", .callback = trace_evi_ev_cb },
+	{ .name = "id", .callback = trace_evi_ev_cb },
 };
 
 /* eventfs let the directory of a system or an event of an instance go. */
@@ -460,12 +582,20 @@ static void trace_evi_sys_gone(const char *name, void *data)
 	kfree(data);
 }
 
+static void trace_ev_ie_free_rcu(struct rcu_head *rcu)
+{
+	struct trace_ev_ie *ie = container_of(rcu, struct trace_ev_ie, rcu);
+
+	trace_ev_filter_free(rcu_dereference_protected(ie->filter, true));
+	kfree(ie);
+}
+
 static void trace_evi_ev_gone(const char *name, void *data)
 {
 	struct trace_ev_ie *ie = data;
 
 	/* Probes may still walk it through their event's @insts. */
-	kfree_rcu(ie, rcu);
+	call_rcu(&ie->rcu, trace_ev_ie_free_rcu);
 }
 
 /* @arr's system @sys, made with its directory if need be; NULL: -ENOMEM. */

@@ -309,5 +309,6 @@ static int __init trace_inst_boot_apply(void)
 			trace_inst_boot_one(spec);
 	return 0;
 }
+
 /* After instances/ (fs_initcall_sync) and the events of vmlinux. */
 late_initcall(trace_inst_boot_apply);

@@ -142,9 +142,13 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 	    trace_ev_copy(&trace_top_buf, e, len))
 		trace_ev_maybe_stack();
 	/* The instances it is enabled in; probes run with preemption off. */
-	list_for_each_entry_rcu(ie, &call->rt->insts, node)
-		if (READ_ONCE(ie->on))
+	list_for_each_entry_rcu(ie, &call->rt->insts, node) {
+		if (!READ_ONCE(ie->on))
+			continue;
+		f = rcu_dereference_sched(ie->filter);
+		if (!f || trace_ev_filter_match(f, rec, len))
 			trace_ev_copy(ie->buf, e, len);
+	}
 	trace_ev_trig_run(call->rt, rec, len);
 	/* Pairs with the barrier in trace_ev_reserve_slow(). */
 	barrier();

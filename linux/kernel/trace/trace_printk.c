@@ -55,17 +55,6 @@ int trace_print_write(struct trace_buf *b, unsigned long ip, const char *text,
 	return len;
 }
 
-/**
- * __ftrace_vprintk() - record a formatted message
- * @ip:		the caller's address, printed before the message
- * @fmt:	printf-style format
- * @ap:		its arguments
- *
- * __ftrace_vbprintk(), for formats that are constants, is the same
- * function: both expand the format at once.
- *
- * Return: bytes recorded, or a negative errno when nothing was.
- */
 /* Record a formatted message in @b; bytes recorded, or -EBADF. */
 static int trace_buf_vprintk(struct trace_buf *b, unsigned long ip,
 			     const char *fmt, va_list ap)
@@ -90,6 +79,17 @@ static int trace_buf_vprintk(struct trace_buf *b, unsigned long ip,
 	return len;
 }
 
+/**
+ * __ftrace_vprintk() - record a formatted message
+ * @ip:		the caller's address, printed before the message
+ * @fmt:	printf-style format
+ * @ap:		its arguments
+ *
+ * __ftrace_vbprintk(), for formats that are constants, is the same
+ * function: both expand the format at once.
+ *
+ * Return: bytes recorded, or a negative errno when nothing was.
+ */
 int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 {
 	if (!trace_opt(TRACE_OPT_TRACE_PRINTK))

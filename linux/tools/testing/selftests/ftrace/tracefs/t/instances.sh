@@ -127,6 +127,25 @@ echo 'sched:sched_wakeup' > $i/set_event
 	fail "set_event took an unknown event"
 [ "$(write_errno $i/events/enable 2)" = "Invalid argument" ] ||
 	fail "events/enable took 2"
+# A filter of the instance's own.
+[ "$(cat $i/events/sched/sched_switch/filter)" = none ] || fail "filter not none"
+grep -q '^ID: ' $i/events/sched/sched_switch/format || fail "no format in $i"
+[ "$(cat $i/events/sched/sched_switch/id)" = "$(cat events/sched/sched_switch/id)" ] ||
+	fail "id differs"
+echo 'next_pid == 0' > $i/events/sched/sched_switch/filter
+[ "$(cat events/sched/sched_switch/filter)" = none ] || fail "the top filter followed"
+[ "$(write_errno $i/events/sched/sched_switch/filter 'no_field == 1')" = \
+  "Invalid argument" ] || fail "a bad filter was taken"
+[ "$(cat $i/events/sched/sched_switch/filter)" = 'next_pid == 0' ] ||
+	fail "filter: $(cat $i/events/sched/sched_switch/filter)"
+echo > $i/trace
+echo 1 > $i/events/sched/sched_switch/enable
+sleep 0.1
+echo 0 > $i/events/sched/sched_switch/enable
+grep -q 'next_pid=0 ' $i/trace || fail "nothing passed the filter"
+grep 'sched_switch:' $i/trace | grep -vq 'next_pid=0 ' &&
+	fail "the filter let through: $(grep sched_switch: $i/trace | grep -v 'next_pid=0 ' | head -1)"
+echo 0 > $i/events/sched/sched_switch/filter
 echo 1 > events/sched/sched_switch/enable
 echo > $i/trace
 sleep 0.1

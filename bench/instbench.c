@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * B15 workloads: instances, where the kernel has instances/.
+ *
+ *   B15.mkdir_ms    ms per mkdir of an instance (default buffer size), the
+ *                   median of INST_N makes
+ *   B15.rmdir_ms    ms per rmdir of one, the median of INST_N removals
+ *   B15.memory_kb   KB of MemFree one idle instance takes, over INST_N
+ *                   instances made at once (caches dropped before and
+ *                   after)
+ *
+ * Pinned to CPU 0. Prints "metric value" lines.
+ */
+#include "bench.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+
+#define INST_N	16
+
+static long memfree_kb(void)
+{
+	char line[128];
+	long kb = -1;
+	FILE *f;
+
+	sync();
+	f = fopen("/proc/sys/vm/drop_caches", "w");
+	if (f) {
+		fputs("3\n", f);
+		fclose(f);
+	}
+	f = fopen("/proc/meminfo", "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemFree: %ld kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, n, sizeof(*v), cmp_double);
+	return v[n / 2];
+}
+
+int main(void)
+{
+	double mk[INST_N], rm[INST_N], t;
+	char name[64];
+	long before, after;
+	int i;
+
+	if (access(T "instances", F_OK))
+		return 0;
+	pin_cpu0();
+	/* One warm-up, for the caches a first instance fills. */
+	if (mkdir(T "instances/bench_warm", 0755) ||
+	    rmdir(T "instances/bench_warm")) {
+		perror("instances/bench_warm");
+		return 1;
+	}
+	before = memfree_kb();
+	for (i = 0; i < INST_N; i++) {
+		snprintf(name, sizeof(name), T "instances/bench%d", i);
+		t = now_ns();
+		if (mkdir(name, 0755)) {
+			perror(name);
+			return 1;
+		}
+		mk[i] = (now_ns() - t) / 1e6;
+	}
+	after = memfree_kb();
+	for (i = 0; i < INST_N; i++) {
+		snprintf(name, sizeof(name), T "instances/bench%d", i);
+		t = now_ns();
+		if (rmdir(name)) {
+			perror(name);
+			return 1;
+		}
+		rm[i] = (now_ns() - t) / 1e6;
+	}
+	printf("B15.mkdir_ms %.2f\nB15.rmdir_ms %.2f\n", median(mk, INST_N),
+	       median(rm, INST_N));
+	if (before > 0 && after > 0)
+		printf("B15.memory_kb %ld\n", (before - after) / INST_N);
+	return 0;
+}
