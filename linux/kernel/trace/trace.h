@@ -541,7 +541,6 @@ void trace_errlog(const char *loc, const char *cmd, unsigned int pos,
 
 /* Trace events (trace_ev.c, trace_ev_fs.c, trace_ev_set.c) */
 #ifdef CONFIG_EVENT_TRACING
-extern const struct file_operations trace_ev_set_fops;
 extern struct trace_pid_set trace_ev_pids;
 struct trace_ev_rt;
 struct trace_ev_rt *trace_ev_soft_get(const char *sys, const char *event);
@@ -551,7 +550,6 @@ void trace_ev_soft_set(struct trace_ev_rt *rt, bool on);
 bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on);
 void trace_ev_soft_show(struct seq_file *m, struct trace_ev_rt *rt);
 struct module *trace_ev_module(const struct trace_ev_rt *rt);
-extern const struct file_operations trace_ev_avail_fops;
 #else
 
 struct trace_ev_rt;

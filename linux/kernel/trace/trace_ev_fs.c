@@ -510,16 +510,12 @@ static int trace_ev_fs_populate(const struct trace_fs_dirs *dirs)
 static const struct trace_fs_file trace_ev_files[] = {
 	TRACE_FS_ATTR("enable", 0644, TRACE_FS_EVENTS, trace_ev_enable_show,
 		      trace_ev_enable_store),
-	TRACE_FS_FOPS("set_event", 0644, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
-		      &trace_ev_set_fops),
 	TRACE_FS_FOPS("set_event_pid", 0644, TRACE_FS_TOP_ONLY,
 		      TRACE_PID_ARG(trace_ev_pids, TRACE_PID_ONLY),
 		      &trace_pid_fops),
 	TRACE_FS_FOPS("set_event_notrace_pid", 0644, TRACE_FS_TOP_ONLY,
 		      TRACE_PID_ARG(trace_ev_pids, TRACE_PID_NEVER),
 		      &trace_pid_fops),
-	TRACE_FS_FOPS("available_events", 0444, TRACE_FS_TOP_ONLY,
-		      RING_BUFFER_ALL_CPUS, &trace_ev_avail_fops),
 };
 
 static struct trace_fs_table trace_ev_fs = {
@@ -532,12 +528,7 @@ static struct trace_fs_table trace_ev_fs = {
 	"  events/enable        - 1 or 0 enables or disables every trace event\n"
 	"  events/<system>/<event>/ - enable (0/1), format (the record's\n"
 	"                         layout), id, filter; events/<system>/enable\n"
-	"                         reads X when its events differ\n"
-	"  available_events     - every event, as system:event\n"
-	"  set_event            - the events that record, as system:event;\n"
-	"                         write system:event, system:*, *:event or a\n"
-	"                         name (event or system), '!' before one to\n"
-	"                         stop it; '>' stops every other event first\n",
+	"                         reads X when its events differ\n",
 };
 
 static int __init trace_ev_fs_init(void)

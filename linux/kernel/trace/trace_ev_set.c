@@ -183,7 +183,7 @@ static ssize_t trace_ev_set_write(struct file *file, const char __user *ubuf,
 	return cnt;
 }
 
-const struct file_operations trace_ev_set_fops = {
+static const struct file_operations trace_ev_set_fops = {
 	.open		= trace_ev_set_open,
 	.read		= seq_read,
 	.write		= trace_ev_set_write,
@@ -223,12 +223,34 @@ static void __init trace_ev_boot_apply(void)
 	mutex_unlock(&trace_ev_lock);
 }
 
-const struct file_operations trace_ev_avail_fops = {
+static const struct file_operations trace_ev_avail_fops = {
 	.open		= trace_ev_avail_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
 	.release	= single_release,
 };
+
+static const struct trace_fs_file trace_ev_set_files[] = {
+	TRACE_FS_FOPS("set_event", 0644, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
+		      &trace_ev_set_fops),
+	TRACE_FS_FOPS("available_events", 0444, TRACE_FS_TOP_ONLY,
+		      RING_BUFFER_ALL_CPUS, &trace_ev_avail_fops),
+};
+
+static struct trace_fs_table trace_ev_set_fs = {
+	.name = "set_event",
+	.files = trace_ev_set_files,
+	.nr = ARRAY_SIZE(trace_ev_set_files),
+	.order = TRACE_FS_ORDER_EVENT_SET,
+	.readme =
+	"  available_events     - every event, as system:event\n"
+	"  set_event            - the events that record, as system:event;\n"
+	"                         write system:event, system:*, *:event or a\n"
+	"                         name (event or system), '!' before one to\n"
+	"                         stop it; '>' stops every other event first\n",
+};
+
+TRACE_FS_REGISTER(trace_ev_set_fs);
 
 /* Its hook runs at init only: __refdata for the reference to __init code. */
 static struct trace_ev_client trace_ev_set_client __refdata = {

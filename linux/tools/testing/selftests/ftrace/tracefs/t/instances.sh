@@ -143,8 +143,8 @@ echo 1 > $i/events/sched/sched_switch/enable
 sleep 0.1
 echo 0 > $i/events/sched/sched_switch/enable
 grep -q 'next_pid=0 ' $i/trace || fail "nothing passed the filter"
-grep 'sched_switch:' $i/trace | grep -vq 'next_pid=0 ' &&
-	fail "the filter let through: $(grep sched_switch: $i/trace | grep -v 'next_pid=0 ' | head -1)"
+bad=$(grep 'sched_switch:' $i/trace | grep -v 'next_pid=0 ' | head -n 1)
+[ -z "$bad" ] || fail "the filter let through: $bad"
 echo 0 > $i/events/sched/sched_switch/filter
 echo 1 > events/sched/sched_switch/enable
 echo > $i/trace
