@@ -229,7 +229,9 @@ while IFS= read -r want; do
 done < "$TOP/tests/ftracetest.expected"
 extra=$(awk -F'\t' '$2 == "PASS" { print $1 }' "$results" |
 	grep -vxF -f <(grep -v '^#' "$TOP/tests/ftracetest.expected") || true)
-[ -z "$extra" ] || printf 'note - also passing, not yet expected: %s\n' $extra
+[ -z "$extra" ] || while IFS= read -r t; do
+	echo "note - also passing, not yet expected: $t"
+done <<< "$extra"
 grep -E '^(PASS|FAIL|UNRESOLVED|UNSUPPORTED|total|seconds)' \
 	"$BUILD/ftracetest/test/summary" | tr '\n' ' ' | sed 's/^/note - ftracetest /; s/$/\n/'
 

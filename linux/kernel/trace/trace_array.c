@@ -169,11 +169,13 @@ static struct trace_array *trace_array_make(const char *name)
 	}
 	ret = trace_array_clients_add(tr, dir);
 	if (ret) {
+		/* No file of it could be opened yet: this cannot fail. */
 		trace_fs_array_detach(tr->fs);
 		trace_fs_array_remove(tr->fs);
 		trace_array_free(tr);
 		return ERR_PTR(ret);
 	}
+	trace_fs_array_publish(tr->fs);
 	list_add_tail(&tr->list, &trace_arrays);
 	return tr;
 }

@@ -501,7 +501,8 @@ static void trace_fs_dirs_free(struct trace_fs_dirs *dirs)
  *
  * Every registered table's files whose scope takes in instances.
  *
- * Its files refuse to open (ENODEV) until all are made.
+ * Its files, and those other layers make in it, refuse to open (ENODEV)
+ * until trace_fs_array_publish().
  *
  * Return: what trace_fs_array_remove() takes, or an ERR_PTR(); on error
  * @dir is removed, with what was made in it.
@@ -535,9 +536,19 @@ struct trace_fs_dirs *trace_fs_array_create(struct trace_array *tr,
 		trace_fs_dirs_free(dirs);
 		return ERR_PTR(ret);
 	}
-	scoped_guard(spinlock, &trace_fs_open_lock)
-		dirs->gone = false;
 	return dirs;
+}
+
+/**
+ * trace_fs_array_publish() - let an instance's files open
+ * @dirs:	what trace_fs_array_create() returned
+ *
+ * Once every layer made its files in it.
+ */
+void trace_fs_array_publish(struct trace_fs_dirs *dirs)
+{
+	guard(spinlock)(&trace_fs_open_lock);
+	dirs->gone = false;
 }
 
 /**

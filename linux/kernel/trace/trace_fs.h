@@ -166,6 +166,7 @@ struct trace_array *trace_fs_array(struct inode *inode);
 void trace_fs_set_top(struct trace_array *tr);
 struct trace_fs_dirs *trace_fs_array_create(struct trace_array *tr,
 					    struct dentry *dir);
+void trace_fs_array_publish(struct trace_fs_dirs *dirs);
 int trace_fs_array_detach(struct trace_fs_dirs *dirs);
 void trace_fs_array_remove(struct trace_fs_dirs *dirs);
 int trace_fs_array_open(struct trace_fs_dirs *dirs);
