@@ -598,16 +598,21 @@ int trace_buf_set_clock(struct trace_buf *b, unsigned int idx)
 /* A ring buffer of @b's sizes and mode; under @b->lock. */
 static struct trace_buffer *trace_buf_alloc_rb(struct trace_buf *b)
 {
+	unsigned long kb = b->kb[cpumask_first(cpu_possible_mask)];
 	struct trace_buffer *rb;
+	bool same = true;
 	int cpu;
 
 	lockdep_assert_held(&b->lock);
-	rb = ring_buffer_alloc(TRACE_BUF_MIN_KB * 1024,
+	for_each_possible_cpu(cpu)
+		same &= b->kb[cpu] == kb;
+	/* One size for all: made at it, without a resize's grace periods. */
+	rb = ring_buffer_alloc((same ? kb : TRACE_BUF_MIN_KB) * 1024,
 			       trace_opt(TRACE_OPT_OVERWRITE) ?
 			       RING_BUFFER_OVERWRITE : RING_BUFFER_KEEP_OLDEST,
 			       trace_buf_clock_fn(b));
-	if (!rb)
-		return NULL;
+	if (!rb || same)
+		return rb;
 	for_each_possible_cpu(cpu) {
 		if (ring_buffer_resize(rb, cpu, b->kb[cpu] * 1024)) {
 			ring_buffer_free(rb);
