@@ -15,6 +15,7 @@
  *                     their parser, set_ftrace_filter and set_ftrace_notrace
  *   fentry_modterm.c  :mod: terms of the filter files kept for a module
  *                     that is not loaded yet, applied when it loads
+ *   fentry_inst.c     an instance's function sets and its ops
  *   fentry_cmd.c      function commands (traceon, traceoff, stacktrace,
  *                     dump, cpudump) written to set_ftrace_filter
  *   fentry_pid.c      set_ftrace_pid, set_ftrace_notrace_pid and
@@ -39,6 +40,7 @@
 #include <linux/types.h>
 
 struct fgraph_ops;
+struct ftrace_hash;
 struct ftrace_ops_hash;
 struct module;
 struct seq_file;
@@ -173,6 +175,8 @@ enum fentry_listing {
 struct file;
 extern const struct file_operations fentry_list_fops;
 int fentry_list_open_kind(struct file *file, enum fentry_listing kind);
+int fentry_list_open_set(struct file *file, enum fentry_listing kind,
+			 struct ftrace_hash __rcu **slot, bool top);
 int fentry_total_show(struct seq_file *m, struct trace_array *tr, long unused);
 
 /**
@@ -292,6 +296,9 @@ void fentry_forget_register(struct fentry_forget_hook *h);
 
 /* fentry_ops.c */
 int fentry_update(void);
+void fentry_slot_cut(struct ftrace_hash __rcu **slot, bool filter,
+		     unsigned long start, unsigned long end,
+		     struct ftrace_hash **old);
 void fentry_sync_users(void);
 unsigned int fentry_wanted(unsigned long ip, unsigned int *users);
 
@@ -306,6 +313,11 @@ int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
 		     bool remove);
 unsigned int fentry_cmd_count(void);
 void fentry_cmd_show(struct seq_file *m, unsigned int idx);
+
+/* fentry_inst.c: the function tracer's sets and ops in an instance. */
+struct ftrace_ops *fentry_array_ops(struct trace_array *tr);
+struct ftrace_hash __rcu **fentry_array_slot(struct trace_array *tr,
+					     long kind);
 
 /* fentry_pid.c: the task lists of the function tracers. */
 extern struct trace_pid_set fentry_pids;

@@ -121,6 +121,8 @@ VISIBLE_IF_KUNIT int fentry_set_apply(struct ftrace_hash **set, char *term,
  * struct fentry_filter_file - set_ftrace_filter or _notrace open for writing
  * @slot:	the set it edits
  * @kind:	which file (enum fentry_listing)
+ * @top:	the top array's: it keeps :mod: terms for modules not yet
+ *		loaded, and set_ftrace_filter takes function commands
  * @set:	the copy being edited
  * @terms:	the copy of the set's deferred module terms being edited
  * @term:	a term cut by the end of a write
@@ -132,6 +134,7 @@ VISIBLE_IF_KUNIT int fentry_set_apply(struct ftrace_hash **set, char *term,
 struct fentry_filter_file {
 	struct ftrace_hash __rcu **slot;
 	long kind;
+	bool top;
 	struct ftrace_hash *set;
 	char *terms;
 	char term[FENTRY_TERM_MAX];
@@ -141,17 +144,24 @@ struct fentry_filter_file {
 
 static int fentry_filter_open(struct inode *inode, struct file *file)
 {
+	struct trace_array *tr = trace_fs_array(inode);
+	struct ftrace_hash __rcu **slot;
 	long kind = trace_fs_arg(inode);
 	struct fentry_filter_file *f;
 	struct ftrace_hash *cur;
 
+	slot = fentry_array_slot(tr, kind);
+	if (!slot)
+		return -ENODEV;
 	if (!(file->f_mode & FMODE_WRITE))
-		return fentry_list_open_kind(file, kind);
+		return fentry_list_open_set(file, kind, slot,
+					    trace_array_is_top(tr));
 	f = kzalloc(sizeof(*f), GFP_KERNEL);
 	if (!f)
 		return -ENOMEM;
-	f->slot = fentry_slot(kind);
+	f->slot = slot;
 	f->kind = kind;
+	f->top = trace_array_is_top(tr);
 	f->truncated = file->f_flags & O_TRUNC;
 	if (!f->truncated) {
 		guard(mutex)(&fentry_lock);
@@ -165,7 +175,7 @@ static int fentry_filter_open(struct inode *inode, struct file *file)
 		/* A filter of deferred terms only is empty, not NULL. */
 		if (!f->set && cur)
 			f->set = fentry_hash_alloc(0);
-		f->terms = fentry_modterm_copy(kind);
+		f->terms = f->top ? fentry_modterm_copy(kind) : NULL;
 		if ((cur && !f->set) || IS_ERR(f->terms)) {
 			fentry_hash_free(f->set);
 			kfree(f);
@@ -185,7 +195,12 @@ static int fentry_filter_flush(struct fentry_filter_file *f)
 		return 0;
 	f->term[f->len] = '\0';
 	f->len = 0;
-	ret = fentry_set_apply_kind(&f->set, f->term, f->kind, &f->terms);
+	/* An instance's file: neither commands nor deferred terms. */
+	if (f->top)
+		ret = fentry_set_apply_kind(&f->set, f->term, f->kind,
+					    &f->terms);
+	else
+		ret = fentry_set_apply_kind(&f->set, f->term, -1, NULL);
 	if (ret)
 		f->failed = true;
 	else
@@ -234,7 +249,8 @@ static int fentry_filter_release(struct inode *inode, struct file *file)
 		return seq_release_private(inode, file);
 	fentry_filter_flush(f);
 	if (f->changed || (f->truncated && !f->failed)) {
-		fentry_replace(f->slot, f->set, f->kind, &f->terms);
+		fentry_replace(f->slot, f->set, f->kind,
+			       f->top ? &f->terms : NULL);
 		f->set = NULL;
 	}
 	kvfree(f->set);

@@ -20,9 +20,9 @@ static const struct trace_fs_file fentry_files[] = {
 		      FENTRY_LIST_ENABLED, &fentry_list_fops),
 	TRACE_FS_ATTR("dyn_ftrace_total_info", 0444, TRACE_FS_TOP_ONLY,
 		      fentry_total_show, NULL),
-	TRACE_FS_FOPS("set_ftrace_filter", 0644, TRACE_FS_TOP_ONLY,
+	TRACE_FS_FOPS("set_ftrace_filter", 0644, TRACE_FS_ARRAY,
 		      FENTRY_LIST_FILTER, &fentry_filter_fops),
-	TRACE_FS_FOPS("set_ftrace_notrace", 0644, TRACE_FS_TOP_ONLY,
+	TRACE_FS_FOPS("set_ftrace_notrace", 0644, TRACE_FS_ARRAY,
 		      FENTRY_LIST_NOTRACE, &fentry_filter_fops),
 };
 

@@ -24,6 +24,9 @@
  * @pos:	the seq_file position of the next site
  * @gen:	fentry_generation when @g was valid
  * @kind:	which listing (enum fentry_listing)
+ * @slot:	for the listings of a set: the set's slot
+ * @top:	the listing of a set of the top array: its deferred module
+ *		terms follow, and for the filter the commands
  * @set:	for FENTRY_LIST_FILTER and _NOTRACE: the set listed (read
  *		under fentry_lock)
  * @cmd:	past the functions: the index of the deferred module term
@@ -35,6 +38,8 @@ struct fentry_cursor {
 	loff_t pos;
 	unsigned long gen;
 	enum fentry_listing kind;
+	struct ftrace_hash __rcu **slot;
+	bool top;
 	struct ftrace_hash *set;
 	long cmd;
 };
@@ -47,7 +52,7 @@ static void *fentry_cursor_cmd(struct fentry_cursor *c, loff_t idx)
 {
 	loff_t cmds = c->kind == FENTRY_LIST_FILTER ? fentry_cmd_count() : 0;
 
-	if (idx >= fentry_modterm_count(c->kind) + cmds)
+	if (!c->top || idx >= fentry_modterm_count(c->kind) + cmds)
 		return NULL;
 	c->cmd = idx;
 	return c;
@@ -105,7 +110,7 @@ static void *fentry_list_start(struct seq_file *m, loff_t *pos)
 
 	mutex_lock(&fentry_lock);
 	if (fentry_listing_is_set(c->kind))
-		c->set = rcu_dereference_protected(*fentry_slot(c->kind),
+		c->set = rcu_dereference_protected(*c->slot,
 						   lockdep_is_held(&fentry_lock));
 	c->cmd = -1;
 	/* An empty filter traces everything, and says so first. */
@@ -198,13 +203,16 @@ static const struct seq_operations fentry_list_sops = {
 };
 
 /**
- * fentry_list_open_kind() - open @file as one of the listings
+ * fentry_list_open_set() - open @file as the listing of a set
  * @file:	the file, opened for reading
  * @kind:	the listing
+ * @slot:	the set's slot
+ * @top:	a set of the top array (see struct fentry_cursor)
  *
  * Return: 0 or -ENOMEM. Release with seq_release_private().
  */
-int fentry_list_open_kind(struct file *file, enum fentry_listing kind)
+int fentry_list_open_set(struct file *file, enum fentry_listing kind,
+			 struct ftrace_hash __rcu **slot, bool top)
 {
 	struct fentry_cursor *c;
 
@@ -212,7 +220,22 @@ int fentry_list_open_kind(struct file *file, enum fentry_listing kind)
 	if (!c)
 		return -ENOMEM;
 	c->kind = kind;
+	c->slot = slot;
+	c->top = top;
 	return 0;
+}
+
+/**
+ * fentry_list_open_kind() - open @file as one of the listings
+ * @file:	the file, opened for reading
+ * @kind:	the listing; of a set, the top array's
+ *
+ * Return: 0 or -ENOMEM. Release with seq_release_private().
+ */
+int fentry_list_open_kind(struct file *file, enum fentry_listing kind)
+{
+	return fentry_list_open_set(file, kind, fentry_listing_is_set(kind) ?
+				    fentry_slot(kind) : NULL, true);
 }
 
 /* The table argument is the enum fentry_listing. */

@@ -283,12 +283,18 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);
 
-/*
- * Cut [start, end) out of the set at @slot; the old set goes to @old.
- * A filter left empty stays empty (traces nothing) rather than becoming
- * NULL (every function).
+/**
+ * fentry_slot_cut() - cut a range of addresses out of a set
+ * @slot:	the set's slot
+ * @filter:	it is a filter: left empty, it stays empty (traces nothing)
+ *		rather than becoming NULL (every function)
+ * @start:	the range's first address
+ * @end:	the address after its last
+ * @old:	gets the old set to free, or NULL when nothing changed
+ *
+ * Context: fentry_lock held.
  */
-static void fentry_slot_cut(struct ftrace_hash __rcu **slot, bool filter,
+void fentry_slot_cut(struct ftrace_hash __rcu **slot, bool filter,
 			    unsigned long start, unsigned long end,
 			    struct ftrace_hash **old)
 {

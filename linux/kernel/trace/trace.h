@@ -78,6 +78,9 @@ struct trace_pid_set;
  *		may be NULL
  * @reset:	called with trace_lock held when the tracer stops being
  *		current; may be NULL
+ * @init_array:	as @init, for an instance @tr; NULL for the tracers that
+ *		only the top array runs
+ * @reset_array: as @reset, for an instance @tr
  * @print_header: the trace file's header while the tracer is current;
  *		NULL for the default one
  * @print_ev:	prints a record while the tracer is current, and returns
@@ -92,6 +95,8 @@ struct tracer {
 	const char *name;
 	int (*init)(void);
 	void (*reset)(void);
+	int (*init_array)(struct trace_array *tr);
+	void (*reset_array)(struct trace_array *tr);
 	void (*print_header)(struct seq_file *m);
 	bool (*print_ev)(struct seq_file *m, const struct trace_ev *ev);
 	bool use_max;
@@ -331,6 +336,15 @@ extern struct trace_array trace_top;
 struct trace_buf *trace_array_buf(struct trace_array *tr);
 bool trace_array_is_top(const struct trace_array *tr);
 
+/* The layers with a slot of state in each trace array. */
+enum trace_array_slot {
+	TRACE_ARRAY_FENTRY,	/* fentry_inst.c: the function tracers' ops */
+	TRACE_ARRAY_TRACER,	/* trace_core.c: current_tracer */
+	TRACE_ARRAY_SLOTS,
+};
+
+void **trace_array_slot(struct trace_array *tr, enum trace_array_slot slot);
+
 /**
  * struct trace_array_client - a layer with state of its own per instance
  * @add:	instance @tr was made, with files @fs in directory @dir:
@@ -340,13 +354,23 @@ bool trace_array_is_top(const struct trace_array *tr);
  *		@add made. Under the arrays' mutex; writers may still run
  *		until a grace period has passed, and its buffer stays until
  *		then.
+ * @order:	clients are told of a new instance by increasing order, of
+ *		its removal by decreasing order (TRACE_ARRAY_ORDER_*)
  * @node:	in the list of clients
  */
 struct trace_array_client {
 	int (*add)(struct trace_array *tr, struct trace_fs_dirs *fs,
 		   struct dentry *dir);
 	void (*remove)(struct trace_array *tr);
+	int order;
 	struct list_head node;
+};
+
+/* A layer comes after those it uses: a tracer goes before its ops. */
+enum {
+	TRACE_ARRAY_ORDER_FENTRY = 10,
+	TRACE_ARRAY_ORDER_EVENTS = 20,
+	TRACE_ARRAY_ORDER_TRACER = 30,
 };
 
 void trace_array_client_register(struct trace_array_client *c);

@@ -26,6 +26,8 @@
  * @refs:	references of the kernel's users (trace_array_get_by_name());
  *		under trace_arrays_lock
  * @list:	in trace_arrays, for an instance; under trace_arrays_lock
+ * @priv:	the state of the layers above, one slot each (enum
+ *		trace_array_slot); each layer says what guards its own
  */
 struct trace_array {
 	char *name;
@@ -33,6 +35,7 @@ struct trace_array {
 	struct trace_fs_dirs *fs;
 	unsigned int refs;
 	struct list_head list;
+	void *priv[TRACE_ARRAY_SLOTS];
 };
 
 struct trace_array trace_top = {
@@ -56,8 +59,14 @@ static LIST_HEAD(trace_array_clients);
  */
 void __init trace_array_client_register(struct trace_array_client *c)
 {
+	struct trace_array_client *pos;
+
 	guard(mutex)(&trace_arrays_lock);
-	list_add_tail(&c->node, &trace_array_clients);
+	/* Sorted by @order: an instance is made in it, removed against it. */
+	list_for_each_entry(pos, &trace_array_clients, node)
+		if (pos->order > c->order)
+			break;
+	list_add_tail(&c->node, &pos->node);
 }
 
 /* Tell the clients up to @last (all: NULL) that @tr goes, last first. */
@@ -82,6 +91,22 @@ static void trace_array_clients_remove(struct trace_array *tr,
 struct trace_buf *trace_array_buf(struct trace_array *tr)
 {
 	return tr->buf;
+}
+
+/**
+ * trace_array_slot() - a layer's slot in a trace array
+ * @tr:		the array
+ * @slot:	the layer's slot
+ *
+ * The layer sets it in its client's add() (or for the top array at
+ * boot) and clears it in remove(); the files of an instance open only
+ * in between.
+ *
+ * Return: the slot.
+ */
+void **trace_array_slot(struct trace_array *tr, enum trace_array_slot slot)
+{
+	return &tr->priv[slot];
 }
 
 /**
@@ -162,8 +187,7 @@ static struct trace_array *trace_array_make(const char *name)
 	}
 	tr->fs = trace_fs_array_create(tr, dir);
 	if (IS_ERR(tr->fs)) {
-		int ret = PTR_ERR(tr->fs);
-
+		ret = PTR_ERR(tr->fs);
 		trace_array_free(tr);
 		return ERR_PTR(ret);
 	}

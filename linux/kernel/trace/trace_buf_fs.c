@@ -266,9 +266,23 @@ static int trace_clock_attr_store(struct trace_array *tr, const char *val,
 	return ret < 0 ? ret : 0;
 }
 
+/*
+ * timestamp_mode: how the records' times are stored. Ours are always
+ * deltas from the previous record (absolute times exist only in the
+ * time-extend records that a long gap needs).
+ */
+static int trace_ts_mode_show(struct seq_file *m, struct trace_array *tr,
+			      long unused)
+{
+	seq_puts(m, "[delta] absolute\n");
+	return 0;
+}
+
 static const struct trace_fs_file trace_clock_files[] = {
 	TRACE_FS_ATTR("trace_clock", 0644, TRACE_FS_ARRAY,
 		      trace_clock_attr_show, trace_clock_attr_store),
+	TRACE_FS_ATTR("timestamp_mode", 0444, TRACE_FS_ARRAY,
+		      trace_ts_mode_show, NULL),
 };
 
 static struct trace_fs_table trace_clock_fs = {
@@ -282,7 +296,8 @@ static struct trace_fs_table trace_clock_fs = {
 	"                         local: per-CPU, fastest; global: monotonic across\n"
 	"                         CPUs; counter: an event count; uptime: jiffies;\n"
 	"                         perf: as perf; mono, mono_raw, boot, tai: those\n"
-	"                         kernel clocks; x86-tsc: the TSC\n",
+	"                         kernel clocks; x86-tsc: the TSC\n"
+	"  timestamp_mode       - how record times are kept: [delta] only\n",
 };
 
 TRACE_FS_REGISTER(trace_clock_fs);

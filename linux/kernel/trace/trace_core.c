@@ -261,45 +261,103 @@ static int trace_thresh_store(struct trace_array *tr, const char *val,
 	return 0;
 }
 
+/* An instance's current tracer, in its slot: NULL for nop. */
+static struct tracer **trace_array_cur(struct trace_array *tr)
+{
+	return (struct tracer **)trace_array_slot(tr, TRACE_ARRAY_TRACER);
+}
+
 /**
  * trace_array_tracer() - the current tracer of a trace array
  * @tr:		the array
  *
- * Instances run no tracer of their own yet: theirs is nop.
- *
- * Return: the tracer, or NULL for nop.
+ * Return: the tracer, or NULL for nop in an instance.
  */
 const struct tracer *trace_array_tracer(struct trace_array *tr)
 {
-	return trace_array_is_top(tr) ? trace_current_tracer() : NULL;
+	if (trace_array_is_top(tr))
+		return trace_current_tracer();
+	return READ_ONCE(*trace_array_cur(tr));
 }
+
+/* Make @t (NULL: nop) the current tracer of instance @tr. */
+static int trace_array_switch(struct trace_array *tr, struct tracer *t)
+{
+	struct tracer **cur = trace_array_cur(tr);
+	int ret = 0;
+
+	lockdep_assert_held(&trace_lock);
+	if (t == *cur)
+		return 0;
+	if (*cur)
+		(*cur)->reset_array(tr);
+	WRITE_ONCE(*cur, NULL);
+	if (t)
+		ret = t->init_array(tr);
+	if (!ret)
+		WRITE_ONCE(*cur, t);
+	return ret;
+}
+
+/* An instance goes: its tracer stops before the layers under it go. */
+static void trace_core_array_remove(struct trace_array *tr)
+{
+	guard(mutex)(&trace_lock);
+	trace_array_switch(tr, NULL);
+}
+
+static struct trace_array_client trace_core_client = {
+	.remove = trace_core_array_remove,
+	.order = TRACE_ARRAY_ORDER_TRACER,
+};
+
+TRACE_REGISTER(trace_array_client_register, trace_core_client);
 
 static int tracers_show(struct seq_file *m, struct trace_array *tr,
 			long unused)
 {
-	if (trace_array_is_top(tr))
+	struct tracer *t;
+
+	if (trace_array_is_top(tr)) {
 		trace_show_tracers(m);
-	else
-		seq_puts(m, "nop\n");
+		return 0;
+	}
+	/* An instance runs those with array hooks, and nop (listed last). */
+	guard(mutex)(&trace_lock);
+	list_for_each_entry(t, &trace_tracers, list)
+		if (t->init_array)
+			seq_printf(m, "%s ", t->name);
+	seq_puts(m, "nop\n");
 	return 0;
 }
 
 static int current_tracer_show(struct seq_file *m, struct trace_array *tr,
 			       long unused)
 {
-	seq_printf(m, "%s\n", trace_array_is_top(tr) ?
-		   trace_current_tracer_name() : "nop");
+	const struct tracer *t = trace_array_tracer(tr);
+
+	seq_printf(m, "%s\n", t ? t->name : "nop");
 	return 0;
 }
 
 static int current_tracer_store(struct trace_array *tr, const char *val,
 				long unused)
 {
+	struct tracer *t;
+
 	if (!*val)
 		return -EINVAL;
 	if (trace_array_is_top(tr))
 		return trace_set_tracer(val);
-	return strcmp(val, "nop") ? -EINVAL : 0;
+	guard(mutex)(&trace_lock);
+	t = trace_find(val);
+	if (!t)
+		return -EINVAL;
+	if (t == &trace_nop)
+		t = NULL;
+	else if (!t->init_array)
+		return -EINVAL;
+	return trace_array_switch(tr, t);
 }
 
 static const struct trace_fs_file trace_core_files[] = {

@@ -843,6 +843,7 @@ EXPORT_SYMBOL_GPL(trace_array_set_clr_event);
 static struct trace_array_client trace_ev_inst_client = {
 	.add = trace_ev_inst_add,
 	.remove = trace_ev_inst_remove,
+	.order = TRACE_ARRAY_ORDER_EVENTS,
 };
 
 TRACE_REGISTER(trace_array_client_register, trace_ev_inst_client);

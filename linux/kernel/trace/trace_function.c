@@ -26,29 +26,21 @@
 /* Set once registration has patched every site, cleared before removal. */
 static bool trace_fn_live;
 
-static void trace_fn_call(unsigned long ip, unsigned long parent_ip,
-			  struct ftrace_ops *op, struct ftrace_regs *fregs)
+/* Record a function entry into @b; @ctx as trace_buf_reserve() takes. */
+static __always_inline void trace_fn_record(struct trace_buf *b,
+					    unsigned long ip,
+					    unsigned long parent_ip,
+					    unsigned int ctx,
+					    struct ftrace_regs *fregs)
 {
 	struct trace_wh h;
 	struct trace_fn_rec *r;
-	unsigned int ctx;
 	int bit;
 
-	/* The record's one test of tracing_on, before any work of ours. */
-	if (unlikely(!READ_ONCE(trace_fn_live)) ||
-	    unlikely(!trace_buffer_enabled()) || fentry_pid_ignores())
-		return;
 	bit = fentry_recursion_enter(FENTRY_REC_FUNCTION);
 	if (bit < 0)
 		return;
-	/*
-	 * The preempt count recorded is the traced function's: the dispatch
-	 * loop, when it called us, disabled preemption once for its walk of
-	 * the users (@op is NULL only when the trampoline calls us
-	 * directly). The reservation computes it only when it goes on.
-	 */
-	r = __trace_rec_reserve(&h, TRACE_TYPE_FN, sizeof(*r),
-				op ? TRACE_CTX_NOW_DEC : TRACE_CTX_NOW);
+	r = trace_buf_reserve(b, &h, TRACE_TYPE_FN, sizeof(*r), ctx);
 	if (r) {
 		r->ip = ip;
 		r->parent_ip = parent_ip;
@@ -59,6 +51,53 @@ static void trace_fn_call(unsigned long ip, unsigned long parent_ip,
 					   ctx);
 	}
 	fentry_recursion_exit(bit);
+}
+
+static void trace_fn_call(unsigned long ip, unsigned long parent_ip,
+			  struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	/* The record's one test of tracing_on, before any work of ours. */
+	if (unlikely(!READ_ONCE(trace_fn_live)) ||
+	    unlikely(!trace_buffer_enabled()) || fentry_pid_ignores())
+		return;
+	/*
+	 * The preempt count recorded is the traced function's: the dispatch
+	 * loop, when it called us, disabled preemption once for its walk of
+	 * the users (@op is NULL only when the trampoline calls us
+	 * directly). The reservation computes it only when it goes on.
+	 */
+	trace_fn_record(&trace_top_buf, ip, parent_ip,
+			op ? TRACE_CTX_NOW_DEC : TRACE_CTX_NOW, fregs);
+}
+
+/*
+ * An instance's function tracer: its own ops (fentry_inst.c), always
+ * called by the dispatch loop, with the instance's buffer as private.
+ */
+static void trace_fn_array_call(unsigned long ip, unsigned long parent_ip,
+				struct ftrace_ops *op,
+				struct ftrace_regs *fregs)
+{
+	struct trace_buf *b = op->private;
+
+	if (unlikely(!trace_buf_enabled(b)))
+		return;
+	trace_fn_record(b, ip, parent_ip, TRACE_CTX_NOW_DEC, fregs);
+}
+
+static int trace_fn_init_array(struct trace_array *tr)
+{
+	struct ftrace_ops *ops = fentry_array_ops(tr);
+
+	ops->func = trace_fn_array_call;
+	ops->private = trace_array_buf(tr);
+	trace_buf_reset(trace_array_buf(tr), RING_BUFFER_ALL_CPUS);
+	return register_ftrace_function(ops);
+}
+
+static void trace_fn_reset_array(struct trace_array *tr)
+{
+	unregister_ftrace_function(fentry_array_ops(tr));
 }
 
 static struct ftrace_ops trace_fn_ops = {
@@ -87,6 +126,8 @@ static struct tracer trace_fn_tracer = {
 	.name	= "function",
 	.init	= trace_fn_init,
 	.reset	= trace_fn_reset,
+	.init_array = trace_fn_init_array,
+	.reset_array = trace_fn_reset_array,
 };
 
 /*

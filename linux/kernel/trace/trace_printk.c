@@ -98,6 +98,17 @@ int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 }
 EXPORT_SYMBOL_GPL(__ftrace_vprintk);
 
+/*
+ * Which array may take trace_array_printk(): only an instance. The top
+ * array gets its messages from trace_printk() itself.
+ */
+static int trace_array_printk_target(struct trace_array *tr)
+{
+	if (!tr)
+		return -ENOENT;
+	return trace_array_is_top(tr) ? -EINVAL : 0;
+}
+
 /**
  * trace_array_printk() - trace_printk() into an instance
  * @tr:		the instance (trace_array_get_by_name())
@@ -111,17 +122,17 @@ EXPORT_SYMBOL_GPL(__ftrace_vprintk);
 int trace_array_printk(struct trace_array *tr, unsigned long ip,
 		       const char *fmt, ...)
 {
+	int err = trace_array_printk_target(tr);
 	va_list ap;
-	int ret;
 
-	if (!tr)
-		return -ENOENT;
-	if (trace_array_is_top(tr) || !trace_opt(TRACE_OPT_TRACE_PRINTK))
+	if (err == -EINVAL || (!err && !trace_opt(TRACE_OPT_TRACE_PRINTK)))
 		return 0;
-	va_start(ap, fmt);
-	ret = trace_buf_vprintk(trace_array_buf(tr), ip, fmt, ap);
-	va_end(ap);
-	return ret;
+	if (!err) {
+		va_start(ap, fmt);
+		err = trace_buf_vprintk(trace_array_buf(tr), ip, fmt, ap);
+		va_end(ap);
+	}
+	return err;
 }
 EXPORT_SYMBOL_GPL(trace_array_printk);
 
@@ -130,15 +141,14 @@ EXPORT_SYMBOL_GPL(trace_array_printk);
  * trace_array_printk()
  * @tr:		the instance
  *
- * Nothing is needed: messages are formatted straight into the buffer.
+ * Messages are formatted straight into the buffer, so this only checks
+ * that @tr may take them.
  *
  * Return: 0; -ENOENT without an array, -EINVAL for the top one.
  */
 int trace_array_init_printk(struct trace_array *tr)
 {
-	if (!tr)
-		return -ENOENT;
-	return trace_array_is_top(tr) ? -EINVAL : 0;
+	return trace_array_printk_target(tr);
 }
 EXPORT_SYMBOL_GPL(trace_array_init_printk);
 

@@ -13,12 +13,13 @@ for f in trace trace_pipe trace_marker trace_marker_raw tracing_on \
 	 set_event events/enable events/header_page events/header_event \
 	 per_cpu/cpu0/trace per_cpu/cpu0/trace_pipe per_cpu/cpu0/trace_pipe_raw \
 	 per_cpu/cpu0/buffer_size_kb per_cpu/cpu0/stats snapshot \
-	 per_cpu/cpu0/snapshot; do
+	 per_cpu/cpu0/snapshot timestamp_mode; do
 	[ -e $i/$f ] || fail "no $i/$f"
 done
 # The top array's own settings stay at the top.
 for f in README available_filter_functions instances saved_cmdlines \
-	 tracing_thresh trace_options set_ftrace_filter; do
+	 tracing_thresh trace_options available_filter_functions_addrs \
+	 enabled_functions; do
 	[ ! -e $i/$f ] || fail "$i/$f exists"
 done
 [ "$(write_errno instances foo)" != ok ] || fail "write to instances/"
@@ -72,12 +73,22 @@ grep -Eq ' [0-9]+\.[0-9]{6}: tracing_mark_write: t1' trace ||
 	fail "unknown clock taken"
 echo local > $i/trace_clock
 
-# Tracers: an instance runs nop only, for now.
-[ "$(cat $i/available_tracers)" = nop ] ||
-	fail "available_tracers: $(cat $i/available_tracers)"
-[ "$(write_errno $i/current_tracer function)" = "Invalid argument" ] ||
-	fail "function accepted in an instance"
+# Tracers: an instance runs those upstream allows there, nop last; the
+# top-only ones get EINVAL (instance_function.sh runs function).
+at=$(cat $i/available_tracers)
+[ "${at##* }" = nop ] || fail "available_tracers: $at"
+for t in irqsoff wakeup; do
+	grep -qw $t available_tracers || continue
+	echo "$at" | grep -qw $t && fail "$t offered in an instance"
+	[ "$(write_errno $i/current_tracer $t)" = "Invalid argument" ] ||
+		fail "$t accepted in an instance"
+done
+[ "$(write_errno $i/current_tracer nosuch)" = "Invalid argument" ] ||
+	fail "an unknown tracer accepted"
+[ "$(cat $i/current_tracer)" = nop ] || fail "instance tracer changed"
 [ "$(cat current_tracer)" = nop ] || fail "top tracer changed"
+[ "$(cat $i/timestamp_mode)" = "[delta] absolute" ] ||
+	fail "timestamp_mode: $(cat $i/timestamp_mode)"
 
 # trace_pipe consumes the instance's records only.
 echo > $i/trace

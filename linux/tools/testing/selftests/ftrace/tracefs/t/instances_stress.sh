@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Instances made and removed in loops while their events are enabled,
-# their trace_pipe read, the top tracer switched, a module with events
+# their trace_pipe read, their function tracer and filters switched, the
+# top tracer switched, a module with events
 # loaded and unloaded, and the whole tree listed: no oops, WARN or
 # lockdep report (the harness checks the console), and nothing left.
 # limit: 300
@@ -13,6 +14,8 @@ slam() {	# NAME: make, use and remove instance NAME until told to stop
 		echo 1 > instances/$1/events/sched/sched_switch/enable 2>/dev/null
 		echo 'sched:sched_wakeup fentry_test:*' > instances/$1/set_event 2>/dev/null
 		echo x > instances/$1/trace_marker 2>/dev/null
+		echo 'vfs_* fentry_test*' > instances/$1/set_ftrace_filter 2>/dev/null
+		echo function > instances/$1/current_tracer 2>/dev/null
 		timeout 1 cat instances/$1/trace_pipe > /dev/null 2>&1 &
 		echo 0 > instances/$1/events/enable 2>/dev/null
 		wait
@@ -24,6 +27,8 @@ for n in a b c; do
 done
 (while [ ! -e $stop ]; do
 	echo 1 > instances/a/events/enable 2>/dev/null
+	echo function > instances/b/current_tracer 2>/dev/null
+	echo nop > instances/c/current_tracer 2>/dev/null
 	cat instances/b/trace > /dev/null 2>&1
 	ls -lR instances > /dev/null 2>&1
 done) &

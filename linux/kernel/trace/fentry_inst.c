@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The function tracer's side of an instance: an ftrace_ops of the
+ * instance's own, whose filter and notrace sets are the instance's
+ * set_ftrace_filter and set_ftrace_notrace. The files edit the sets
+ * whether or not the ops is registered; the tracer (trace_function.c)
+ * gives the ops its callback and registers it while it is the instance's
+ * current tracer.
+ *
+ * The top array's sets are fentry_global_hash (fentry_sets.c), with the
+ * deferred :mod: terms and the function commands; an instance's sets
+ * take functions that exist, and no commands.
+ */
+#include <linux/ftrace.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+
+#include "fentry.h"
+#include "trace.h"
+
+/**
+ * struct fentry_inst - the function tracer's state in an instance
+ * @ops:	the instance's user of the hook; @ops.func_hash is @sets
+ * @sets:	set_ftrace_filter and set_ftrace_notrace; changed under
+ *		fentry_lock, read locklessly by the dispatch while @ops is
+ *		registered
+ * @node:	in fentry_insts, under fentry_lock
+ */
+struct fentry_inst {
+	struct ftrace_ops ops;
+	struct ftrace_ops_hash sets;
+	struct list_head node;
+};
+
+/* Every instance's state, for a module's going away. */
+static LIST_HEAD(fentry_insts);
+
+static struct fentry_inst *fentry_inst_of(struct trace_array *tr)
+{
+	return *trace_array_slot(tr, TRACE_ARRAY_FENTRY);
+}
+
+/**
+ * fentry_array_ops() - the function tracer's ops of an instance
+ * @tr:		the instance
+ *
+ * Return: its ops (the caller sets ->func and ->private before it
+ * registers it), or NULL for the top array, whose tracer has its own.
+ */
+struct ftrace_ops *fentry_array_ops(struct trace_array *tr)
+{
+	struct fentry_inst *fi = fentry_inst_of(tr);
+
+	return fi ? &fi->ops : NULL;
+}
+
+/**
+ * fentry_array_slot() - the set a filter file of a trace array edits
+ * @tr:		the array
+ * @kind:	the file (enum fentry_listing)
+ *
+ * Return: the slot; NULL when an instance has no such set.
+ */
+struct ftrace_hash __rcu **fentry_array_slot(struct trace_array *tr,
+					     long kind)
+{
+	struct fentry_inst *fi;
+
+	if (trace_array_is_top(tr))
+		return fentry_slot(kind);
+	fi = fentry_inst_of(tr);
+	switch (kind) {
+	case FENTRY_LIST_FILTER:
+		return &fi->sets.filter_hash;
+	case FENTRY_LIST_NOTRACE:
+		return &fi->sets.notrace_hash;
+	default:
+		return NULL;
+	}
+}
+
+static int fentry_inst_add(struct trace_array *tr, struct trace_fs_dirs *fs,
+			   struct dentry *dir)
+{
+	struct fentry_inst *fi = kzalloc(sizeof(*fi), GFP_KERNEL);
+
+	if (!fi)
+		return -ENOMEM;
+	mutex_init(&fi->sets.regex_lock);
+	fi->ops.func_hash = &fi->sets;
+	fi->ops.flags = FTRACE_OPS_FL_RECURSION;
+	scoped_guard(mutex, &fentry_lock)
+		list_add_tail(&fi->node, &fentry_insts);
+	*trace_array_slot(tr, TRACE_ARRAY_FENTRY) = fi;
+	return 0;
+}
+
+static void fentry_inst_remove(struct trace_array *tr)
+{
+	struct fentry_inst *fi = fentry_inst_of(tr);
+
+	/* The tracer, removed first, has unregistered @fi->ops. */
+	if (WARN_ON_ONCE(fi->ops.flags & FTRACE_OPS_FL_ENABLED))
+		unregister_ftrace_function(&fi->ops);
+	scoped_guard(mutex, &fentry_lock)
+		list_del(&fi->node);
+	*trace_array_slot(tr, TRACE_ARRAY_FENTRY) = NULL;
+	/* Nothing reads the sets of an ops that is not registered. */
+	fentry_hash_free(rcu_dereference_protected(fi->sets.filter_hash, 1));
+	fentry_hash_free(rcu_dereference_protected(fi->sets.notrace_hash, 1));
+	kfree(fi);
+}
+
+static struct trace_array_client fentry_inst_client = {
+	.add = fentry_inst_add,
+	.remove = fentry_inst_remove,
+	.order = TRACE_ARRAY_ORDER_FENTRY,
+};
+
+TRACE_REGISTER(trace_array_client_register, fentry_inst_client);
+
+/*
+ * A module goes: the sets of the instances whose ops is not registered
+ * lose its functions too (fentry_ops.c does those of registered users).
+ * No dispatch reads these sets, and the listings read them under
+ * fentry_lock, so the old sets are freed as soon as it is dropped.
+ */
+static void fentry_inst_forget(unsigned long start, unsigned long end)
+{
+	struct ftrace_hash *old[2];
+	struct fentry_inst *fi;
+
+	guard(mutex)(&fentry_lock);
+	list_for_each_entry(fi, &fentry_insts, node) {
+		if (fi->ops.flags & FTRACE_OPS_FL_ENABLED)
+			continue;
+		fentry_slot_cut(&fi->sets.filter_hash, true, start, end,
+				&old[0]);
+		fentry_slot_cut(&fi->sets.notrace_hash, false, start, end,
+				&old[1]);
+		fentry_hash_free(old[0]);
+		fentry_hash_free(old[1]);
+	}
+}
+
+static struct fentry_forget_hook fentry_inst_forget_hook = {
+	.forget = fentry_inst_forget,
+};
+
+TRACE_REGISTER(fentry_forget_register, fentry_inst_forget_hook);
