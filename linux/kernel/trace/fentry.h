@@ -176,7 +176,8 @@ struct file;
 extern const struct file_operations fentry_list_fops;
 int fentry_list_open_kind(struct file *file, enum fentry_listing kind);
 int fentry_list_open_set(struct file *file, enum fentry_listing kind,
-			 struct ftrace_hash __rcu **slot, bool top);
+			 struct ftrace_hash __rcu **slot,
+			 struct trace_array *tr);
 int fentry_total_show(struct seq_file *m, struct trace_array *tr, long unused);
 
 /**
@@ -308,11 +309,13 @@ unsigned int fentry_wanted(unsigned long ip, unsigned int *users);
  */
 extern const struct file_operations fentry_filter_fops;
 
-/* fentry_cmd.c: the commands; listed under fentry_lock. */
-int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
-		     bool remove);
-unsigned int fentry_cmd_count(void);
-void fentry_cmd_show(struct seq_file *m, unsigned int idx);
+/* fentry_cmd.c: the commands of each trace array; listed under fentry_lock. */
+int fentry_cmd_apply(struct trace_array *tr, const struct ftrace_hash *fns,
+		     const char *spec, bool remove);
+unsigned int fentry_cmd_count(struct trace_array *tr);
+void fentry_cmd_show(struct seq_file *m, struct trace_array *tr,
+		     unsigned int idx);
+void fentry_cmd_forget_array(struct trace_array *tr);
 
 /* fentry_inst.c: the function tracer's sets and ops in an instance. */
 struct ftrace_ops *fentry_array_ops(struct trace_array *tr);
@@ -395,8 +398,8 @@ struct ftrace_hash *fentry_term_collect(const struct fentry_term *t);
 #if IS_ENABLED(CONFIG_KUNIT)
 bool fentry_mod_matches(const char *mod, const char *modname);
 int fentry_set_apply(struct ftrace_hash **set, char *term, bool cmds);
-int fentry_set_apply_kind(struct ftrace_hash **set, char *term, long kind,
-			  char **terms);
+int fentry_set_apply_kind(struct trace_array *tr, struct ftrace_hash **set,
+			  char *term, long kind, char **terms);
 void fentry_forget_range(unsigned long start, unsigned long end);
 #endif
 

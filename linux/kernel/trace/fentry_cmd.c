@@ -16,6 +16,10 @@
  *                       soft mode while a command names it (counted
  *                       only when they change something)
  *
+ * Each trace array has its own: an instance's set_ftrace_filter sets and
+ * lists the commands that act on its buffer (traceon, traceoff,
+ * stacktrace, snapshot; the event commands are the top array's only).
+ *
  * The count limits how many times the command runs; without one it is
  * unlimited. "!<functions>:<command>" removes it (a count given is
  * ignored). Commands are kept apart from the filter: truncating or
@@ -72,6 +76,7 @@ static bool fentry_cmd_evented(unsigned int kind)
 /**
  * struct fentry_cmd - one command on one function
  * @ip:		the function's call site
+ * @tr:		the trace array whose set_ftrace_filter set it
  * @kind:	the command
  * @left:	runs left; -1 when unlimited
  * @event:	the trace event enable_event and disable_event name (a
@@ -79,6 +84,7 @@ static bool fentry_cmd_evented(unsigned int kind)
  */
 struct fentry_cmd {
 	unsigned long ip;
+	struct trace_array *tr;
 	unsigned int kind;
 	atomic_long_t left;
 	struct trace_ev_rt *event;
@@ -131,20 +137,18 @@ static atomic_t fentry_cmd_switching;
  */
 static void fentry_cmd_switch(struct fentry_cmd *c, bool on)
 {
-	bool is_event = c->kind == FENTRY_CMD_ENABLE_EVENT ||
-			c->kind == FENTRY_CMD_DISABLE_EVENT;
+	struct trace_buf *b = trace_array_buf(c->tr);
+	bool is_event = fentry_cmd_evented(c->kind);
 	bool now;
 
 	if (atomic_cmpxchg_acquire(&fentry_cmd_switching, 0, 1))
 		return;
-	now = is_event ? trace_ev_soft_is(c->event, on) : !!tracing_is_on() == on;
+	now = is_event ? trace_ev_soft_is(c->event, on) : trace_buf_is_on(b) == on;
 	if (!now && fentry_cmd_take(c)) {
 		if (is_event)
 			trace_ev_soft_set(c->event, on);
-		else if (on)
-			tracing_on();
 		else
-			tracing_off();
+			trace_buf_set_on(b, on);
 	}
 	/* Pairs with the cmpxchg_acquire of the next CPU to switch. */
 	atomic_set_release(&fentry_cmd_switching, 0);
@@ -162,12 +166,13 @@ static void fentry_cmd_run(struct fentry_cmd *c, struct ftrace_regs *fregs)
 	case FENTRY_CMD_STACKTRACE:
 		/* The dispatch disabled preemption: record the caller's count. */
 		if (fentry_cmd_take(c))
-			trace_stack_record(&arch_ftrace_regs(fregs)->regs, 0,
+			trace_stack_record(trace_array_buf(c->tr),
+					   &arch_ftrace_regs(fregs)->regs, 0,
 					   tracing_gen_ctx_dec());
 		break;
 	case FENTRY_CMD_SNAPSHOT:
 		if (fentry_cmd_take(c))
-			trace_snapshot_take();
+			trace_snapshot_take(trace_array_buf(c->tr));
 		break;
 	case FENTRY_CMD_DUMP:
 		if (fentry_cmd_take(c))
@@ -228,6 +233,8 @@ static int cmp_cmd(const void *a, const void *b)
 
 	if (x->ip != y->ip)
 		return x->ip < y->ip ? -1 : 1;
+	if (x->tr != y->tr)
+		return x->tr < y->tr ? -1 : 1;
 	if (x->kind != y->kind)
 		return (int)x->kind - (int)y->kind;
 	if (x->event != y->event)
@@ -334,15 +341,16 @@ static void fentry_cmd_free(struct fentry_cmd *c)
 	if (c->event)
 		trace_ev_soft_put(c->event);
 	if (c->kind == FENTRY_CMD_SNAPSHOT)
-		trace_snapshot_disarm();
+		trace_snapshot_disarm(trace_array_buf(c->tr));
 	kfree(c);
 }
 
 /*
- * A new command for @ip: its event held in soft mode, and the snapshot
- * armed, as its kind needs.
+ * A new command of @tr for @ip: its event held in soft mode, and the
+ * snapshot armed, as its kind needs.
  */
-static struct fentry_cmd *fentry_cmd_new(unsigned long ip, unsigned int kind,
+static struct fentry_cmd *fentry_cmd_new(struct trace_array *tr,
+					 unsigned long ip, unsigned int kind,
 					 struct trace_ev_rt *event, long count)
 {
 	struct fentry_cmd *c = kmalloc(sizeof(*c), GFP_KERNEL);
@@ -351,13 +359,14 @@ static struct fentry_cmd *fentry_cmd_new(unsigned long ip, unsigned int kind,
 	if (!c)
 		return ERR_PTR(-ENOMEM);
 	c->ip = ip;
+	c->tr = tr;
 	c->kind = kind;
 	c->event = event;
 	atomic_long_set(&c->left, count);
 	if (event)
 		ret = trace_ev_soft_hold(event);
 	if (!ret && kind == FENTRY_CMD_SNAPSHOT) {
-		ret = trace_snapshot_arm();
+		ret = trace_snapshot_arm(trace_array_buf(tr));
 		if (ret && event)
 			trace_ev_soft_put(event);
 	}
@@ -368,9 +377,10 @@ static struct fentry_cmd *fentry_cmd_new(unsigned long ip, unsigned int kind,
 	return c;
 }
 
-/* Add to @t a command for each function of @fns that @old lacks. */
+/* Add to @t a command of @tr for each function of @fns that @old lacks. */
 static int fentry_cmd_add_new(struct fentry_cmds *t,
 			      const struct fentry_cmds *old,
+			      struct trace_array *tr,
 			      const struct ftrace_hash *fns, unsigned int kind,
 			      struct trace_ev_rt *event, long count)
 {
@@ -379,14 +389,14 @@ static int fentry_cmd_add_new(struct fentry_cmds *t,
 
 	for (j = 0; j < fns->count; j++) {
 		if (old) {
-			struct fentry_cmd key = { .ip = fns->ips[j], .kind = kind,
-						  .event = event };
+			struct fentry_cmd key = { .ip = fns->ips[j], .tr = tr,
+						  .kind = kind, .event = event };
 			struct fentry_cmd *k = &key;
 
 			if (bsearch(&k, old->cmd, old->nr, sizeof(k), cmp_cmd))
 				continue;
 		}
-		c = fentry_cmd_new(fns->ips[j], kind, event, count);
+		c = fentry_cmd_new(tr, fns->ips[j], kind, event, count);
 		if (IS_ERR(c))
 			return PTR_ERR(c);
 		t->cmd[t->nr++] = c;
@@ -408,7 +418,8 @@ static void fentry_cmds_discard(struct fentry_cmds *t,
 }
 
 /* fentry_cmd_apply(), the command parsed; @event is the caller's. */
-static int fentry_cmd_apply_parsed(const struct ftrace_hash *fns,
+static int fentry_cmd_apply_parsed(struct trace_array *tr,
+				   const struct ftrace_hash *fns,
 				   unsigned int kind, struct trace_ev_rt *event,
 				   long count, bool remove)
 {
@@ -435,7 +446,7 @@ static int fentry_cmd_apply_parsed(const struct ftrace_hash *fns,
 	}
 	for (i = 0; i < nold; i++) {
 		c = old->cmd[i];
-		if (c->kind == kind && c->event == event &&
+		if (c->tr == tr && c->kind == kind && c->event == event &&
 		    fentry_hash_has(fns, c->ip)) {
 			if (remove) {
 				gone[ngone++] = c;
@@ -451,7 +462,7 @@ static int fentry_cmd_apply_parsed(const struct ftrace_hash *fns,
 		return -EINVAL;
 	}
 	if (!remove)
-		ret = fentry_cmd_add_new(t, old, fns, kind, event, count);
+		ret = fentry_cmd_add_new(t, old, tr, fns, kind, event, count);
 	if (!ret) {
 		sort(t->cmd, t->nr, sizeof(t->cmd[0]), cmp_cmd, NULL);
 		ret = fentry_cmds_install(t);
@@ -472,17 +483,19 @@ static int fentry_cmd_apply_parsed(const struct ftrace_hash *fns,
 
 /**
  * fentry_cmd_apply() - add or remove a command on a set of functions
+ * @tr:		the trace array whose set_ftrace_filter takes it
  * @fns:	the functions (not empty)
  * @spec:	"<command>[:<count>]"
  * @remove:	remove the command from those of @fns that have it
  *
  * Adding a command a function already has sets its count anew.
  *
- * Return: 0; -EINVAL for an unknown command or a bad count, or when
- * removing and no function of @fns had the command; -ENOMEM.
+ * Return: 0; -EINVAL for an unknown command or a bad count, an event
+ * command in an instance, or when removing and no function of @fns had
+ * the command; -ENOMEM.
  */
-int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
-		     bool remove)
+int fentry_cmd_apply(struct trace_array *tr, const struct ftrace_hash *fns,
+		     const char *spec, bool remove)
 {
 	struct trace_ev_rt *event;
 	unsigned int kind;
@@ -492,7 +505,11 @@ int fentry_cmd_apply(const struct ftrace_hash *fns, const char *spec,
 	ret = fentry_cmd_parse(spec, &kind, &event, &count);
 	if (ret)
 		return ret;
-	ret = fentry_cmd_apply_parsed(fns, kind, event, count, remove);
+	if (event && !trace_array_is_top(tr))
+		ret = -EINVAL;
+	else
+		ret = fentry_cmd_apply_parsed(tr, fns, kind, event, count,
+					      remove);
 	if (event)
 		trace_ev_soft_put(event);
 	return ret;
@@ -554,6 +571,22 @@ static void fentry_cmd_forget(unsigned long start, unsigned long end)
 	fentry_cmd_drop(fentry_cmd_in_range, &r);
 }
 
+static bool fentry_cmd_of_array(const struct fentry_cmd *c, const void *tr)
+{
+	return c->tr == tr;
+}
+
+/**
+ * fentry_cmd_forget_array() - remove the commands of an instance
+ * @tr:		the instance, going away
+ *
+ * Sleeps; no command of @tr runs once it returns.
+ */
+void fentry_cmd_forget_array(struct trace_array *tr)
+{
+	fentry_cmd_drop(fentry_cmd_of_array, tr);
+}
+
 static struct fentry_forget_hook fentry_cmd_forget_hook = {
 	.forget = fentry_cmd_forget,
 };
@@ -588,36 +621,48 @@ static int __init fentry_cmd_ev_init(void)
 core_initcall(fentry_cmd_ev_init);
 
 /**
- * fentry_cmd_count() - the number of commands
+ * fentry_cmd_count() - the number of commands of a trace array
+ * @tr:		the array
  *
  * Context: fentry_lock held.
  * Return: the number of commands.
  */
-unsigned int fentry_cmd_count(void)
+unsigned int fentry_cmd_count(struct trace_array *tr)
 {
 	struct fentry_cmds *t;
+	unsigned int i, n = 0;
 
 	t = rcu_dereference_protected(fentry_cmds, lockdep_is_held(&fentry_lock));
-	return t ? t->nr : 0;
+	for (i = 0; t && i < t->nr; i++)
+		n += t->cmd[i]->tr == tr;
+	return n;
 }
 
 /**
  * fentry_cmd_show() - list one command, as set_ftrace_filter shows it
  * @m:		where to print
- * @idx:	its index, below fentry_cmd_count()
+ * @tr:		the trace array whose commands are listed
+ * @idx:	its index among them, below fentry_cmd_count()
  *
  * Context: fentry_lock held.
  */
-void fentry_cmd_show(struct seq_file *m, unsigned int idx)
+void fentry_cmd_show(struct seq_file *m, struct trace_array *tr,
+		     unsigned int idx)
 {
 	struct fentry_cmds *t;
-	struct fentry_cmd *c;
+	struct fentry_cmd *c = NULL;
+	unsigned int i;
 	long left;
 
 	t = rcu_dereference_protected(fentry_cmds, lockdep_is_held(&fentry_lock));
-	if (!t || idx >= t->nr)
+	for (i = 0; t && i < t->nr; i++) {
+		if (t->cmd[i]->tr == tr && !idx--) {
+			c = t->cmd[i];
+			break;
+		}
+	}
+	if (!c)
 		return;
-	c = t->cmd[idx];
 	left = atomic_long_read(&c->left);
 	seq_printf(m, "%ps:%s", (void *)c->ip, fentry_cmd_names[c->kind]);
 	if (c->event)

@@ -45,13 +45,14 @@ static bool fentry_kind_is_filter(long kind)
 }
 
 /*
- * Apply one term to a set being edited: fentry_set_apply(), and with
- * @terms not NULL, a :mod: term for a module that is not loaded goes to
+ * Apply one term to a set being edited: fentry_set_apply() (a command
+ * being one of @tr's), and with @terms not NULL, a :mod: term for a module that is not loaded goes to
  * (or with '!', comes out of) the deferred terms at @terms. A filter of
  * @kind then becomes empty rather than NULL, so that it traces nothing
  * until the module comes.
  */
-VISIBLE_IF_KUNIT int fentry_set_apply_kind(struct ftrace_hash **set, char *term,
+VISIBLE_IF_KUNIT int fentry_set_apply_kind(struct trace_array *tr,
+					   struct ftrace_hash **set, char *term,
 					   long kind, char **terms)
 {
 	struct ftrace_hash *found, *merged;
@@ -84,7 +85,7 @@ VISIBLE_IF_KUNIT int fentry_set_apply_kind(struct ftrace_hash **set, char *term,
 	if (!found)
 		return -EINVAL;
 	if (cmd) {
-		ret = fentry_cmd_apply(found, cmd, remove);
+		ret = fentry_cmd_apply(tr, found, cmd, remove);
 		kvfree(found);
 		return ret;
 	}
@@ -110,8 +111,8 @@ VISIBLE_IF_KUNIT int fentry_set_apply_kind(struct ftrace_hash **set, char *term,
 VISIBLE_IF_KUNIT int fentry_set_apply(struct ftrace_hash **set, char *term,
 				      bool cmds)
 {
-	return fentry_set_apply_kind(set, term, cmds ? FENTRY_LIST_FILTER : -1,
-				     NULL);
+	return fentry_set_apply_kind(&trace_top, set, term,
+				     cmds ? FENTRY_LIST_FILTER : -1, NULL);
 }
 
 /* The longest term: a symbol, ":mod:" and a module name or a command, '!'. */
@@ -121,8 +122,8 @@ VISIBLE_IF_KUNIT int fentry_set_apply(struct ftrace_hash **set, char *term,
  * struct fentry_filter_file - set_ftrace_filter or _notrace open for writing
  * @slot:	the set it edits
  * @kind:	which file (enum fentry_listing)
- * @top:	the top array's: it keeps :mod: terms for modules not yet
- *		loaded, and set_ftrace_filter takes function commands
+ * @tr:		the trace array whose file it is: the top one's keeps :mod:
+ *		terms for modules not yet loaded
  * @set:	the copy being edited
  * @terms:	the copy of the set's deferred module terms being edited
  * @term:	a term cut by the end of a write
@@ -134,7 +135,7 @@ VISIBLE_IF_KUNIT int fentry_set_apply(struct ftrace_hash **set, char *term,
 struct fentry_filter_file {
 	struct ftrace_hash __rcu **slot;
 	long kind;
-	bool top;
+	struct trace_array *tr;
 	struct ftrace_hash *set;
 	char *terms;
 	char term[FENTRY_TERM_MAX];
@@ -154,14 +155,13 @@ static int fentry_filter_open(struct inode *inode, struct file *file)
 	if (!slot)
 		return -ENODEV;
 	if (!(file->f_mode & FMODE_WRITE))
-		return fentry_list_open_set(file, kind, slot,
-					    trace_array_is_top(tr));
+		return fentry_list_open_set(file, kind, slot, tr);
 	f = kzalloc(sizeof(*f), GFP_KERNEL);
 	if (!f)
 		return -ENOMEM;
 	f->slot = slot;
 	f->kind = kind;
-	f->top = trace_array_is_top(tr);
+	f->tr = tr;
 	f->truncated = file->f_flags & O_TRUNC;
 	if (!f->truncated) {
 		guard(mutex)(&fentry_lock);
@@ -175,7 +175,8 @@ static int fentry_filter_open(struct inode *inode, struct file *file)
 		/* A filter of deferred terms only is empty, not NULL. */
 		if (!f->set && cur)
 			f->set = fentry_hash_alloc(0);
-		f->terms = f->top ? fentry_modterm_copy(kind) : NULL;
+		f->terms = trace_array_is_top(tr) ? fentry_modterm_copy(kind) :
+						    NULL;
 		if ((cur && !f->set) || IS_ERR(f->terms)) {
 			fentry_hash_free(f->set);
 			kfree(f);
@@ -195,12 +196,9 @@ static int fentry_filter_flush(struct fentry_filter_file *f)
 		return 0;
 	f->term[f->len] = '\0';
 	f->len = 0;
-	/* An instance's file: neither commands nor deferred terms. */
-	if (f->top)
-		ret = fentry_set_apply_kind(&f->set, f->term, f->kind,
-					    &f->terms);
-	else
-		ret = fentry_set_apply_kind(&f->set, f->term, -1, NULL);
+	/* An instance's file keeps no deferred terms. */
+	ret = fentry_set_apply_kind(f->tr, &f->set, f->term, f->kind,
+				    trace_array_is_top(f->tr) ? &f->terms : NULL);
 	if (ret)
 		f->failed = true;
 	else
@@ -250,7 +248,7 @@ static int fentry_filter_release(struct inode *inode, struct file *file)
 	fentry_filter_flush(f);
 	if (f->changed || (f->truncated && !f->failed)) {
 		fentry_replace(f->slot, f->set, f->kind,
-			       f->top ? &f->terms : NULL);
+			       trace_array_is_top(f->tr) ? &f->terms : NULL);
 		f->set = NULL;
 	}
 	kvfree(f->set);

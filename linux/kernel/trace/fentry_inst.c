@@ -8,8 +8,8 @@
  * current tracer.
  *
  * The top array's sets are fentry_global_hash (fentry_sets.c), with the
- * deferred :mod: terms and the function commands; an instance's sets
- * take functions that exist, and no commands.
+ * deferred :mod: terms; an instance's sets take functions that exist.
+ * Each array's function commands are fentry_cmd.c's.
  */
 #include <linux/ftrace.h>
 #include <linux/list.h>
@@ -103,6 +103,7 @@ static void fentry_inst_remove(struct trace_array *tr)
 	/* The tracer, removed first, has unregistered @fi->ops. */
 	if (WARN_ON_ONCE(fi->ops.flags & FTRACE_OPS_FL_ENABLED))
 		unregister_ftrace_function(&fi->ops);
+	fentry_cmd_forget_array(tr);
 	scoped_guard(mutex, &fentry_lock)
 		list_del(&fi->node);
 	*trace_array_slot(tr, TRACE_ARRAY_FENTRY) = NULL;

@@ -25,8 +25,9 @@
  * @gen:	fentry_generation when @g was valid
  * @kind:	which listing (enum fentry_listing)
  * @slot:	for the listings of a set: the set's slot
- * @top:	the listing of a set of the top array: its deferred module
- *		terms follow, and for the filter the commands
+ * @tr:		for the listings of a set: the trace array whose set it is.
+ *		The top array's deferred module terms follow its sets; the
+ *		array's commands follow its filter.
  * @set:	for FENTRY_LIST_FILTER and _NOTRACE: the set listed (read
  *		under fentry_lock)
  * @cmd:	past the functions: the index of the deferred module term
@@ -39,7 +40,7 @@ struct fentry_cursor {
 	unsigned long gen;
 	enum fentry_listing kind;
 	struct ftrace_hash __rcu **slot;
-	bool top;
+	struct trace_array *tr;
 	struct ftrace_hash *set;
 	long cmd;
 };
@@ -50,9 +51,11 @@ struct fentry_cursor {
  */
 static void *fentry_cursor_cmd(struct fentry_cursor *c, loff_t idx)
 {
-	loff_t cmds = c->kind == FENTRY_LIST_FILTER ? fentry_cmd_count() : 0;
+	loff_t cmds = c->kind == FENTRY_LIST_FILTER ? fentry_cmd_count(c->tr) : 0;
+	loff_t terms = trace_array_is_top(c->tr) ? fentry_modterm_count(c->kind) :
+						   0;
 
-	if (!c->top || idx >= fentry_modterm_count(c->kind) + cmds)
+	if (idx >= terms + cmds)
 		return NULL;
 	c->cmd = idx;
 	return c;
@@ -173,12 +176,13 @@ static int fentry_list_show(struct seq_file *m, void *v)
 		return 0;
 	}
 	if (c->cmd >= 0) {
-		unsigned int terms = fentry_modterm_count(c->kind);
+		unsigned int terms = trace_array_is_top(c->tr) ?
+				     fentry_modterm_count(c->kind) : 0;
 
 		if (c->cmd < terms)
 			fentry_modterm_show(m, c->kind, c->cmd);
 		else
-			fentry_cmd_show(m, c->cmd - terms);
+			fentry_cmd_show(m, c->tr, c->cmd - terms);
 		return 0;
 	}
 	ip = fentry_ip(c->g, &c->g->sites[c->i]);
@@ -207,12 +211,12 @@ static const struct seq_operations fentry_list_sops = {
  * @file:	the file, opened for reading
  * @kind:	the listing
  * @slot:	the set's slot
- * @top:	a set of the top array (see struct fentry_cursor)
+ * @tr:		the trace array whose set it is
  *
  * Return: 0 or -ENOMEM. Release with seq_release_private().
  */
 int fentry_list_open_set(struct file *file, enum fentry_listing kind,
-			 struct ftrace_hash __rcu **slot, bool top)
+			 struct ftrace_hash __rcu **slot, struct trace_array *tr)
 {
 	struct fentry_cursor *c;
 
@@ -221,7 +225,7 @@ int fentry_list_open_set(struct file *file, enum fentry_listing kind,
 		return -ENOMEM;
 	c->kind = kind;
 	c->slot = slot;
-	c->top = top;
+	c->tr = tr;
 	return 0;
 }
 
@@ -235,7 +239,7 @@ int fentry_list_open_set(struct file *file, enum fentry_listing kind,
 int fentry_list_open_kind(struct file *file, enum fentry_listing kind)
 {
 	return fentry_list_open_set(file, kind, fentry_listing_is_set(kind) ?
-				    fentry_slot(kind) : NULL, true);
+				    fentry_slot(kind) : NULL, &trace_top);
 }
 
 /* The table argument is the enum fentry_listing. */

@@ -296,8 +296,9 @@ struct trace_stack_rec {
 #define TRACE_STACK_MAX		16
 
 struct pt_regs;
-void trace_stack_record(struct pt_regs *regs, unsigned int skip,
-			unsigned int ctx);
+struct trace_buf;
+void trace_stack_record(struct trace_buf *b, struct pt_regs *regs,
+			unsigned int skip, unsigned int ctx);
 void trace_stack_record_from(unsigned long fn, unsigned int ctx);
 
 /* TRACE_TYPE_PRINT: @ip is 0 for trace_marker. @buf ends with a NUL. */
@@ -665,20 +666,20 @@ extern const struct file_operations trace_pipe_raw_fops;
 
 /* The snapshot (trace_snapshot.c) */
 #ifdef CONFIG_TRACER_SNAPSHOT
-void trace_snapshot_take(void);
-int trace_snapshot_arm(void);
-void trace_snapshot_disarm(void);
+void trace_snapshot_take(struct trace_buf *b);
+int trace_snapshot_arm(struct trace_buf *b);
+void trace_snapshot_disarm(struct trace_buf *b);
 #else
-static inline void trace_snapshot_take(void)
+static inline void trace_snapshot_take(struct trace_buf *b)
 {
 }
 
-static inline int trace_snapshot_arm(void)
+static inline int trace_snapshot_arm(struct trace_buf *b)
 {
 	return -ENODEV;
 }
 
-static inline void trace_snapshot_disarm(void)
+static inline void trace_snapshot_disarm(struct trace_buf *b)
 {
 }
 #endif

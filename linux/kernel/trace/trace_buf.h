@@ -48,6 +48,8 @@ struct trace_buffer;
  *		wake
  * @clock:	an instance's trace clock (trace_clock_index()); the top
  *		buffer's is the global one (trace_clock_read()). Under @lock.
+ * @snap_armed:	the snapshot triggers and commands set on it; under the
+ *		snapshot's mutex (trace_snapshot.c)
  * @stop_seq:	bumped when the waits of its readers must end
  * @readers:	the consuming readers' state (trace_iter.c's); theirs
  * @list:	in the list of every buffer; under trace_bufs_lock
@@ -65,6 +67,7 @@ struct trace_buf {
 	cpumask_var_t cpus;
 	unsigned int percent;
 	unsigned int clock;
+	unsigned int snap_armed;
 	atomic_t stop_seq;
 	void *readers;
 	struct list_head list;

@@ -121,12 +121,13 @@ noinline void trace_ev_trig_run(struct trace_ev_rt *rt, const void *rec,
 			break;
 		case TRIG_SNAPSHOT:
 			if (trig_take(t))
-				trace_snapshot_take();
+				trace_snapshot_take(&trace_top_buf);
 			break;
 		case TRIG_STACKTRACE:
 			/* Past this function, the commit and the probe. */
 			if (trig_take(t))
-				trace_stack_record(NULL, 3, tracing_gen_ctx_dec());
+				trace_stack_record(&trace_top_buf, NULL, 3,
+						   tracing_gen_ctx_dec());
 			break;
 		case TRIG_ENABLE:
 		case TRIG_DISABLE:
@@ -245,7 +246,7 @@ static void trig_unlink(struct trace_ev_rt *rt, struct trace_ev_trig *t)
 	if (t->target)
 		trace_ev_soft_locked(t->target, false);
 	if (t->type == TRIG_SNAPSHOT)
-		trace_snapshot_disarm();
+		trace_snapshot_disarm(&trace_top_buf);
 }
 
 /*
@@ -324,7 +325,7 @@ static int trig_add(struct trace_ev_rt *rt, enum trig_type type,
 		}
 	}
 	if (type == TRIG_SNAPSHOT) {
-		ret = trace_snapshot_arm();
+		ret = trace_snapshot_arm(&trace_top_buf);
 		if (ret) {
 			trig_free(t);
 			return ret;

@@ -24,7 +24,7 @@ static __always_inline void trace_ev_maybe_stack(void)
 	 * the stack starts at the function that fired the tracepoint.
 	 */
 	if (unlikely(trace_opt(TRACE_OPT_STACKTRACE)))
-		trace_stack_record(NULL, 2, trace_ctx_dec());
+		trace_stack_record(&trace_top_buf, NULL, 2, trace_ctx_dec());
 }
 
 /**

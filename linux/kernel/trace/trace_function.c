@@ -47,8 +47,8 @@ static __always_inline void trace_fn_record(struct trace_buf *b,
 		ctx = r->ent.flags << 16 | r->ent.preempt_count;
 		trace_rec_commit(&h);
 		if (unlikely(trace_opt(TRACE_OPT_FUNC_STACK_TRACE)))
-			trace_stack_record(&arch_ftrace_regs(fregs)->regs, 0,
-					   ctx);
+			trace_stack_record(b, &arch_ftrace_regs(fregs)->regs,
+					   0, ctx);
 	}
 	fentry_recursion_exit(bit);
 }

@@ -34,25 +34,24 @@
 
 #include "trace.h"
 
-/* Protects trace_snap_armed; nests inside trace_lock, trace_ev_lock and
- * fentry_cmd_mutex, outside trace_buf_lock.
+/* Protects each buffer's snap_armed; nests inside trace_lock, trace_ev_lock
+ * and fentry_cmd_mutex, outside trace_buf_lock.
  */
 static DEFINE_MUTEX(trace_snap_lock);
-/* Triggers and function commands that take snapshots. */
-static unsigned int trace_snap_armed;
 
-/* A line in the trace saying why a snapshot was not taken. */
-static void trace_snap_note(const char *why)
+/* A line in @b's trace saying why a snapshot was not taken. */
+static void trace_snap_note(struct trace_buf *b, const char *why)
 {
 	char line[96];
 	int n = scnprintf(line, sizeof(line), "*** snapshot not taken: %s ***\n",
 			  why);
 
-	trace_print_write(&trace_top_buf, _RET_IP_, line, n);
+	trace_print_write(b, _RET_IP_, line, n);
 }
 
 /**
- * trace_snapshot_take() - swap the trace buffer with the snapshot buffer
+ * trace_snapshot_take() - swap a trace buffer with its snapshot buffer
+ * @b:		the buffer
  *
  * Any context. When a latency tracer owns the max buffer, or there is no
  * snapshot buffer, or a swap is already under way (a resize, a reset, a
@@ -60,68 +59,70 @@ static void trace_snap_note(const char *why)
  * says so in the trace. With no buffer, tracing stops too, so that what
  * was to be kept stays in the trace buffer.
  */
-void trace_snapshot_take(void)
+void trace_snapshot_take(struct trace_buf *b)
 {
 	const struct tracer *t = trace_current_tracer();
 	unsigned long flags;
 	bool taken = false;
 
-	if (t && t->use_max) {
-		trace_snap_note("the latency tracer owns the buffer");
+	if (b == &trace_top_buf && t && t->use_max) {
+		trace_snap_note(b, "the latency tracer owns the buffer");
 		return;
 	}
 	if (in_nmi()) {
-		trace_snap_note("in NMI");
+		trace_snap_note(b, "in NMI");
 		return;
 	}
 	local_irq_save(flags);
-	if (trace_max_trylock(&trace_top_buf)) {
-		trace_max_swap_locked(&trace_top_buf);
-		trace_max_unlock(&trace_top_buf);
+	if (trace_max_trylock(b)) {
+		trace_max_swap_locked(b);
+		trace_max_unlock(b);
 		taken = true;
 	}
 	local_irq_restore(flags);
 	if (taken)
 		return;
-	if (READ_ONCE(trace_top_buf.max_rb)) {
-		trace_snap_note("another swap was under way");
+	if (READ_ONCE(b->max_rb)) {
+		trace_snap_note(b, "another swap was under way");
 		return;
 	}
-	trace_snap_note("no snapshot buffer, tracing stopped");
-	tracing_off();
+	trace_snap_note(b, "no snapshot buffer, tracing stopped");
+	trace_buf_set_on(b, false);
 }
 
 NOKPROBE_SYMBOL(trace_snapshot_take);
 
 /**
  * trace_snapshot_arm() - a trigger or command that takes snapshots is set
+ * @b:		the buffer it swaps
  *
  * Allocates the snapshot buffer if needed. Sleeps.
  *
  * Return: 0, or -ENOMEM.
  */
-int trace_snapshot_arm(void)
+int trace_snapshot_arm(struct trace_buf *b)
 {
 	int ret;
 
 	guard(mutex)(&trace_snap_lock);
-	ret = trace_max_alloc(&trace_top_buf, TRACE_MAX_SNAP);
+	ret = trace_max_alloc(b, TRACE_MAX_SNAP);
 	if (!ret)
-		trace_snap_armed++;
+		b->snap_armed++;
 	return ret;
 }
 
 /**
  * trace_snapshot_disarm() - a trigger or command of trace_snapshot_arm()
  * is gone
+ * @b:		the buffer it swapped
  *
  * The buffer stays, with the snapshots taken, until "echo 0 > snapshot".
  */
-void trace_snapshot_disarm(void)
+void trace_snapshot_disarm(struct trace_buf *b)
 {
 	guard(mutex)(&trace_snap_lock);
-	if (!WARN_ON_ONCE(!trace_snap_armed))
-		trace_snap_armed--;
+	if (!WARN_ON_ONCE(!b->snap_armed))
+		b->snap_armed--;
 }
 
 /* The take of "echo 1 > snapshot": interrupts are on, so retry a swap
@@ -148,7 +149,7 @@ static int trace_snap_swap(struct trace_buf *b)
 
 /*
  * One write to the snapshot file of @tr; @cpu is the file's. The triggers
- * and commands that take snapshots are the top array's.
+ * and commands armed on its buffer keep the snapshot buffer allocated.
  */
 static int trace_snap_command(struct trace_array *tr, unsigned long val,
 			      int cpu)
@@ -168,7 +169,7 @@ static int trace_snap_command(struct trace_array *tr, unsigned long val,
 	case 0:
 		if (cpu != RING_BUFFER_ALL_CPUS)
 			ret = -EINVAL;
-		else if (top && trace_snap_armed)
+		else if (b->snap_armed)
 			ret = -EBUSY;
 		else
 			trace_max_release(b, TRACE_MAX_SNAP);
@@ -252,7 +253,7 @@ static void trace_snap_print_header(struct seq_file *m, int cpu,
  */
 void tracing_snapshot(void)
 {
-	trace_snapshot_take();
+	trace_snapshot_take(&trace_top_buf);
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot);
 
@@ -267,7 +268,7 @@ void tracing_snapshot_alloc(void)
 	scoped_guard(mutex, &trace_snap_lock)
 		if (trace_max_alloc(&trace_top_buf, TRACE_MAX_SNAP))
 			return;
-	trace_snapshot_take();
+	trace_snapshot_take(&trace_top_buf);
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
 

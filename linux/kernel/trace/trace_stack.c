@@ -20,6 +20,7 @@
 
 /**
  * trace_stack_record() - record a call stack
+ * @b:		the buffer to record into
  * @regs:	where to start: at @regs->ip, then the callers found from
  *		@regs->sp; NULL to start at the caller of this function
  * @skip:	without @regs, how many more innermost callers to leave out
@@ -27,22 +28,22 @@
  *
  * Callable from any context.
  */
-void trace_stack_record(struct pt_regs *regs, unsigned int skip,
-			unsigned int ctx)
+void trace_stack_record(struct trace_buf *b, struct pt_regs *regs,
+			unsigned int skip, unsigned int ctx)
 {
 	struct trace_wh h;
 	unsigned long entries[TRACE_STACK_MAX];
 	struct trace_stack_rec *r;
 	unsigned int n;
 
-	if (!trace_buffer_enabled())
+	if (!trace_buf_enabled(b))
 		return;
 	if (regs)
 		n = stack_trace_save_regs(regs, entries, ARRAY_SIZE(entries), 0);
 	else
 		n = stack_trace_save(entries, ARRAY_SIZE(entries), skip + 1);
-	r = trace_rec_reserve(&h, TRACE_TYPE_STACK, struct_size(r, caller, n),
-			      ctx);
+	r = trace_buf_reserve(b, &h, TRACE_TYPE_STACK,
+			      struct_size(r, caller, n), ctx);
 	if (!r)
 		return;
 	r->size = n;
@@ -97,6 +98,6 @@ void trace_stack_record_from(unsigned long fn, unsigned int ctx)
  */
 void trace_dump_stack(int skip)
 {
-	trace_stack_record(NULL, skip + 1, tracing_gen_ctx());
+	trace_stack_record(&trace_top_buf, NULL, skip + 1, tracing_gen_ctx());
 }
 EXPORT_SYMBOL_GPL(trace_dump_stack);

@@ -11,6 +11,7 @@
 #include <linux/vmalloc.h>
 
 #include "../fentry.h"
+#include "../trace.h"
 
 /* A set of @n addresses from @ips (sorted by the caller). */
 static struct ftrace_hash *fft_set(struct kunit *test, const unsigned long *ips,
@@ -207,8 +208,8 @@ static void fft_modterms(struct kunit *test)
 	/* A filter of kept terms only is empty; a notrace set stays NULL. */
 	for (kind = FENTRY_LIST_FILTER; kind <= FENTRY_LIST_NOTRACE; kind++) {
 		strscpy(s, "x*:mod:fft_nomod");
-		KUNIT_ASSERT_EQ(test, fentry_set_apply_kind(&set, s, kind,
-							    &terms), 0);
+		KUNIT_ASSERT_EQ(test, fentry_set_apply_kind(&trace_top, &set, s,
+							    kind, &terms), 0);
 		KUNIT_EXPECT_STREQ(test, terms, "x*:mod:fft_nomod\n");
 		KUNIT_EXPECT_EQ(test, !set, kind == FENTRY_LIST_NOTRACE);
 		KUNIT_EXPECT_EQ(test, set ? set->count : 0, 0);

@@ -27,12 +27,44 @@ echo 'vfs_*' > $i/set_ftrace_filter
 echo vfs_write > $i/set_ftrace_notrace
 grep -qx vfs_write $i/set_ftrace_filter || fail "vfs_* lacks vfs_write"
 [ -z "$(cat set_ftrace_notrace)" ] || fail "top notrace followed"
-# A bad term changes nothing; commands are the top array's.
+# A bad term changes nothing.
 [ "$(write_errno $i/set_ftrace_filter no_such_fn_xyz)" = "Invalid argument" ] ||
 	fail "an unknown function accepted"
 grep -qx vfs_read $i/set_ftrace_filter || fail "a rejected write changed it"
-[ "$(write_errno $i/set_ftrace_filter 'vfs_read:traceoff')" = \
-  "Invalid argument" ] || fail "a command accepted in an instance"
+
+# Commands are each array's own, and act on its buffer.
+echo 'vfs_read:traceoff:1' >> $i/set_ftrace_filter || fail "traceoff rejected"
+# (reading the file is a vfs_read: the count may be gone already)
+grep -Eqx 'vfs_read:traceoff:count=[01]' $i/set_ftrace_filter ||
+	fail "instance commands: $(grep : $i/set_ftrace_filter)"
+grep -q traceoff set_ftrace_filter && fail "the top lists the instance's command"
+cat /proc/version > /dev/null
+[ "$(cat $i/tracing_on)" = 0 ] || fail "traceoff did not stop the instance"
+[ "$(cat tracing_on)" = 1 ] || fail "traceoff stopped the top"
+echo 1 > $i/tracing_on
+echo '!vfs_read:traceoff' >> $i/set_ftrace_filter
+echo 'vfs_read:stacktrace:1' >> $i/set_ftrace_filter
+echo > $i/trace
+echo > trace
+cat /proc/version > /dev/null
+grep -q '<stack trace>' $i/trace || fail "no stack in $i/trace"
+grep -q '<stack trace>' trace && fail "the instance's stack reached the top"
+echo '!vfs_read:stacktrace' >> $i/set_ftrace_filter
+if [ -f $i/snapshot ]; then
+	echo 'vfs_read:snapshot:1' >> $i/set_ftrace_filter ||
+		fail "snapshot command rejected"
+	echo snap-cmd > $i/trace_marker
+	cat /proc/version > /dev/null
+	grep -q snap-cmd $i/snapshot || fail "the command took no snapshot"
+	[ "$(write_errno $i/snapshot 0)" = "Device or resource busy" ] ||
+		fail "snapshot freed while a command is armed"
+	echo '!vfs_read:snapshot' >> $i/set_ftrace_filter
+	echo 0 > $i/snapshot
+fi
+[ "$(write_errno $i/set_ftrace_filter 'vfs_read:enable_event:sched:sched_switch')" = \
+  "Invalid argument" ] || fail "an event command accepted in an instance"
+[ -z "$(grep : $i/set_ftrace_filter)" ] ||
+	fail "commands left: $(grep : $i/set_ftrace_filter)"
 
 # Function records go to the instance only, filtered by its sets.
 echo > trace
@@ -84,6 +116,7 @@ echo > $i/trace
 echo x > /tmp/fn.$$
 grep -q ' vfs_write <-' $i/trace && fail "records after nop"
 echo function > $i/current_tracer
+echo 'schedule:traceoff' >> $i/set_ftrace_filter
 rmdir $i || fail "rmdir with function on"
 grep -q '(1)' enabled_functions && fail "sites left on: $(head -3 enabled_functions)"
 rm -f /tmp/fn.$$
