@@ -46,8 +46,9 @@ static bool fentry_kind_is_filter(long kind)
 
 /*
  * Apply one term to a set being edited: fentry_set_apply() (a command
- * being one of @tr's), and with @terms not NULL, a :mod: term for a module that is not loaded goes to
- * (or with '!', comes out of) the deferred terms at @terms. A filter of
+ * being one of @tr's), and with @terms not NULL, a :mod: term for a
+ * module that is not loaded goes to (or with '!', comes out of) the
+ * deferred terms at @terms. A filter of
  * @kind then becomes empty rather than NULL, so that it traces nothing
  * until the module comes.
  */
