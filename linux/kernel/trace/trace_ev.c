@@ -355,6 +355,67 @@ bool trace_ev_is_on(const struct trace_ev_rt *rt)
 }
 
 /**
+ * trace_ev_ie_apply_locked() - bring an event's probe and its copies into
+ * an instance in line with the instance's state of it
+ * @ie:		the event in the instance
+ *
+ * It is live (counted in its event's @nr_insts, which keeps the probe on
+ * the slow path) while enabled there, in soft mode or with triggers; its
+ * records are copied while @ie->on. Called with trace_ev_lock held.
+ *
+ * Return: 0, or the errno of registering the probe (@ie then stays as it
+ * was).
+ */
+int trace_ev_ie_apply_locked(struct trace_ev_ie *ie)
+{
+	bool live = ie->enabled || ie->soft || !list_empty(&ie->trigs);
+	struct trace_ev_rt *rt = ie->rt;
+	int ret;
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (live && !ie->live) {
+		/* The probe and its slow path first, then the copies. */
+		rt->nr_insts++;
+		ret = trace_ev_apply_locked(rt);
+		if (ret) {
+			rt->nr_insts--;
+			return ret;
+		}
+		ie->live = true;
+		ie->used = true;
+	} else if (!live && ie->live) {
+		/* Off first: the probe may go with the event's last user. */
+		WRITE_ONCE(ie->on, false);
+		ie->live = false;
+		rt->nr_insts--;
+		return trace_ev_apply_locked(rt);
+	}
+	if (live && !ie->soft)
+		WRITE_ONCE(ie->on, ie->enabled);
+	return 0;
+}
+
+/**
+ * trace_ev_ie_soft_locked() - an enable_event or disable_event trigger of
+ * an instance comes to name an event there, or goes
+ * @ie:		the event in the instance
+ * @get:	true when one comes
+ *
+ * As trace_ev_soft_locked(), for @ie. Called with trace_ev_lock held.
+ *
+ * Return: 0, or the errno of registering the probe.
+ */
+int trace_ev_ie_soft_locked(struct trace_ev_ie *ie, bool get)
+{
+	lockdep_assert_held(&trace_ev_lock);
+	if (get)
+		ie->soft++;
+	else if (!--ie->soft)
+		ie->enabled = READ_ONCE(ie->on);
+	return trace_ev_ie_apply_locked(ie);
+}
+
+/**
  * trace_ev_apply_locked() - bring an event's probe and flags in line with
  * its state
  * @rt:		the event

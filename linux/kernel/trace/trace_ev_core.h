@@ -78,9 +78,10 @@ struct trace_ev_sys {
  *		there are any, TRACE_EV_B_MUTE of its call is its state
  * @dead:	its module is gone: its files answer ENODEV
  * @used:	it was enabled once: its records may be in the buffer
- * @insts:	its state in each instance (struct trace_ev_ie), for an
- *		event of vmlinux; read under RCU by its probe
- * @nr_insts:	the instances it is enabled in
+ * @insts:	its state in each instance (struct trace_ev_ie); read
+ *		under RCU by its probe
+ * @nr_insts:	the instances it is live in (enabled, in soft mode or with
+ *		triggers there)
  * @ref:	held while registered and by each open file of it
  * @nodes:	its files
  *
@@ -114,11 +115,21 @@ struct trace_ev_is;
  * struct trace_ev_ie - an event in an instance (trace_ev_inst.c)
  * @node:	in its event's @insts while both are there; RCU
  * @buf:	the instance's buffer
- * @on:		the event records into @buf; written under trace_ev_lock,
- *		read by the probe
+ * @on:		the event records into @buf: @enabled, or in soft mode not
+ *		muted. Written under trace_ev_lock, and in soft mode by the
+ *		instance's enable_event and disable_event triggers; read by
+ *		the probe.
+ * @enabled:	its enable file says 1 (outside soft mode)
+ * @soft:	the instance's enable_event and disable_event triggers that
+ *		name it: while there are any, @on is its state
+ * @live:	it counts in its event's @nr_insts
+ * @trigs:	its triggers in the instance (struct trace_ev_trig); read
+ *		under RCU by the probe
  * @filter:	its filter in the instance, or NULL; read under RCU by the
  *		probe, written under trace_ev_lock
  * @used:	it was on once: @buf may hold its records
+ * @dead:	it left its instance (its module's event went): its files
+ *		answer ENODEV
  * @rt:		the event
  * @arr:	the instance's events
  * @is:		its system in the instance
@@ -134,6 +145,11 @@ struct trace_ev_ie {
 	struct list_head node;
 	struct trace_buf *buf;
 	bool on;
+	bool enabled;
+	unsigned int soft;
+	bool live;
+	bool dead;
+	struct list_head trigs;
 	struct trace_ev_filter __rcu *filter;
 	bool used;
 	struct trace_ev_rt *rt;
@@ -163,6 +179,8 @@ int trace_ev_set_locked(struct trace_ev_rt *rt, bool on);
 int trace_ev_apply_locked(struct trace_ev_rt *rt);
 int trace_ev_soft_locked(struct trace_ev_rt *rt, bool get);
 bool trace_ev_is_on(const struct trace_ev_rt *rt);
+int trace_ev_ie_apply_locked(struct trace_ev_ie *ie);
+int trace_ev_ie_soft_locked(struct trace_ev_ie *ie, bool get);
 void trace_ev_rt_put(struct trace_ev_rt *rt);
 void trace_ev_sys_put(struct trace_ev_sys *sys);
 
@@ -247,11 +265,18 @@ struct trace_sc_meta;
 extern const struct trace_sc_meta *__start_syscalls_metadata[];
 extern const struct trace_sc_meta *__stop_syscalls_metadata[];
 
-/* Triggers (trace_ev_trig.c), for the write path and the files */
-void trace_ev_trig_run(struct trace_ev_rt *rt, const void *rec,
-		       unsigned int len);
+/*
+ * Triggers (trace_ev_trig.c), for the write path and the files: those of
+ * an event in the top array (@ie NULL) or in an instance.
+ */
+void trace_ev_trig_run(struct list_head *trigs, struct trace_buf *b,
+		       const void *rec, unsigned int len);
 int trace_ev_trig_show(struct seq_file *m, void *obj);
 int trace_ev_trig_store(const char *val, void *obj);
+int trace_ev_trig_ie_show(struct seq_file *m, struct trace_ev_ie *ie);
+int trace_ev_trig_ie_store(const char *val, struct trace_ev_ie *ie);
+void trace_ev_trig_ie_clear_locked(struct trace_ev_ie *ie);
+void trace_ev_trig_ie_forget_locked(struct trace_ev_ie *ie);
 
 /* The events of instances (trace_ev_inst.c), for set_event */
 struct trace_ev_arr *trace_ev_arr_of(struct trace_array *tr);

@@ -9,8 +9,8 @@
  * that an instance that no one reads the events of costs a few bytes per
  * event. An event enabled in an instance takes the slow path, whose
  * commit copies the record into the buffer of each instance it is
- * enabled in (trace_ev_write.c). Filters, triggers and pid lists are the
- * top array's only, for now.
+ * live in (trace_ev_write.c), where its filter and triggers there run.
+ * The pid lists are the top array's only, for now.
  *
  * An instance's events (struct trace_ev_arr) live while the instance does
  * and while eventfs holds its directory: the eventfs release of events/
@@ -118,6 +118,12 @@ struct trace_ev_ie *trace_ev_arr_next(struct trace_ev_arr *arr,
 	return list_entry_is_head(ie, &arr->events, list) ? NULL : ie;
 }
 
+/* Has @ie left its instance, or its instance gone? Under trace_ev_lock. */
+static bool trace_ev_ie_gone(const struct trace_ev_ie *ie)
+{
+	return ie->dead || ie->arr->gone;
+}
+
 /**
  * trace_ev_ie_set_locked() - start or stop an event in an instance
  * @ie:		the event in the instance
@@ -129,30 +135,23 @@ struct trace_ev_ie *trace_ev_arr_next(struct trace_ev_arr *arr,
  */
 int trace_ev_ie_set_locked(struct trace_ev_ie *ie, bool on)
 {
-	struct trace_ev_rt *rt = ie->rt;
 	int ret;
 
 	lockdep_assert_held(&trace_ev_lock);
-	if (ie->arr->gone)
+	if (trace_ev_ie_gone(ie))
 		return -ENODEV;
-	if (ie->on == on)
+	/* In soft mode, the enable file mutes and unmutes. */
+	if (ie->soft) {
+		WRITE_ONCE(ie->on, on);
 		return 0;
-	if (!on) {
-		/* Off first: the probe may go with the event's last user. */
-		WRITE_ONCE(ie->on, false);
-		rt->nr_insts--;
-		return trace_ev_apply_locked(rt);
 	}
-	/* The probe and its slow path first, then the copies into @ie. */
-	rt->nr_insts++;
-	ret = trace_ev_apply_locked(rt);
-	if (ret) {
-		rt->nr_insts--;
-		return ret;
-	}
-	ie->used = true;
-	WRITE_ONCE(ie->on, true);
-	return 0;
+	if (ie->enabled == on)
+		return 0;
+	ie->enabled = on;
+	ret = trace_ev_ie_apply_locked(ie);
+	if (ret)
+		ie->enabled = !on;
+	return ret;
 }
 
 /* The state of the events of @arr in @only (all: NULL): "0", "1" or "X". */
@@ -218,8 +217,9 @@ static int trace_evi_show(struct seq_file *m, enum trace_ev_inst_kind kind)
 	struct trace_ev_is *is = m->private;
 
 	guard(mutex)(&trace_ev_lock);
+	/* In soft mode (named by enable_event triggers), a '*'. */
 	if (kind == TRACE_EVI_EV)
-		seq_printf(m, "%d\n", ie->on);
+		seq_printf(m, "%d%s\n", ie->on, ie->soft ? "*" : "");
 	else
 		trace_ev_arr_show(m, arr, kind == TRACE_EVI_SYS ? is->sys : NULL);
 	return 0;
@@ -434,7 +434,7 @@ static ssize_t trace_evi_filter_write(struct file *file,
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
 	scoped_guard(mutex, &trace_ev_lock) {
-		ret = ie->arr->gone ? -ENODEV :
+		ret = trace_ev_ie_gone(ie) ? -ENODEV :
 		      trace_ev_filter_parse(ie->rt, strim(buf), &f);
 		if (ret)
 			break;
@@ -459,13 +459,56 @@ static const struct file_operations trace_evi_filter_fops = {
 	.release = trace_evi_ev_release_file,
 };
 
+/* An event's triggers in an instance: as at the top, on the instance. */
+static int trace_evi_trigger_show(struct seq_file *m, void *unused)
+{
+	guard(mutex)(&trace_ev_lock);
+	return trace_ev_trig_ie_show(m, m->private);
+}
+
+static int trace_evi_trigger_open(struct inode *inode, struct file *file)
+{
+	return trace_evi_open(inode, file, TRACE_EVI_EV,
+			      trace_evi_trigger_show);
+}
+
+static ssize_t trace_evi_trigger_write(struct file *file,
+				       const char __user *ubuf, size_t cnt,
+				       loff_t *ppos)
+{
+	struct trace_ev_ie *ie = file_inode(file)->i_private;
+	char *buf;
+	int ret;
+
+	if (cnt >= PAGE_SIZE)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, cnt);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	scoped_guard(mutex, &trace_ev_lock)
+		ret = trace_ev_ie_gone(ie) ? -ENODEV :
+		      trace_ev_trig_ie_store(strim(buf), ie);
+	kfree(buf);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations trace_evi_trigger_fops = {
+	.open = trace_evi_trigger_open, .read = seq_read,
+	.write = trace_evi_trigger_write, .llseek = seq_lseek,
+	.release = trace_evi_ev_release_file,
+};
+
 /* An event's format and id, as at the top. */
 static int trace_evi_format_show(struct seq_file *m, void *unused)
 {
 	struct trace_ev_ie *ie = m->private;
 
+	/* Its event may be gone with its module. */
 	guard(mutex)(&trace_ev_lock);
-	return trace_ev_format_show(m, ie->rt);
+	return trace_ev_ie_gone(ie) ? -ENODEV : trace_ev_format_show(m, ie->rt);
 }
 
 static int trace_evi_format_open(struct inode *inode, struct file *file)
@@ -482,6 +525,9 @@ static int trace_evi_evid_show(struct seq_file *m, void *unused)
 {
 	struct trace_ev_ie *ie = m->private;
 
+	guard(mutex)(&trace_ev_lock);
+	if (trace_ev_ie_gone(ie))
+		return -ENODEV;
 	seq_printf(m, "%u\n", ie->rt->call->id);
 	return 0;
 }
@@ -515,6 +561,8 @@ static int trace_evi_ev_cb(const char *file, umode_t *mode, void **data,
 		*fops = &trace_evi_ev_fops;
 	} else if (!strcmp(file, "filter")) {
 		*fops = &trace_evi_filter_fops;
+	} else if (!strcmp(file, "trigger")) {
+		*fops = &trace_evi_trigger_fops;
 	} else {
 		*mode = 0444;
 		if (!strcmp(file, "format"))
@@ -574,6 +622,7 @@ static const struct eventfs_entry trace_evi_ev_files[] = {
 	{ .name = "filter", .callback = trace_evi_ev_cb },
 	{ .name = "format", .callback = trace_evi_ev_cb },
 	{ .name = "id", .callback = trace_evi_ev_cb },
+	{ .name = "trigger", .callback = trace_evi_ev_cb },
 };
 
 /* eventfs let the directory of a system or an event of an instance go. */
@@ -652,6 +701,7 @@ static int trace_ev_ie_add(struct trace_ev_arr *arr, struct trace_ev_rt *rt)
 		trace_ev_is_put(is);
 		return -ENOMEM;
 	}
+	INIT_LIST_HEAD(&ie->trigs);
 	ie->rt = rt;
 	ie->arr = arr;
 	ie->is = is;
@@ -672,7 +722,14 @@ static void trace_ev_ie_del(struct trace_ev_ie *ie, bool rmdir)
 	struct trace_ev_is *is = ie->is;
 
 	lockdep_assert_held(&trace_ev_lock);
-	trace_ev_ie_set_locked(ie, false);
+	/* Triggers that name it, then its own: its soft mode ends. */
+	if (!rmdir)
+		trace_ev_trig_ie_forget_locked(ie);
+	trace_ev_trig_ie_clear_locked(ie);
+	ie->enabled = false;
+	trace_ev_ie_apply_locked(ie);
+	/* Its files, which may stay open, change nothing from here on. */
+	ie->dead = true;
 	list_del_rcu(&ie->node);
 	list_del(&ie->list);
 	if (rmdir)
@@ -691,6 +748,9 @@ static void trace_ev_arr_unlink(struct trace_ev_arr *arr)
 	struct trace_ev_ie *ie, *tmp;
 
 	lockdep_assert_held(&trace_ev_lock);
+	/* Every trigger first, and with them every soft mode. */
+	list_for_each_entry(ie, &arr->events, list)
+		trace_ev_trig_ie_clear_locked(ie);
 	list_for_each_entry_safe(ie, tmp, &arr->events, list)
 		trace_ev_ie_del(ie, true);
 	arr->gone = true;

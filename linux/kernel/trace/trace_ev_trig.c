@@ -24,6 +24,10 @@
  * rest of the line is then ignored, so that a line read from the file
  * can be written back with a '!' before it.
  *
+ * An instance's events have triggers of their own (the trigger file of
+ * events/ in the instance): they act on the instance's buffer, and
+ * enable_event and disable_event name an event of the instance.
+ *
  * Triggers are read by the probe under RCU, and changed under
  * trace_ev_lock; a removed one is freed once no probe can be running it.
  */
@@ -61,12 +65,13 @@ static const char *const trig_names[] = {
 /**
  * struct trace_ev_trig - one trigger of an event
  * @list:	link in its event's list
+ * @gone:	link in a list of removed triggers to free (@list may still
+ *		be walked by a probe until a grace period has passed)
  * @type:	enum trig_type
  * @count:	runs left; -1 for no limit
  * @filter:	its own filter, or NULL
  * @target:	the event enable_event and disable_event name
- * @gone:	link in a list of removed triggers to free (@list may still
- *		be walked by a probe until a grace period has passed)
+ * @target_ie:	in an instance: that event there; NULL at the top
  * @rcu:	for freeing after the probes are done with it
  */
 struct trace_ev_trig {
@@ -76,8 +81,33 @@ struct trace_ev_trig {
 	long count;
 	struct trace_ev_filter *filter;
 	struct trace_ev_rt *target;
+	struct trace_ev_ie *target_ie;
 	struct rcu_head rcu;
 };
+
+/**
+ * struct trig_host - where a trigger is set: an event at the top or in
+ * an instance
+ * @rt:		the event
+ * @ie:		the event in the instance; NULL at the top
+ * @trigs:	its list of triggers
+ * @buf:	the buffer its triggers act on
+ */
+struct trig_host {
+	struct trace_ev_rt *rt;
+	struct trace_ev_ie *ie;
+	struct list_head *trigs;
+	struct trace_buf *buf;
+};
+
+static void trig_host_init(struct trig_host *h, struct trace_ev_rt *rt,
+			   struct trace_ev_ie *ie)
+{
+	h->rt = rt;
+	h->ie = ie;
+	h->trigs = ie ? &ie->trigs : &rt->trigs;
+	h->buf = ie ? ie->buf : &trace_top_buf;
+}
 
 /* One run off the count; false when none is left. */
 static bool trig_take(struct trace_ev_trig *t)
@@ -93,49 +123,64 @@ static bool trig_take(struct trace_ev_trig *t)
 	return true;
 }
 
+/* Whether the event enable_event or disable_event names is muted. */
+static bool trig_target_muted(const struct trace_ev_trig *t)
+{
+	if (t->target_ie)
+		return !READ_ONCE(t->target_ie->on);
+	return test_bit(TRACE_EV_B_MUTE, &t->target->call->flags);
+}
+
+static void trig_target_mute(struct trace_ev_trig *t, bool mute)
+{
+	if (t->target_ie)
+		WRITE_ONCE(t->target_ie->on, !mute);
+	else
+		assign_bit(TRACE_EV_B_MUTE, &t->target->call->flags, mute);
+}
+
 /**
  * trace_ev_trig_run() - run an event's triggers on its record
- * @rt:		the event
+ * @trigs:	the triggers: of the event at the top or in an instance
+ * @b:		the buffer they act on: the top one, or the instance's
  * @rec:	the record
  * @len:	its length
  *
  * Called from the event's probe, preemption off.
  */
-noinline void trace_ev_trig_run(struct trace_ev_rt *rt, const void *rec,
-				unsigned int len)
+noinline void trace_ev_trig_run(struct list_head *trigs, struct trace_buf *b,
+				const void *rec, unsigned int len)
 {
 	struct trace_ev_trig *t;
 	bool mute;
 
-	list_for_each_entry_rcu(t, &rt->trigs, list) {
+	list_for_each_entry_rcu(t, trigs, list) {
 		if (t->filter && !trace_ev_filter_match(t->filter, rec, len))
 			continue;
 		switch (t->type) {
 		case TRIG_TRACEON:
-			if (!tracing_is_on() && trig_take(t))
-				tracing_on();
+			if (!trace_buf_is_on(b) && trig_take(t))
+				trace_buf_set_on(b, true);
 			break;
 		case TRIG_TRACEOFF:
-			if (tracing_is_on() && trig_take(t))
-				tracing_off();
+			if (trace_buf_is_on(b) && trig_take(t))
+				trace_buf_set_on(b, false);
 			break;
 		case TRIG_SNAPSHOT:
 			if (trig_take(t))
-				trace_snapshot_take(&trace_top_buf);
+				trace_snapshot_take(b);
 			break;
 		case TRIG_STACKTRACE:
 			/* Past this function, the commit and the probe. */
 			if (trig_take(t))
-				trace_stack_record(&trace_top_buf, NULL, 3,
+				trace_stack_record(b, NULL, 3,
 						   tracing_gen_ctx_dec());
 			break;
 		case TRIG_ENABLE:
 		case TRIG_DISABLE:
 			mute = t->type == TRIG_DISABLE;
-			if (test_bit(TRACE_EV_B_MUTE, &t->target->call->flags) != mute &&
-			    trig_take(t))
-				assign_bit(TRACE_EV_B_MUTE, &t->target->call->flags,
-					   mute);
+			if (trig_target_muted(t) != mute && trig_take(t))
+				trig_target_mute(t, mute);
 			break;
 		}
 	}
@@ -145,23 +190,13 @@ NOKPROBE_SYMBOL(trace_ev_trig_run);
 
 /* The file */
 
-/**
- * trace_ev_trig_show() - an event's trigger file
- * @m:		where to print
- * @obj:	the event (struct trace_ev_rt)
- *
- * With no trigger, the commands there are; else one line a trigger.
- * Called with trace_ev_lock held.
- *
- * Return: 0.
- */
-int trace_ev_trig_show(struct seq_file *m, void *obj)
+/* With no trigger, the commands there are; else one line a trigger. */
+static int trig_show(struct seq_file *m, struct list_head *trigs)
 {
-	struct trace_ev_rt *rt = obj;
 	struct trace_ev_trig *t;
 	unsigned int i;
 
-	if (list_empty(&rt->trigs)) {
+	if (list_empty(trigs)) {
 		seq_puts(m, "# Available triggers:\n#");
 		for (i = 0; i < ARRAY_SIZE(trig_names); i++)
 			if (trig_names[i])
@@ -169,7 +204,7 @@ int trace_ev_trig_show(struct seq_file *m, void *obj)
 		seq_putc(m, '\n');
 		return 0;
 	}
-	list_for_each_entry(t, &rt->trigs, list) {
+	list_for_each_entry(t, trigs, list) {
 		seq_puts(m, trig_names[t->type]);
 		if (t->target)
 			seq_printf(m, ":%s:%s", t->target->sys->name,
@@ -183,6 +218,36 @@ int trace_ev_trig_show(struct seq_file *m, void *obj)
 		seq_putc(m, '\n');
 	}
 	return 0;
+}
+
+/**
+ * trace_ev_trig_show() - an event's trigger file
+ * @m:		where to print
+ * @obj:	the event (struct trace_ev_rt)
+ *
+ * Called with trace_ev_lock held.
+ *
+ * Return: 0.
+ */
+int trace_ev_trig_show(struct seq_file *m, void *obj)
+{
+	struct trace_ev_rt *rt = obj;
+
+	return trig_show(m, &rt->trigs);
+}
+
+/**
+ * trace_ev_trig_ie_show() - an event's trigger file in an instance
+ * @m:		where to print
+ * @ie:		the event in the instance
+ *
+ * Called with trace_ev_lock held.
+ *
+ * Return: 0.
+ */
+int trace_ev_trig_ie_show(struct seq_file *m, struct trace_ev_ie *ie)
+{
+	return trig_show(m, &ie->trigs);
 }
 
 static void trig_free(struct trace_ev_trig *t)
@@ -213,13 +278,13 @@ static bool trig_same(const struct trace_ev_trig *a, enum trig_type type,
 	}
 }
 
-static struct trace_ev_trig *trig_find(struct trace_ev_rt *rt,
+static struct trace_ev_trig *trig_find(struct trig_host *h,
 				       enum trig_type type,
 				       const struct trace_ev_rt *target)
 {
 	struct trace_ev_trig *t;
 
-	list_for_each_entry(t, &rt->trigs, list) {
+	list_for_each_entry(t, h->trigs, list) {
 		if (trig_same(t, type, target))
 			return t;
 	}
@@ -238,15 +303,41 @@ static struct trace_ev_rt *trig_event(const char *sys, const char *ev)
 	return NULL;
 }
 
-/* Take @t off its event; the caller frees it after a grace period. */
-static void trig_unlink(struct trace_ev_rt *rt, struct trace_ev_trig *t)
+/* Event @rt in the instance of @ie. */
+static struct trace_ev_ie *trig_event_in(struct trace_ev_rt *rt,
+					 const struct trace_ev_ie *ie)
+{
+	struct trace_ev_ie *x;
+
+	list_for_each_entry(x, &rt->insts, node)
+		if (x->arr == ie->arr)
+			return x;
+	return NULL;
+}
+
+/* Bring @h's event in line with its triggers. */
+static int trig_host_apply(struct trig_host *h)
+{
+	return h->ie ? trace_ev_ie_apply_locked(h->ie) :
+		       trace_ev_apply_locked(h->rt);
+}
+
+/* Put the event @t names in or out of soft mode. */
+static int trig_target_soft(struct trace_ev_trig *t, bool get)
+{
+	return t->target_ie ? trace_ev_ie_soft_locked(t->target_ie, get) :
+			      trace_ev_soft_locked(t->target, get);
+}
+
+/* Take @t off @h; the caller frees it after a grace period. */
+static void trig_unlink(struct trig_host *h, struct trace_ev_trig *t)
 {
 	list_del_rcu(&t->list);
-	trace_ev_apply_locked(rt);
+	trig_host_apply(h);
 	if (t->target)
-		trace_ev_soft_locked(t->target, false);
+		trig_target_soft(t, false);
 	if (t->type == TRIG_SNAPSHOT)
-		trace_snapshot_disarm(&trace_top_buf);
+		trace_snapshot_disarm(h->buf);
 }
 
 /*
@@ -283,27 +374,27 @@ static int trig_parse(char *cmd, bool remove, enum trig_type *type,
 }
 
 /* '!' before a trigger: remove the one that matches. */
-static int trig_remove(struct trace_ev_rt *rt, enum trig_type type,
+static int trig_remove(struct trig_host *h, enum trig_type type,
 		       struct trace_ev_rt *target)
 {
-	struct trace_ev_trig *t = trig_find(rt, type, target);
+	struct trace_ev_trig *t = trig_find(h, type, target);
 
 	if (!t)
 		return -ENOENT;
-	trig_unlink(rt, t);
+	trig_unlink(h, t);
 	call_rcu(&t->rcu, trig_free_rcu);
 	return 0;
 }
 
-/* Add a trigger to @rt; it owns @f (NULL: none) from here, error or not. */
-static int trig_add(struct trace_ev_rt *rt, enum trig_type type,
+/* Add a trigger to @h; it owns @f (NULL: none) from here, error or not. */
+static int trig_add(struct trig_host *h, enum trig_type type,
 		    struct trace_ev_rt *target, long count,
 		    struct trace_ev_filter *f)
 {
 	struct trace_ev_trig *t;
 	int ret;
 
-	if (trig_find(rt, type, target)) {
+	if (trig_find(h, type, target)) {
 		trace_ev_filter_free(f);
 		return -EEXIST;
 	}
@@ -316,46 +407,46 @@ static int trig_add(struct trace_ev_rt *rt, enum trig_type type,
 	t->count = count;
 	t->filter = f;
 	t->target = target;
+	if (target && h->ie) {
+		t->target_ie = trig_event_in(target, h->ie);
+		if (!t->target_ie) {
+			trig_free(t);
+			return -EINVAL;
+		}
+	}
 	if (target) {
-		ret = trace_ev_soft_locked(target, true);
+		ret = trig_target_soft(t, true);
 		if (ret) {
-			trace_ev_soft_locked(target, false);
+			trig_target_soft(t, false);
 			trig_free(t);
 			return ret;
 		}
 	}
 	if (type == TRIG_SNAPSHOT) {
-		ret = trace_snapshot_arm(&trace_top_buf);
+		ret = trace_snapshot_arm(h->buf);
 		if (ret) {
+			if (target)
+				trig_target_soft(t, false);
 			trig_free(t);
 			return ret;
 		}
 	}
-	list_add_tail_rcu(&t->list, &rt->trigs);
-	ret = trace_ev_apply_locked(rt);
+	list_add_tail_rcu(&t->list, h->trigs);
+	ret = trig_host_apply(h);
 	if (ret) {
-		trig_unlink(rt, t);
+		trig_unlink(h, t);
 		synchronize_rcu();
 		trig_free(t);
 	}
 	return ret;
 }
 
-/**
- * trace_ev_trig_store() - add or remove a trigger of an event
- * @val:	the line written
- * @obj:	the event (struct trace_ev_rt)
- *
- * Called with trace_ev_lock held.
- *
- * Return: 0; -EINVAL for a bad line or filter; -EEXIST for a trigger of
- * a kind the event has; -ENOENT to remove one it has not; -ENOMEM.
- */
-int trace_ev_trig_store(const char *val, void *obj)
+/* Add or remove a trigger of @h, as the line @val says. */
+static int trig_store(const char *val, struct trig_host *h)
 {
-	struct trace_ev_rt *rt = obj, *target;
 	char *line, *rest, *cmd;
 	struct trace_ev_filter *f = NULL;
+	struct trace_ev_rt *target;
 	enum trig_type type;
 	bool remove;
 	unsigned int pos;
@@ -373,7 +464,7 @@ int trace_ev_trig_store(const char *val, void *obj)
 	if (ret)
 		goto out;
 	if (remove) {
-		ret = trig_remove(rt, type, target);
+		ret = trig_remove(h, type, target);
 		goto out;
 	}
 	rest = rest ? skip_spaces(rest) : "";
@@ -381,43 +472,167 @@ int trace_ev_trig_store(const char *val, void *obj)
 		ret = -EINVAL;
 		if (strncmp(rest, "if", 2) || !isspace(rest[2]))
 			goto out;
-		f = trace_ev_filter_compile(trace_ev_fields(rt->call),
+		f = trace_ev_filter_compile(trace_ev_fields(h->rt->call),
 					    skip_spaces(rest + 2), &err, &pos);
 		if (IS_ERR(f)) {
 			ret = PTR_ERR(f);
 			goto out;
 		}
 	}
-	ret = trig_add(rt, type, target, count, f);
+	ret = trig_add(h, type, target, count, f);
 out:
 	kfree(line);
 	return ret;
 }
 
-/*
- * An event goes: its triggers, and those that name it, go first. Called
- * with trace_ev_lock held; returns once no probe runs them.
+/**
+ * trace_ev_trig_store() - add or remove a trigger of an event
+ * @val:	the line written
+ * @obj:	the event (struct trace_ev_rt)
+ *
+ * Called with trace_ev_lock held.
+ *
+ * Return: 0; -EINVAL for a bad line or filter; -EEXIST for a trigger of
+ * a kind the event has; -ENOENT to remove one it has not; -ENOMEM.
  */
-static void trace_ev_trig_forget_locked(struct trace_ev_rt *rt)
+int trace_ev_trig_store(const char *val, void *obj)
+{
+	struct trig_host h;
+
+	trig_host_init(&h, obj, NULL);
+	return trig_store(val, &h);
+}
+
+/**
+ * trace_ev_trig_ie_store() - add or remove a trigger of an event in an
+ * instance
+ * @val:	the line written
+ * @ie:		the event in the instance
+ *
+ * As trace_ev_trig_store(); enable_event and disable_event name an event
+ * of the same instance. Called with trace_ev_lock held.
+ *
+ * Return: as trace_ev_trig_store().
+ */
+int trace_ev_trig_ie_store(const char *val, struct trace_ev_ie *ie)
+{
+	struct trig_host h;
+
+	trig_host_init(&h, ie->rt, ie);
+	return trig_store(val, &h);
+}
+
+/* Take the triggers of @h that @gone picks onto @out. */
+static void trig_pick(struct trig_host *h, struct list_head *out,
+		      bool (*gone)(const struct trace_ev_trig *t,
+				   const void *arg),
+		      const void *arg)
 {
 	struct trace_ev_trig *t, *tmp;
+
+	list_for_each_entry_safe(t, tmp, h->trigs, list) {
+		if (!gone(t, arg))
+			continue;
+		trig_unlink(h, t);
+		list_add(&t->gone, out);
+	}
+}
+
+/* Free the triggers on @gone once no probe can be running them. */
+static void trig_free_list(struct list_head *gone)
+{
+	struct trace_ev_trig *t, *tmp;
+
+	if (list_empty(gone))
+		return;
+	synchronize_rcu();
+	list_for_each_entry_safe(t, tmp, gone, gone)
+		trig_free(t);
+}
+
+static bool trig_any(const struct trace_ev_trig *t, const void *arg)
+{
+	return true;
+}
+
+static bool trig_names_ie(const struct trace_ev_trig *t, const void *ie)
+{
+	return t->target_ie == ie;
+}
+
+static bool trig_names_rt(const struct trace_ev_trig *t, const void *rt)
+{
+	return t->target == rt;
+}
+
+/**
+ * trace_ev_trig_ie_clear_locked() - remove the triggers of an event in an
+ * instance
+ * @ie:		the event in the instance
+ *
+ * Called with trace_ev_lock held; they are freed after a grace period.
+ */
+void trace_ev_trig_ie_clear_locked(struct trace_ev_ie *ie)
+{
+	struct trace_ev_trig *t, *tmp;
+	struct trig_host h;
+
+	lockdep_assert_held(&trace_ev_lock);
+	trig_host_init(&h, ie->rt, ie);
+	list_for_each_entry_safe(t, tmp, h.trigs, list) {
+		trig_unlink(&h, t);
+		call_rcu(&t->rcu, trig_free_rcu);
+	}
+}
+
+/**
+ * trace_ev_trig_ie_forget_locked() - remove the triggers of an instance
+ * that name an event there, which goes
+ * @ie:		the event in the instance
+ *
+ * Called with trace_ev_lock held; returns once no probe runs them.
+ */
+void trace_ev_trig_ie_forget_locked(struct trace_ev_ie *ie)
+{
 	struct trace_ev_rt *e;
+	struct trace_ev_ie *x;
+	struct trig_host h;
 	LIST_HEAD(gone);
 
 	lockdep_assert_held(&trace_ev_lock);
 	for (e = trace_ev_next(NULL); e; e = trace_ev_next(e)) {
-		list_for_each_entry_safe(t, tmp, &e->trigs, list) {
-			if (e != rt && t->target != rt)
-				continue;
-			trig_unlink(e, t);
-			list_add(&t->gone, &gone);
+		x = trig_event_in(e, ie);
+		if (!x || list_empty(&x->trigs))
+			continue;
+		trig_host_init(&h, e, x);
+		trig_pick(&h, &gone, trig_names_ie, ie);
+	}
+	trig_free_list(&gone);
+}
+
+/*
+ * An event goes: its triggers, at the top and in every instance, and
+ * those that name it, go first. Called with trace_ev_lock held; returns
+ * once no probe runs them.
+ */
+static void trace_ev_trig_forget_locked(struct trace_ev_rt *rt)
+{
+	struct trace_ev_rt *e;
+	struct trace_ev_ie *x;
+	struct trig_host h;
+	LIST_HEAD(gone);
+
+	lockdep_assert_held(&trace_ev_lock);
+	for (e = trace_ev_next(NULL); e; e = trace_ev_next(e)) {
+		trig_host_init(&h, e, NULL);
+		trig_pick(&h, &gone, e == rt ? trig_any : trig_names_rt, rt);
+		list_for_each_entry(x, &e->insts, node) {
+			trig_host_init(&h, e, x);
+			trig_pick(&h, &gone, e == rt ? trig_any : trig_names_rt,
+				  rt);
 		}
 	}
-	if (list_empty(&gone))
-		return;
-	synchronize_rcu();
-	list_for_each_entry_safe(t, tmp, &gone, gone)
-		trig_free(t);
+	trig_free_list(&gone);
 }
 
 static struct trace_ev_client trace_ev_trig_client = {

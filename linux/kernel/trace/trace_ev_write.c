@@ -125,7 +125,7 @@ static bool trace_ev_copy(struct trace_buf *b, const struct trace_entry *e,
  *
  * A record its event's filter passes is copied into the trace buffer,
  * unless the event is muted, and into the buffer of each instance it is
- * enabled in; then the event's triggers run.
+ * on in, whose triggers of it run; then the event's triggers run.
  */
 void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 {
@@ -141,15 +141,17 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 	    (!f || trace_ev_filter_match(f, rec, len)) &&
 	    trace_ev_copy(&trace_top_buf, e, len))
 		trace_ev_maybe_stack();
-	/* The instances it is enabled in; probes run with preemption off. */
+	/* The instances it is live in; probes run with preemption off. */
 	list_for_each_entry_rcu(ie, &call->rt->insts, node) {
-		if (!READ_ONCE(ie->on))
-			continue;
-		f = rcu_dereference_sched(ie->filter);
-		if (!f || trace_ev_filter_match(f, rec, len))
-			trace_ev_copy(ie->buf, e, len);
+		if (READ_ONCE(ie->on)) {
+			f = rcu_dereference_sched(ie->filter);
+			if (!f || trace_ev_filter_match(f, rec, len))
+				trace_ev_copy(ie->buf, e, len);
+		}
+		if (!list_empty(&ie->trigs))
+			trace_ev_trig_run(&ie->trigs, ie->buf, rec, len);
 	}
-	trace_ev_trig_run(call->rt, rec, len);
+	trace_ev_trig_run(&call->rt->trigs, &trace_top_buf, rec, len);
 	/* Pairs with the barrier in trace_ev_reserve_slow(). */
 	barrier();
 	WRITE_ONCE(sc->depth, d);

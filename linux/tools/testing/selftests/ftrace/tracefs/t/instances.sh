@@ -164,6 +164,55 @@ echo 0 > events/sched/sched_switch/enable
 grep -q sched_switch $i/trace && fail "the top's sched_switch in $i"
 : > $i/set_event
 [ "$(cat $i/events/enable)" = 0 ] || fail "set_event truncation"
+
+# Triggers are the instance's own, and act on it.
+ev=$i/events/sched/sched_switch
+grep -q '^# Available triggers:' $ev/trigger || fail "trigger: $(cat $ev/trigger)"
+echo 'traceoff:1' > $ev/trigger || fail "traceoff trigger rejected"
+grep -q '^# Available triggers:' events/sched/sched_switch/trigger ||
+	fail "the top's trigger file followed"
+sleep 0.1
+[ "$(cat $i/tracing_on)" = 0 ] || fail "the trigger did not stop $i"
+[ "$(cat tracing_on)" = 1 ] || fail "the instance's trigger stopped the top"
+[ "$(cat $ev/trigger)" = "traceoff:count=0" ] || fail "trigger: $(cat $ev/trigger)"
+echo '!traceoff' >> $ev/trigger
+echo 1 > $i/tracing_on
+[ "$(write_errno $ev/trigger 'nosuch')" = "Invalid argument" ] ||
+	fail "a bad trigger taken"
+[ "$(write_errno $ev/trigger 'traceon if no_field == 1')" = "Invalid argument" ] ||
+	fail "a trigger with a bad filter taken"
+# enable_event names the instance's event: soft mode shows a '*'.
+wk=$i/events/sched/sched_wakeup
+# (on a fork, which the shell's builtins do not do: read, not cat)
+fk=$i/events/sched/sched_process_fork
+echo 'enable_event:sched:sched_wakeup:1' > $fk/trigger || fail "enable_event"
+read -r st < $wk/enable
+[ "$st" = "0*" ] || fail "soft mode: $st"
+read -r st < events/sched/sched_wakeup/enable
+[ "$st" = 0 ] || fail "the top's sched_wakeup followed: $st"
+echo > $i/trace
+/bin/true
+[ "$(cat $wk/enable)" = "1*" ] || fail "not unmuted: $(cat $wk/enable)"
+sleep 0.1
+grep -q 'sched_wakeup:' $i/trace || fail "no sched_wakeup after enable_event"
+grep -q 'sched_process_fork:' $i/trace && fail "the fork recorded, only triggered"
+echo '!enable_event:sched:sched_wakeup' > $fk/trigger
+[ "$(cat $wk/enable)" = 1 ] || fail "after the trigger went: $(cat $wk/enable)"
+echo 0 > $wk/enable
+# A trigger with a filter, and a stacktrace into the instance.
+echo > $i/trace
+echo > trace
+echo 'stacktrace:2 if prev_pid == 0' > $ev/trigger
+sleep 0.2
+grep -q '<stack trace>' $i/trace || fail "no stacktrace in $i"
+grep -q '<stack trace>' trace && fail "the instance's stacktrace reached the top"
+echo '!stacktrace' > $ev/trigger
+[ "$(cat events/sched/sched_switch/enable)" = 0 ] || fail "top enable changed"
+# Removed with triggers set: they go with it.
+mkdir instances/tg
+echo 'disable_event:sched:sched_wakeup' > instances/tg/events/sched/sched_switch/trigger
+echo 'traceoff' > instances/tg/events/sched/sched_waking/trigger
+rmdir instances/tg || fail "rmdir with triggers"
 # Removed with an event on: the event stops there.
 mkdir instances/ev
 echo 1 > instances/ev/events/sched/sched_switch/enable
