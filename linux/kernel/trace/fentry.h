@@ -315,7 +315,6 @@ int fentry_cmd_apply(struct trace_array *tr, const struct ftrace_hash *fns,
 unsigned int fentry_cmd_count(struct trace_array *tr);
 void fentry_cmd_show(struct seq_file *m, struct trace_array *tr,
 		     unsigned int idx);
-void fentry_cmd_forget_array(struct trace_array *tr);
 
 /* fentry_inst.c: the function tracer's sets and ops in an instance. */
 struct ftrace_ops *fentry_array_ops(struct trace_array *tr);

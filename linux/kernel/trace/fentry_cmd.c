@@ -17,8 +17,7 @@
  *                       only when they change something)
  *
  * Each trace array has its own: an instance's set_ftrace_filter sets and
- * lists the commands that act on its buffer (traceon, traceoff,
- * stacktrace, snapshot; the event commands are the top array's only).
+ * lists the commands that act on its buffer and its events.
  *
  * The count limits how many times the command runs; without one it is
  * unlimited. "!<functions>:<command>" removes it (a count given is
@@ -81,6 +80,7 @@ static bool fentry_cmd_evented(unsigned int kind)
  * @left:	runs left; -1 when unlimited
  * @event:	the trace event enable_event and disable_event name (a
  *		reference from trace_ev_soft_get()), else NULL
+ * @event_ie:	in an instance, that event there
  */
 struct fentry_cmd {
 	unsigned long ip;
@@ -88,6 +88,7 @@ struct fentry_cmd {
 	unsigned int kind;
 	atomic_long_t left;
 	struct trace_ev_rt *event;
+	struct trace_ev_ie *event_ie;
 };
 
 /**
@@ -143,10 +144,11 @@ static void fentry_cmd_switch(struct fentry_cmd *c, bool on)
 
 	if (atomic_cmpxchg_acquire(&fentry_cmd_switching, 0, 1))
 		return;
-	now = is_event ? trace_ev_soft_is(c->event, on) : trace_buf_is_on(b) == on;
+	now = is_event ? trace_ev_soft_is(c->event, c->event_ie, on) :
+			 trace_buf_is_on(b) == on;
 	if (!now && fentry_cmd_take(c)) {
 		if (is_event)
-			trace_ev_soft_set(c->event, on);
+			trace_ev_soft_set(c->event, c->event_ie, on);
 		else
 			trace_buf_set_on(b, on);
 	}
@@ -280,11 +282,13 @@ static int fentry_cmds_install(struct fentry_cmds *t)
 }
 
 /*
- * Parse "<command>[:<sys>:<event>][:<count>]": the kind, the event (a
- * soft-mode reference the caller drops), and the count (-1: unlimited).
+ * Parse "<command>[:<sys>:<event>][:<count>]" of @tr: the kind, the
+ * event (a soft-mode reference the caller drops; in an instance, @ie is
+ * the event there), and the count (-1: unlimited).
  */
-static int fentry_cmd_parse(const char *spec, unsigned int *kind,
-			    struct trace_ev_rt **event, long *count)
+static int fentry_cmd_parse(struct trace_array *tr, const char *spec,
+			    unsigned int *kind, struct trace_ev_rt **event,
+			    struct trace_ev_ie **ie, long *count)
 {
 	const char *colon = strchr(spec, ':');
 	size_t len = colon ? colon - spec : strlen(spec);
@@ -302,6 +306,7 @@ static int fentry_cmd_parse(const char *spec, unsigned int *kind,
 	*kind = k;
 	*count = -1;
 	*event = NULL;
+	*ie = NULL;
 	if (fentry_cmd_evented(k)) {
 		/* <sys>:<event>, then perhaps :<count> */
 		colon = arg ? strchr(arg, ':') : NULL;
@@ -312,7 +317,7 @@ static int fentry_cmd_parse(const char *spec, unsigned int *kind,
 		if (end - colon - 1 >= sizeof(name))
 			return -EINVAL;
 		strscpy(name, colon + 1, end - colon);
-		*event = trace_ev_soft_get(sys, name);
+		*event = trace_ev_soft_get(tr, sys, name, ie);
 		if (IS_ERR(*event)) {
 			int ret = PTR_ERR(*event);
 
@@ -328,7 +333,7 @@ static int fentry_cmd_parse(const char *spec, unsigned int *kind,
 		arg += 6;
 	if (kstrtol(arg, 10, count) || *count < 0) {
 		if (*event)
-			trace_ev_soft_put(*event);
+			trace_ev_soft_put(*event, *ie);
 		*event = NULL;
 		return -EINVAL;
 	}
@@ -339,7 +344,7 @@ static int fentry_cmd_parse(const char *spec, unsigned int *kind,
 static void fentry_cmd_free(struct fentry_cmd *c)
 {
 	if (c->event)
-		trace_ev_soft_put(c->event);
+		trace_ev_soft_put(c->event, c->event_ie);
 	if (c->kind == FENTRY_CMD_SNAPSHOT)
 		trace_snapshot_disarm(trace_array_buf(c->tr));
 	kfree(c);
@@ -351,7 +356,8 @@ static void fentry_cmd_free(struct fentry_cmd *c)
  */
 static struct fentry_cmd *fentry_cmd_new(struct trace_array *tr,
 					 unsigned long ip, unsigned int kind,
-					 struct trace_ev_rt *event, long count)
+					 struct trace_ev_rt *event,
+					 struct trace_ev_ie *ie, long count)
 {
 	struct fentry_cmd *c = kmalloc(sizeof(*c), GFP_KERNEL);
 	int ret = 0;
@@ -362,13 +368,14 @@ static struct fentry_cmd *fentry_cmd_new(struct trace_array *tr,
 	c->tr = tr;
 	c->kind = kind;
 	c->event = event;
+	c->event_ie = ie;
 	atomic_long_set(&c->left, count);
 	if (event)
-		ret = trace_ev_soft_hold(event);
+		ret = trace_ev_soft_hold(event, ie);
 	if (!ret && kind == FENTRY_CMD_SNAPSHOT) {
 		ret = trace_snapshot_arm(trace_array_buf(tr));
 		if (ret && event)
-			trace_ev_soft_put(event);
+			trace_ev_soft_put(event, ie);
 	}
 	if (ret) {
 		kfree(c);
@@ -382,7 +389,8 @@ static int fentry_cmd_add_new(struct fentry_cmds *t,
 			      const struct fentry_cmds *old,
 			      struct trace_array *tr,
 			      const struct ftrace_hash *fns, unsigned int kind,
-			      struct trace_ev_rt *event, long count)
+			      struct trace_ev_rt *event, struct trace_ev_ie *ie,
+			      long count)
 {
 	struct fentry_cmd *c;
 	unsigned int j;
@@ -396,7 +404,7 @@ static int fentry_cmd_add_new(struct fentry_cmds *t,
 			if (bsearch(&k, old->cmd, old->nr, sizeof(k), cmp_cmd))
 				continue;
 		}
-		c = fentry_cmd_new(tr, fns->ips[j], kind, event, count);
+		c = fentry_cmd_new(tr, fns->ips[j], kind, event, ie, count);
 		if (IS_ERR(c))
 			return PTR_ERR(c);
 		t->cmd[t->nr++] = c;
@@ -421,7 +429,8 @@ static void fentry_cmds_discard(struct fentry_cmds *t,
 static int fentry_cmd_apply_parsed(struct trace_array *tr,
 				   const struct ftrace_hash *fns,
 				   unsigned int kind, struct trace_ev_rt *event,
-				   long count, bool remove)
+				   struct trace_ev_ie *ie, long count,
+				   bool remove)
 {
 	struct fentry_cmds *old, *t;
 	struct fentry_cmd **gone = NULL, *c;
@@ -462,7 +471,8 @@ static int fentry_cmd_apply_parsed(struct trace_array *tr,
 		return -EINVAL;
 	}
 	if (!remove)
-		ret = fentry_cmd_add_new(t, old, tr, fns, kind, event, count);
+		ret = fentry_cmd_add_new(t, old, tr, fns, kind, event, ie,
+					 count);
 	if (!ret) {
 		sort(t->cmd, t->nr, sizeof(t->cmd[0]), cmp_cmd, NULL);
 		ret = fentry_cmds_install(t);
@@ -490,28 +500,24 @@ static int fentry_cmd_apply_parsed(struct trace_array *tr,
  *
  * Adding a command a function already has sets its count anew.
  *
- * Return: 0; -EINVAL for an unknown command or a bad count, an event
- * command in an instance, or when removing and no function of @fns had
- * the command; -ENOMEM.
+ * Return: 0; -EINVAL for an unknown command or a bad count, or when
+ * removing and no function of @fns had the command; -ENOMEM.
  */
 int fentry_cmd_apply(struct trace_array *tr, const struct ftrace_hash *fns,
 		     const char *spec, bool remove)
 {
 	struct trace_ev_rt *event;
+	struct trace_ev_ie *ie;
 	unsigned int kind;
 	long count;
 	int ret;
 
-	ret = fentry_cmd_parse(spec, &kind, &event, &count);
+	ret = fentry_cmd_parse(tr, spec, &kind, &event, &ie, &count);
 	if (ret)
 		return ret;
-	if (event && !trace_array_is_top(tr))
-		ret = -EINVAL;
-	else
-		ret = fentry_cmd_apply_parsed(tr, fns, kind, event, count,
-					      remove);
+	ret = fentry_cmd_apply_parsed(tr, fns, kind, event, ie, count, remove);
 	if (event)
-		trace_ev_soft_put(event);
+		trace_ev_soft_put(event, ie);
 	return ret;
 }
 
@@ -576,16 +582,21 @@ static bool fentry_cmd_of_array(const struct fentry_cmd *c, const void *tr)
 	return c->tr == tr;
 }
 
-/**
- * fentry_cmd_forget_array() - remove the commands of an instance
- * @tr:		the instance, going away
- *
- * Sleeps; no command of @tr runs once it returns.
+/*
+ * An instance goes: its commands go before its events (which they may
+ * name) and its buffer. Sleeps; no command of @tr runs once it returns.
  */
-void fentry_cmd_forget_array(struct trace_array *tr)
+static void fentry_cmd_forget_array(struct trace_array *tr)
 {
 	fentry_cmd_drop(fentry_cmd_of_array, tr);
 }
+
+static struct trace_array_client fentry_cmd_array_client = {
+	.remove = fentry_cmd_forget_array,
+	.order = TRACE_ARRAY_ORDER_CMDS,
+};
+
+TRACE_REGISTER(trace_array_client_register, fentry_cmd_array_client);
 
 static struct fentry_forget_hook fentry_cmd_forget_hook = {
 	.forget = fentry_cmd_forget,

@@ -103,7 +103,6 @@ static void fentry_inst_remove(struct trace_array *tr)
 	/* The tracer, removed first, has unregistered @fi->ops. */
 	if (WARN_ON_ONCE(fi->ops.flags & FTRACE_OPS_FL_ENABLED))
 		unregister_ftrace_function(&fi->ops);
-	fentry_cmd_forget_array(tr);
 	scoped_guard(mutex, &fentry_lock)
 		list_del(&fi->node);
 	*trace_array_slot(tr, TRACE_ARRAY_FENTRY) = NULL;

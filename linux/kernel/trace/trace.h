@@ -371,6 +371,7 @@ struct trace_array_client {
 enum {
 	TRACE_ARRAY_ORDER_FENTRY = 10,
 	TRACE_ARRAY_ORDER_EVENTS = 20,
+	TRACE_ARRAY_ORDER_CMDS = 25,
 	TRACE_ARRAY_ORDER_TRACER = 30,
 };
 
@@ -568,28 +569,37 @@ void trace_errlog(const char *loc, const char *cmd, unsigned int pos,
 #ifdef CONFIG_EVENT_TRACING
 extern struct trace_pid_set trace_ev_pids;
 struct trace_ev_rt;
-struct trace_ev_rt *trace_ev_soft_get(const char *sys, const char *event);
-int trace_ev_soft_hold(struct trace_ev_rt *rt);
-void trace_ev_soft_put(struct trace_ev_rt *rt);
-void trace_ev_soft_set(struct trace_ev_rt *rt, bool on);
-bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on);
+struct trace_ev_ie;
+struct trace_ev_rt *trace_ev_soft_get(struct trace_array *tr, const char *sys,
+				      const char *event,
+				      struct trace_ev_ie **ie);
+int trace_ev_soft_hold(struct trace_ev_rt *rt, struct trace_ev_ie *ie);
+void trace_ev_soft_put(struct trace_ev_rt *rt, struct trace_ev_ie *ie);
+void trace_ev_soft_set(struct trace_ev_rt *rt, struct trace_ev_ie *ie,
+		       bool on);
+bool trace_ev_soft_is(struct trace_ev_rt *rt, struct trace_ev_ie *ie,
+		      bool on);
 void trace_ev_soft_show(struct seq_file *m, struct trace_ev_rt *rt);
 struct module *trace_ev_module(const struct trace_ev_rt *rt);
 #else
 
 struct trace_ev_rt;
+struct trace_ev_ie;
 static inline struct trace_ev_rt *
-trace_ev_soft_get(const char *sys, const char *event)
+trace_ev_soft_get(struct trace_array *tr, const char *sys, const char *event,
+		  struct trace_ev_ie **ie)
 {
 	return ERR_PTR(-EINVAL);
 }
 
-static inline int trace_ev_soft_hold(struct trace_ev_rt *rt)
+static inline int trace_ev_soft_hold(struct trace_ev_rt *rt,
+				     struct trace_ev_ie *ie)
 {
 	return -EINVAL;
 }
 
-static inline void trace_ev_soft_put(struct trace_ev_rt *rt)
+static inline void trace_ev_soft_put(struct trace_ev_rt *rt,
+				     struct trace_ev_ie *ie)
 {
 }
 
@@ -598,11 +608,13 @@ static inline void trace_ev_soft_show(struct seq_file *m,
 {
 }
 
-static inline void trace_ev_soft_set(struct trace_ev_rt *rt, bool on)
+static inline void trace_ev_soft_set(struct trace_ev_rt *rt,
+				     struct trace_ev_ie *ie, bool on)
 {
 }
 
-static inline bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on)
+static inline bool trace_ev_soft_is(struct trace_ev_rt *rt,
+				    struct trace_ev_ie *ie, bool on)
 {
 	return true;
 }

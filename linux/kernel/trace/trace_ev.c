@@ -526,28 +526,58 @@ int trace_ev_soft_locked(struct trace_ev_rt *rt, bool get)
 	return trace_ev_apply_locked(rt);
 }
 
+/* Put @rt, or with @ie that event in an instance, in or out of soft mode. */
+static int trace_ev_soft_pair(struct trace_ev_rt *rt, struct trace_ev_ie *ie,
+			      bool get)
+{
+	return ie ? trace_ev_ie_soft_locked(ie, get) :
+		    trace_ev_soft_locked(rt, get);
+}
+
+/* Is the event of trace_ev_soft_get() gone? Under trace_ev_lock. */
+static bool trace_ev_soft_gone(struct trace_ev_rt *rt, struct trace_ev_ie *ie)
+{
+	return rt->dead || (ie && ie->dead);
+}
+
 /**
- * trace_ev_soft_get() - put an event in soft mode, for a user outside the
- * triggers (the function commands enable_event and disable_event)
+ * trace_ev_soft_get() - put an event of a trace array in soft mode, for a
+ * user outside the triggers (the function commands enable_event and
+ * disable_event)
+ * @tr:		the array
  * @sys:	the event's system
  * @event:	its name
+ * @ie:		gets the event in the instance, or NULL for the top array
  *
  * Return: the event, with a reference the caller drops with
  * trace_ev_soft_put(); an ERR_PTR(): -EINVAL when there is no such
  * event, or the errno of registering its probe.
  */
-struct trace_ev_rt *trace_ev_soft_get(const char *sys, const char *event)
+struct trace_ev_rt *trace_ev_soft_get(struct trace_array *tr, const char *sys,
+				      const char *event,
+				      struct trace_ev_ie **ie)
 {
+	struct trace_buf *b = trace_array_buf(tr);
 	struct trace_ev_rt *rt;
+	struct trace_ev_ie *x;
 	int ret = -EINVAL;
 
+	*ie = NULL;
 	guard(mutex)(&trace_ev_lock);
 	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt)) {
 		if (strcmp(rt->sys->name, sys) || strcmp(rt->call->name, event))
 			continue;
-		ret = trace_ev_soft_locked(rt, true);
+		/* In an instance, the event there: the one on its buffer. */
+		if (!trace_array_is_top(tr)) {
+			list_for_each_entry(x, &rt->insts, node)
+				if (x->buf == b)
+					*ie = x;
+			if (!*ie)
+				break;
+		}
+		ret = trace_ev_soft_pair(rt, *ie, true);
 		if (ret) {
-			trace_ev_soft_locked(rt, false);
+			trace_ev_soft_pair(rt, *ie, false);
 			break;
 		}
 		kref_get(&rt->ref);
@@ -559,20 +589,21 @@ struct trace_ev_rt *trace_ev_soft_get(const char *sys, const char *event)
 /**
  * trace_ev_soft_hold() - one more soft-mode reference to an event
  * @rt:		the event, from trace_ev_soft_get()
+ * @ie:		the event in the instance, as trace_ev_soft_get() gave it
  *
  * Return: 0, -ENODEV when its module is gone, or the errno of
  * registering its probe.
  */
-int trace_ev_soft_hold(struct trace_ev_rt *rt)
+int trace_ev_soft_hold(struct trace_ev_rt *rt, struct trace_ev_ie *ie)
 {
 	int ret;
 
 	guard(mutex)(&trace_ev_lock);
-	if (rt->dead)
+	if (trace_ev_soft_gone(rt, ie))
 		return -ENODEV;
-	ret = trace_ev_soft_locked(rt, true);
+	ret = trace_ev_soft_pair(rt, ie, true);
 	if (ret) {
-		trace_ev_soft_locked(rt, false);
+		trace_ev_soft_pair(rt, ie, false);
 		return ret;
 	}
 	kref_get(&rt->ref);
@@ -604,14 +635,15 @@ struct module *trace_ev_module(const struct trace_ev_rt *rt)
 /**
  * trace_ev_soft_put() - the user of trace_ev_soft_get() is done
  * @rt:		the event
+ * @ie:		the event in the instance, as trace_ev_soft_get() gave it
  *
  * Called once no CPU can still be calling trace_ev_soft_set() on it.
  */
-void trace_ev_soft_put(struct trace_ev_rt *rt)
+void trace_ev_soft_put(struct trace_ev_rt *rt, struct trace_ev_ie *ie)
 {
 	scoped_guard(mutex, &trace_ev_lock) {
-		if (!rt->dead)
-			trace_ev_soft_locked(rt, false);
+		if (!trace_ev_soft_gone(rt, ie))
+			trace_ev_soft_pair(rt, ie, false);
 	}
 	trace_ev_rt_put(rt);
 }
@@ -619,15 +651,19 @@ void trace_ev_soft_put(struct trace_ev_rt *rt)
 /**
  * trace_ev_soft_set() - unmute or mute an event in soft mode
  * @rt:		the event, from trace_ev_soft_get()
+ * @ie:		the event in the instance, as trace_ev_soft_get() gave it
  * @on:		true to unmute it
  *
  * Callable in any context. An event whose module is gone is left alone:
  * the module is freed only after the callers that could have seen it
  * alive are done.
  */
-void trace_ev_soft_set(struct trace_ev_rt *rt, bool on)
+void trace_ev_soft_set(struct trace_ev_rt *rt, struct trace_ev_ie *ie,
+		       bool on)
 {
-	if (!READ_ONCE(rt->dead))
+	if (ie)
+		WRITE_ONCE(ie->on, on);
+	else if (!READ_ONCE(rt->dead))
 		assign_bit(TRACE_EV_B_MUTE, &rt->call->flags, !on);
 }
 
@@ -636,6 +672,7 @@ NOKPROBE_SYMBOL(trace_ev_soft_set);
 /**
  * trace_ev_soft_is() - whether an event in soft mode is unmuted
  * @rt:		the event, from trace_ev_soft_get()
+ * @ie:		the event in the instance, as trace_ev_soft_get() gave it
  * @on:		the state asked about: unmuted (true) or muted
  *
  * For commands that count only the times they change something.
@@ -643,8 +680,11 @@ NOKPROBE_SYMBOL(trace_ev_soft_set);
  *
  * Return: true when the event is in state @on, or its module is gone.
  */
-bool trace_ev_soft_is(struct trace_ev_rt *rt, bool on)
+bool trace_ev_soft_is(struct trace_ev_rt *rt, struct trace_ev_ie *ie,
+		      bool on)
 {
+	if (ie)
+		return READ_ONCE(ie->on) == on;
 	if (READ_ONCE(rt->dead))
 		return true;
 	return test_bit(TRACE_EV_B_MUTE, &rt->call->flags) != on;

@@ -61,8 +61,18 @@ if [ -f $i/snapshot ]; then
 	echo '!vfs_read:snapshot' >> $i/set_ftrace_filter
 	echo 0 > $i/snapshot
 fi
-[ "$(write_errno $i/set_ftrace_filter 'vfs_read:enable_event:sched:sched_switch')" = \
-  "Invalid argument" ] || fail "an event command accepted in an instance"
+# enable_event names the instance's event.
+ev=$i/events/sched/sched_switch
+echo 'vfs_read:enable_event:sched:sched_switch:1' >> $i/set_ftrace_filter ||
+	fail "enable_event rejected"
+grep -Eqx 'vfs_read:enable_event:sched:sched_switch:count=[01]' \
+	$i/set_ftrace_filter || fail "listing: $(grep : $i/set_ftrace_filter)"
+cat /proc/version > /dev/null
+[ "$(cat $ev/enable)" = "1*" ] || fail "not unmuted: $(cat $ev/enable)"
+[ "$(cat events/sched/sched_switch/enable)" = 0 ] || fail "the top's followed"
+echo '!vfs_read:enable_event:sched:sched_switch' >> $i/set_ftrace_filter
+[ "$(cat $ev/enable)" = 1 ] || fail "left: $(cat $ev/enable)"
+echo 0 > $ev/enable
 [ -z "$(grep : $i/set_ftrace_filter)" ] ||
 	fail "commands left: $(grep : $i/set_ftrace_filter)"
 

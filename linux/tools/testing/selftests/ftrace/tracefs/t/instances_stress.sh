@@ -21,6 +21,9 @@ slam() {	# NAME: make, use and remove instance NAME until told to stop
 			instances/$1/events/sched/sched_switch/trigger 2>/dev/null
 		echo 'traceoff:5' > instances/$1/events/sched/sched_waking/trigger 2>/dev/null
 		echo 'vfs_* fentry_test*' > instances/$1/set_ftrace_filter 2>/dev/null
+		echo 'vfs_read:enable_event:fentry_test:fentry_test_call' \
+			>> instances/$1/set_ftrace_filter 2>/dev/null
+		echo 'schedule:traceoff:3' >> instances/$1/set_ftrace_filter 2>/dev/null
 		echo function > instances/$1/current_tracer 2>/dev/null
 		timeout 1 cat instances/$1/trace_pipe > /dev/null 2>&1 &
 		echo 0 > instances/$1/events/enable 2>/dev/null
