@@ -316,6 +316,17 @@ unsigned int fentry_cmd_count(struct trace_array *tr);
 void fentry_cmd_show(struct seq_file *m, struct trace_array *tr,
 		     unsigned int idx);
 
+/**
+ * struct fentry_target - where an instance's function tracer records:
+ * its ops' private data
+ * @buf:	the instance's buffer
+ * @pids:	its set_ftrace_pid and set_ftrace_notrace_pid
+ */
+struct fentry_target {
+	struct trace_buf *buf;
+	struct trace_pid_set *pids;
+};
+
 /* fentry_inst.c: the function tracer's sets and ops in an instance. */
 struct ftrace_ops *fentry_array_ops(struct trace_array *tr);
 struct ftrace_hash __rcu **fentry_array_slot(struct trace_array *tr,

@@ -21,15 +21,18 @@
 
 /**
  * struct fentry_inst - the function tracer's state in an instance
- * @ops:	the instance's user of the hook; @ops.func_hash is @sets
+ * @ops:	the instance's user of the hook; @ops.func_hash is @sets,
+ *		@ops.private is @target
  * @sets:	set_ftrace_filter and set_ftrace_notrace; changed under
  *		fentry_lock, read locklessly by the dispatch while @ops is
  *		registered
+ * @target:	the instance's buffer and task lists
  * @node:	in fentry_insts, under fentry_lock
  */
 struct fentry_inst {
 	struct ftrace_ops ops;
 	struct ftrace_ops_hash sets;
+	struct fentry_target target;
 	struct list_head node;
 };
 
@@ -45,8 +48,9 @@ static struct fentry_inst *fentry_inst_of(struct trace_array *tr)
  * fentry_array_ops() - the function tracer's ops of an instance
  * @tr:		the instance
  *
- * Return: its ops (the caller sets ->func and ->private before it
- * registers it), or NULL for the top array, whose tracer has its own.
+ * Return: its ops (the caller sets ->func before it registers it; its
+ * ->private is the struct fentry_target), or NULL for the top array,
+ * whose tracer has its own.
  */
 struct ftrace_ops *fentry_array_ops(struct trace_array *tr)
 {
@@ -89,6 +93,10 @@ static int fentry_inst_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 		return -ENOMEM;
 	mutex_init(&fi->sets.regex_lock);
 	fi->ops.func_hash = &fi->sets;
+	fi->target.buf = trace_array_buf(tr);
+	/* trace_pid's client comes first (TRACE_ARRAY_ORDER_PIDS). */
+	fi->target.pids = *trace_array_slot(tr, TRACE_ARRAY_FN_PIDS);
+	fi->ops.private = &fi->target;
 	fi->ops.flags = FTRACE_OPS_FL_RECURSION;
 	scoped_guard(mutex, &fentry_lock)
 		list_add_tail(&fi->node, &fentry_insts);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Task filters of the function tracers: set_ftrace_pid (only these tasks
- * are traced) and set_ftrace_notrace_pid (these never are), and
- * options/function-fork, which makes both lists follow forks. The lists
+ * are traced) and set_ftrace_notrace_pid (these never are), one set per
+ * trace array, and options/function-fork, which makes the lists follow
+ * forks. The lists
  * and their files are trace_pid.c's; this file gives them their hooks.
  *
  * Following forks needs to see a task being born and reaped. Rather than
@@ -13,15 +14,24 @@
  * not empty.
  */
 #include <linux/ftrace.h>
+#include <linux/rculist.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
 
 #include "fentry.h"
 #include "trace.h"
 #include "trace_pid.h"
 
-static int fentry_pid_hook_set(bool on);
+static int fentry_pid_hook_set(struct trace_pid_set *set, bool on);
 
+/* The top array's set. */
 struct trace_pid_set fentry_pids = TRACE_PID_SET(fentry_pid_hook_set, NULL);
+
+/*
+ * The sets that follow forks now, top and instances': by their @node,
+ * changed under trace_pid.c's mutex (the hook's), read by the hook.
+ */
+static LIST_HEAD(fentry_pid_following);
 
 static unsigned long fentry_pid_fork_ip, fentry_pid_reap_ip;
 
@@ -29,25 +39,34 @@ static void fentry_pid_hook(unsigned long ip, unsigned long parent_ip,
 			    struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	struct task_struct *t = (void *)arch_ftrace_regs(fregs)->regs.di;
+	struct trace_pid_set *set;
 
-	if (ip == fentry_pid_fork_ip)
-		trace_pid_fork(&fentry_pids, t);
-	else if (ip == fentry_pid_reap_ip)
-		trace_pid_reap(&fentry_pids, t);
+	list_for_each_entry_rcu(set, &fentry_pid_following, node) {
+		if (ip == fentry_pid_fork_ip)
+			trace_pid_fork(set, t);
+		else if (ip == fentry_pid_reap_ip)
+			trace_pid_reap(set, t);
+	}
 }
 
 static struct ftrace_ops fentry_pid_ops = {
 	.func	= fentry_pid_hook,
 };
 
-/* Register or remove the fork and reap hooks; under the set's mutex. */
-static int fentry_pid_hook_set(bool on)
+/* @set starts or stops following; the hook is there while one does. */
+static int fentry_pid_hook_set(struct trace_pid_set *set, bool on)
 {
 	static const char terms[] = "wake_up_new_task release_task";
 	int ret;
 
-	if (!on)
-		return unregister_ftrace_function(&fentry_pid_ops);
+	if (!on) {
+		list_del_rcu(&set->node);
+		if (list_empty(&fentry_pid_following))
+			return unregister_ftrace_function(&fentry_pid_ops);
+		/* The dispatch calls the hook with preemption off. */
+		synchronize_rcu();
+		return 0;
+	}
 	if (!fentry_pid_fork_ip) {
 		ret = ftrace_set_filter(&fentry_pid_ops, (unsigned char *)terms,
 					sizeof(terms) - 1, 1);
@@ -56,13 +75,97 @@ static int fentry_pid_hook_set(bool on)
 		fentry_pid_fork_ip = fentry_site_of("wake_up_new_task");
 		fentry_pid_reap_ip = fentry_site_of("release_task");
 	}
-	return register_ftrace_function(&fentry_pid_ops);
+	if (list_empty(&fentry_pid_following)) {
+		ret = register_ftrace_function(&fentry_pid_ops);
+		if (ret)
+			return ret;
+	}
+	list_add_rcu(&set->node, &fentry_pid_following);
+	return 0;
 }
 
-/* options/function-fork: the lists follow forks (@on), or stop to. */
+/**
+ * struct fentry_pid_inst - an instance's set_ftrace_pid and
+ * set_ftrace_notrace_pid
+ * @set:	the lists, which the instance's function tracer asks
+ * @list:	in fentry_pid_insts
+ * @rcu:	frees them once no callback can be asking
+ */
+struct fentry_pid_inst {
+	struct trace_pid_set set;
+	struct list_head list;
+	struct rcu_head rcu;
+};
+
+/* Every instance's; serialises them with options/function-fork. */
+static DEFINE_MUTEX(fentry_pid_lock);
+static LIST_HEAD(fentry_pid_insts);
+
+static int fentry_pid_add(struct trace_array *tr, struct trace_fs_dirs *fs,
+			  struct dentry *dir)
+{
+	struct fentry_pid_inst *pi = kzalloc(sizeof(*pi), GFP_KERNEL);
+
+	if (!pi)
+		return -ENOMEM;
+	trace_pid_set_init(&pi->set, fentry_pid_hook_set, NULL);
+	guard(mutex)(&fentry_pid_lock);
+	/* Empty, it needs no hook to follow. */
+	pi->set.follow = trace_opt(TRACE_OPT_FUNCTION_FORK);
+	list_add_tail(&pi->list, &fentry_pid_insts);
+	*trace_array_slot(tr, TRACE_ARRAY_FN_PIDS) = &pi->set;
+	return 0;
+}
+
+static void fentry_pid_free_rcu(struct rcu_head *rcu)
+{
+	struct fentry_pid_inst *pi = container_of(rcu, struct fentry_pid_inst,
+						  rcu);
+
+	trace_pid_set_free(&pi->set);
+	kfree(pi);
+}
+
+/* Its function tracer went first; it may still ask until a grace period. */
+static void fentry_pid_remove(struct trace_array *tr)
+{
+	struct trace_pid_set **slot;
+	struct fentry_pid_inst *pi;
+
+	slot = (struct trace_pid_set **)trace_array_slot(tr, TRACE_ARRAY_FN_PIDS);
+	pi = container_of(*slot, struct fentry_pid_inst, set);
+	*slot = NULL;
+	scoped_guard(mutex, &fentry_pid_lock)
+		list_del(&pi->list);
+	trace_pid_set_unhook(&pi->set);
+	call_rcu(&pi->rcu, fentry_pid_free_rcu);
+}
+
+static struct trace_array_client fentry_pid_client = {
+	.add = fentry_pid_add,
+	.remove = fentry_pid_remove,
+	.order = TRACE_ARRAY_ORDER_PIDS,
+};
+
+static int __init fentry_pid_init(void)
+{
+	*trace_array_slot(&trace_top, TRACE_ARRAY_FN_PIDS) = &fentry_pids;
+	trace_array_client_register(&fentry_pid_client);
+	return 0;
+}
+core_initcall(fentry_pid_init);
+
+/* options/function-fork: every array's lists follow forks, or stop to. */
 static int fentry_pid_set_follow(unsigned int opt, bool on)
 {
-	return trace_pid_set_follow(&fentry_pids, on);
+	struct fentry_pid_inst *pi;
+	int ret;
+
+	guard(mutex)(&fentry_pid_lock);
+	ret = trace_pid_set_follow(&fentry_pids, on);
+	list_for_each_entry(pi, &fentry_pid_insts, list)
+		ret = trace_pid_set_follow(&pi->set, on) ?: ret;
+	return ret;
 }
 
 static struct trace_opt_hook fentry_pid_opt = {
@@ -73,10 +176,12 @@ static struct trace_opt_hook fentry_pid_opt = {
 TRACE_OPT_HOOK(fentry_pid_opt);
 
 static const struct trace_fs_file fentry_pid_files[] = {
-	TRACE_FS_FOPS("set_ftrace_pid", 0644, TRACE_FS_TOP_ONLY,
-		      TRACE_PID_ARG(fentry_pids, TRACE_PID_ONLY), &trace_pid_fops),
-	TRACE_FS_FOPS("set_ftrace_notrace_pid", 0644, TRACE_FS_TOP_ONLY,
-		      TRACE_PID_ARG(fentry_pids, TRACE_PID_NEVER), &trace_pid_fops),
+	TRACE_FS_FOPS("set_ftrace_pid", 0644, TRACE_FS_ARRAY,
+		      TRACE_PID_ARG(TRACE_ARRAY_FN_PIDS, TRACE_PID_ONLY),
+		      &trace_pid_fops),
+	TRACE_FS_FOPS("set_ftrace_notrace_pid", 0644, TRACE_FS_ARRAY,
+		      TRACE_PID_ARG(TRACE_ARRAY_FN_PIDS, TRACE_PID_NEVER),
+		      &trace_pid_fops),
 };
 
 static struct trace_fs_table fentry_pid_fs = {

@@ -341,6 +341,8 @@ bool trace_array_is_top(const struct trace_array *tr);
 enum trace_array_slot {
 	TRACE_ARRAY_FENTRY,	/* fentry_inst.c: the function tracers' ops */
 	TRACE_ARRAY_TRACER,	/* trace_core.c: current_tracer */
+	TRACE_ARRAY_EV_PIDS,	/* trace_ev_pid.c: set_event_pid's set */
+	TRACE_ARRAY_FN_PIDS,	/* fentry_pid.c: set_ftrace_pid's set */
 	TRACE_ARRAY_SLOTS,
 };
 
@@ -369,6 +371,7 @@ struct trace_array_client {
 
 /* A layer comes after those it uses: a tracer goes before its ops. */
 enum {
+	TRACE_ARRAY_ORDER_PIDS = 5,
 	TRACE_ARRAY_ORDER_FENTRY = 10,
 	TRACE_ARRAY_ORDER_EVENTS = 20,
 	TRACE_ARRAY_ORDER_CMDS = 25,

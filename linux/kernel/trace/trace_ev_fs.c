@@ -510,11 +510,11 @@ static int trace_ev_fs_populate(const struct trace_fs_dirs *dirs)
 static const struct trace_fs_file trace_ev_files[] = {
 	TRACE_FS_ATTR("enable", 0644, TRACE_FS_EVENTS, trace_ev_enable_show,
 		      trace_ev_enable_store),
-	TRACE_FS_FOPS("set_event_pid", 0644, TRACE_FS_TOP_ONLY,
-		      TRACE_PID_ARG(trace_ev_pids, TRACE_PID_ONLY),
+	TRACE_FS_FOPS("set_event_pid", 0644, TRACE_FS_ARRAY,
+		      TRACE_PID_ARG(TRACE_ARRAY_EV_PIDS, TRACE_PID_ONLY),
 		      &trace_pid_fops),
-	TRACE_FS_FOPS("set_event_notrace_pid", 0644, TRACE_FS_TOP_ONLY,
-		      TRACE_PID_ARG(trace_ev_pids, TRACE_PID_NEVER),
+	TRACE_FS_FOPS("set_event_notrace_pid", 0644, TRACE_FS_ARRAY,
+		      TRACE_PID_ARG(TRACE_ARRAY_EV_PIDS, TRACE_PID_NEVER),
 		      &trace_pid_fops),
 };
 

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * set_event_pid and set_event_notrace_pid: the task lists of the trace
- * events (trace_pid.c), and options/event-fork, which follows forks with
- * probes on the sched_process_fork and sched_process_free tracepoints.
+ * events (trace_pid.c), one set per trace array, and options/event-fork,
+ * which follows forks with probes on the sched_process_fork and
+ * sched_process_free tracepoints.
  *
- * While a list is not empty, every event carries TRACE_EV_FL_PID, and
- * its probe asks the lists before writing a record.
+ * While a list of the top array is not empty, every event carries
+ * TRACE_EV_FL_PID, and its probe asks the lists before writing a record.
+ * An instance's lists are asked where a record is copied into it.
  */
+#include <linux/rculist.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
 #include <linux/tracepoint.h>
 #include <trace/events/sched.h>
 
@@ -15,42 +19,141 @@
 #include "trace_ev_core.h"
 #include "trace_pid.h"
 
-static int trace_ev_pid_hook(bool on);
+static int trace_ev_pid_hook(struct trace_pid_set *set, bool on);
 static void trace_ev_pid_changed(struct trace_pid_set *set);
 
+/* The top array's set. */
 struct trace_pid_set trace_ev_pids = TRACE_PID_SET(trace_ev_pid_hook,
 						   trace_ev_pid_changed);
+
+/*
+ * The sets that follow forks now, top and instances': by their @node,
+ * changed under trace_pid.c's mutex (the hook's), read by the probes.
+ */
+static LIST_HEAD(trace_ev_pid_following);
 
 static void trace_ev_pid_fork(void *data, struct task_struct *parent,
 			      struct task_struct *child)
 {
-	trace_pid_fork(&trace_ev_pids, child);
+	struct trace_pid_set *set;
+
+	list_for_each_entry_rcu(set, &trace_ev_pid_following, node)
+		trace_pid_fork(set, child);
 }
 
 static void trace_ev_pid_free(void *data, struct task_struct *t)
 {
-	trace_pid_reap(&trace_ev_pids, t);
+	struct trace_pid_set *set;
+
+	list_for_each_entry_rcu(set, &trace_ev_pid_following, node)
+		trace_pid_reap(set, t);
 }
 
-/* Under the set's mutex. */
-static int trace_ev_pid_hook(bool on)
+/* @set starts or stops following; the probes are there while one does. */
+static int trace_ev_pid_hook(struct trace_pid_set *set, bool on)
 {
+	bool first = list_empty(&trace_ev_pid_following);
 	int ret;
 
-	if (!on) {
+	if (on) {
+		if (first) {
+			ret = register_trace_sched_process_fork(trace_ev_pid_fork,
+								NULL);
+			if (ret)
+				return ret;
+			ret = register_trace_sched_process_free(trace_ev_pid_free,
+								NULL);
+			if (ret) {
+				unregister_trace_sched_process_fork(trace_ev_pid_fork,
+								    NULL);
+				return ret;
+			}
+		}
+		list_add_rcu(&set->node, &trace_ev_pid_following);
+		return 0;
+	}
+	list_del_rcu(&set->node);
+	if (list_empty(&trace_ev_pid_following)) {
 		unregister_trace_sched_process_free(trace_ev_pid_free, NULL);
 		unregister_trace_sched_process_fork(trace_ev_pid_fork, NULL);
 		tracepoint_synchronize_unregister();
-		return 0;
+	} else {
+		/* The probes walk the list with preemption off. */
+		synchronize_rcu();
 	}
-	ret = register_trace_sched_process_fork(trace_ev_pid_fork, NULL);
-	if (ret)
-		return ret;
-	ret = register_trace_sched_process_free(trace_ev_pid_free, NULL);
-	if (ret)
-		unregister_trace_sched_process_fork(trace_ev_pid_fork, NULL);
-	return ret;
+	return 0;
 }
+
+/**
+ * struct trace_ev_pid_inst - an instance's set_event_pid and
+ * set_event_notrace_pid
+ * @set:	the lists, which the instance's events ask (trace_ev_write.c)
+ * @list:	in trace_ev_pid_insts
+ * @rcu:	frees them once no probe can be asking
+ */
+struct trace_ev_pid_inst {
+	struct trace_pid_set set;
+	struct list_head list;
+	struct rcu_head rcu;
+};
+
+/* Every instance's; serialises them with options/event-fork. */
+static DEFINE_MUTEX(trace_ev_pid_lock);
+static LIST_HEAD(trace_ev_pid_insts);
+
+static int trace_ev_pid_add(struct trace_array *tr, struct trace_fs_dirs *fs,
+			    struct dentry *dir)
+{
+	struct trace_ev_pid_inst *pi = kzalloc(sizeof(*pi), GFP_KERNEL);
+
+	if (!pi)
+		return -ENOMEM;
+	trace_pid_set_init(&pi->set, trace_ev_pid_hook, NULL);
+	guard(mutex)(&trace_ev_pid_lock);
+	/* Empty, it needs no hook to follow. */
+	pi->set.follow = trace_opt(TRACE_OPT_EVENT_FORK);
+	list_add_tail(&pi->list, &trace_ev_pid_insts);
+	*trace_array_slot(tr, TRACE_ARRAY_EV_PIDS) = &pi->set;
+	return 0;
+}
+
+static void trace_ev_pid_free_rcu(struct rcu_head *rcu)
+{
+	struct trace_ev_pid_inst *pi;
+
+	pi = container_of(rcu, struct trace_ev_pid_inst, rcu);
+	trace_pid_set_free(&pi->set);
+	kfree(pi);
+}
+
+/* Its events went first; their probes may still ask until a grace period. */
+static void trace_ev_pid_remove(struct trace_array *tr)
+{
+	struct trace_pid_set **slot;
+	struct trace_ev_pid_inst *pi;
+
+	slot = (struct trace_pid_set **)trace_array_slot(tr, TRACE_ARRAY_EV_PIDS);
+	pi = container_of(*slot, struct trace_ev_pid_inst, set);
+	*slot = NULL;
+	scoped_guard(mutex, &trace_ev_pid_lock)
+		list_del(&pi->list);
+	trace_pid_set_unhook(&pi->set);
+	call_rcu(&pi->rcu, trace_ev_pid_free_rcu);
+}
+
+static struct trace_array_client trace_ev_pid_client = {
+	.add = trace_ev_pid_add,
+	.remove = trace_ev_pid_remove,
+	.order = TRACE_ARRAY_ORDER_PIDS,
+};
+
+static int __init trace_ev_pid_init(void)
+{
+	*trace_array_slot(&trace_top, TRACE_ARRAY_EV_PIDS) = &trace_ev_pids;
+	trace_array_client_register(&trace_ev_pid_client);
+	return 0;
+}
+core_initcall(trace_ev_pid_init);
 
 /* The TRACE_EV_FL_PID bit events need now: set while a list is not empty. */
 static unsigned long trace_ev_pid_flag(void)
@@ -76,10 +179,17 @@ static void trace_ev_pid_changed(struct trace_pid_set *set)
 	mutex_unlock(&trace_ev_lock);
 }
 
-/* options/event-fork: the lists follow forks (@on), or stop to. */
+/* options/event-fork: every array's lists follow forks (@on), or stop to. */
 static int trace_ev_pid_set_follow(unsigned int opt, bool on)
 {
-	return trace_pid_set_follow(&trace_ev_pids, on);
+	struct trace_ev_pid_inst *pi;
+	int ret;
+
+	guard(mutex)(&trace_ev_pid_lock);
+	ret = trace_pid_set_follow(&trace_ev_pids, on);
+	list_for_each_entry(pi, &trace_ev_pid_insts, list)
+		ret = trace_pid_set_follow(&pi->set, on) ?: ret;
+	return ret;
 }
 
 static struct trace_opt_hook trace_ev_pid_opt = {

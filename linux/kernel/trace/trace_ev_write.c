@@ -76,11 +76,13 @@ void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
 	struct trace_entry *e;
 	unsigned int d;
 
-	if ((fl & TRACE_EV_FL_PID) && trace_pid_ignores(&trace_ev_pids))
-		return NULL;
-	if (!(fl & TRACE_EV_FL_SLOW))
+	/* On the slow path the top's lists are asked at the commit. */
+	if (!(fl & TRACE_EV_FL_SLOW)) {
+		if ((fl & TRACE_EV_FL_PID) && trace_pid_ignores(&trace_ev_pids))
+			return NULL;
 		return fl & TRACE_EV_FL_MUTE ? NULL :
 		       trace_rec_reserve(h, call->id, len, ctx);
+	}
 	/* Probes run with preemption off: this CPU's levels are ours. */
 	sc = this_cpu_ptr(&trace_ev_scratch_rec);
 	d = READ_ONCE(sc->depth);
@@ -136,13 +138,10 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 	const struct trace_ev_filter *f;
 	struct trace_ev_ie *ie;
 
-	f = rcu_dereference_sched(call->rt->filter);
-	if (!test_bit(TRACE_EV_B_MUTE, &call->flags) &&
-	    (!f || trace_ev_filter_match(f, rec, len)) &&
-	    trace_ev_copy(&trace_top_buf, e, len))
-		trace_ev_maybe_stack();
 	/* The instances it is live in; probes run with preemption off. */
 	list_for_each_entry_rcu(ie, &call->rt->insts, node) {
+		if (trace_pid_ignores(ie->pids))
+			continue;
 		if (READ_ONCE(ie->on)) {
 			f = rcu_dereference_sched(ie->filter);
 			if (!f || trace_ev_filter_match(f, rec, len))
@@ -151,7 +150,16 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 		if (!list_empty(&ie->trigs))
 			trace_ev_trig_run(&ie->trigs, ie->buf, rec, len);
 	}
-	trace_ev_trig_run(&call->rt->trigs, &trace_top_buf, rec, len);
+	/* The top array's lists keep its copy and its triggers from running. */
+	if (!test_bit(TRACE_EV_B_PID, &call->flags) ||
+	    !trace_pid_ignores(&trace_ev_pids)) {
+		f = rcu_dereference_sched(call->rt->filter);
+		if (!test_bit(TRACE_EV_B_MUTE, &call->flags) &&
+		    (!f || trace_ev_filter_match(f, rec, len)) &&
+		    trace_ev_copy(&trace_top_buf, e, len))
+			trace_ev_maybe_stack();
+		trace_ev_trig_run(&call->rt->trigs, &trace_top_buf, rec, len);
+	}
 	/* Pairs with the barrier in trace_ev_reserve_slow(). */
 	barrier();
 	WRITE_ONCE(sc->depth, d);

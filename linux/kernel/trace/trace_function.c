@@ -72,17 +72,19 @@ static void trace_fn_call(unsigned long ip, unsigned long parent_ip,
 
 /*
  * An instance's function tracer: its own ops (fentry_inst.c), always
- * called by the dispatch loop, with the instance's buffer as private.
+ * called by the dispatch loop, with the instance's buffer and task lists
+ * as private.
  */
 static void trace_fn_array_call(unsigned long ip, unsigned long parent_ip,
 				struct ftrace_ops *op,
 				struct ftrace_regs *fregs)
 {
-	struct trace_buf *b = op->private;
+	struct fentry_target *to = op->private;
 
-	if (unlikely(!trace_buf_enabled(b)))
+	if (unlikely(!trace_buf_enabled(to->buf)) ||
+	    trace_pid_ignores(to->pids))
 		return;
-	trace_fn_record(b, ip, parent_ip, TRACE_CTX_NOW_DEC, fregs);
+	trace_fn_record(to->buf, ip, parent_ip, TRACE_CTX_NOW_DEC, fregs);
 }
 
 static int trace_fn_init_array(struct trace_array *tr)
@@ -90,7 +92,6 @@ static int trace_fn_init_array(struct trace_array *tr)
 	struct ftrace_ops *ops = fentry_array_ops(tr);
 
 	ops->func = trace_fn_array_call;
-	ops->private = trace_array_buf(tr);
 	trace_buf_reset(trace_array_buf(tr), RING_BUFFER_ALL_CPUS);
 	return register_ftrace_function(ops);
 }

@@ -163,7 +163,7 @@ static int trace_pid_hooks_update(struct trace_pid_set *set)
 	lockdep_assert_held(&trace_pid_mutex);
 	if (want == set->hooked)
 		return 0;
-	ret = set->hook(want);
+	ret = set->hook(set, want);
 	if (!ret)
 		set->hooked = want;
 	return ret;
@@ -187,6 +187,50 @@ int trace_pid_set_follow(struct trace_pid_set *set, bool on)
 	if (ret)
 		set->follow = !on;
 	return ret;
+}
+
+/**
+ * trace_pid_set_init() - make an empty set, as TRACE_PID_SET() does
+ * @set:	the set, zeroed
+ * @hook:	its owner's fork and reap hooks
+ * @changed:	its owner's change hook, or NULL
+ */
+void trace_pid_set_init(struct trace_pid_set *set,
+			int (*hook)(struct trace_pid_set *set, bool on),
+			void (*changed)(struct trace_pid_set *set))
+{
+	set->hook = hook;
+	set->changed = changed;
+	set->lists[TRACE_PID_NEVER].never = true;
+}
+
+/**
+ * trace_pid_set_unhook() - a set goes: its hooks stop following forks
+ *
+ * @set:	the set, whose files are closed and open no more
+ *
+ * Sleeps.
+ */
+void trace_pid_set_unhook(struct trace_pid_set *set)
+{
+	guard(mutex)(&trace_pid_mutex);
+	set->follow = false;
+	trace_pid_hooks_update(set);
+}
+
+/**
+ * trace_pid_set_free() - free a set's lists
+ * @set:	the set, unhooked, that no tracer can read any more
+ *
+ * Any context: the set itself is the caller's.
+ */
+void trace_pid_set_free(struct trace_pid_set *set)
+{
+	unsigned int i, c;
+
+	for (i = 0; i < TRACE_PID_NR; i++)
+		for (c = 0; c < TRACE_PID_CHUNKS; c++)
+			free_page((unsigned long)set->lists[i].chunk[c]);
 }
 
 /* The files. */
@@ -363,12 +407,19 @@ static const struct seq_operations trace_pid_sops = {
 	.show	= trace_pid_show,
 };
 
-/* The table argument is the list (struct trace_pids). */
+/* The table argument is TRACE_PID_ARG(): the array's slot, the list. */
 static int trace_pid_open(struct inode *inode, struct file *file)
 {
-	struct trace_pids *l = (void *)trace_fs_arg(inode);
+	long arg = trace_fs_arg(inode);
+	struct trace_pid_set *set;
 	struct trace_pid_writer *w;
+	struct trace_pids *l;
 	int ret;
+
+	set = *trace_array_slot(trace_fs_array(inode), arg / TRACE_PID_NR);
+	if (!set)
+		return -ENODEV;
+	l = &set->lists[arg % TRACE_PID_NR];
 
 	if (!(file->f_mode & FMODE_WRITE)) {
 		ret = seq_open(file, &trace_pid_sops);

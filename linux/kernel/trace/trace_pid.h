@@ -4,11 +4,13 @@
  * set_event_pid) and which it never does (set_ftrace_notrace_pid,
  * set_event_notrace_pid), optionally following forks (function-fork,
  * event-fork). trace_pid.c holds the lists and their files; each owner
- * gives its set the hooks that see tasks born and reaped.
+ * gives its set the hooks that see tasks born and reaped. Each trace
+ * array has its own sets, in its slots (trace_array_slot()).
  */
 #ifndef _KERNEL_TRACE_TRACE_PID_H
 #define _KERNEL_TRACE_TRACE_PID_H
 
+#include <linux/list.h>
 #include <linux/threads.h>
 #include <linux/types.h>
 
@@ -46,11 +48,12 @@ struct trace_pids {
  * @follow:	the fork option is on; under trace_pid_mutex
  * @hooked:	@hook is registered; under trace_pid_mutex
  * @missed:	forks not followed for want of memory
- * @hook:	registers (true) or removes (false) the owner's hooks, which
- *		call trace_pid_fork() and trace_pid_reap(); called under
- *		trace_pid_mutex
+ * @hook:	registers (true) or removes (false) the owner's hooks for
+ *		@set, which call trace_pid_fork() and trace_pid_reap();
+ *		called under trace_pid_mutex
  * @changed:	told, under trace_pid_mutex, that a write changed the
  *		lists; may be NULL
+ * @node:	the owner's, for its hooks to find the sets that follow
  *
  * trace_pid_lock (a raw spinlock, interrupts off) is taken by everything
  * that changes the bits, the counts or @mode: the files, the fork and
@@ -63,8 +66,9 @@ struct trace_pid_set {
 	bool follow;
 	bool hooked;
 	unsigned long missed;
-	int (*hook)(bool on);
+	int (*hook)(struct trace_pid_set *set, bool on);
 	void (*changed)(struct trace_pid_set *set);
+	struct list_head node;
 };
 
 /* A set with its owner's hooks. */
@@ -72,8 +76,17 @@ struct trace_pid_set {
 	.hook = _hook, .changed = _changed,				\
 	.lists = { [TRACE_PID_NEVER] = { .never = true } } }
 
-/* The table argument of a set's file (trace_fs.c): the list. */
-#define TRACE_PID_ARG(set, list)	((long)&(set).lists[list])
+/*
+ * The table argument of a set's file (trace_fs.c): the list of the set in
+ * the file's trace array's slot @slot (enum trace_array_slot).
+ */
+#define TRACE_PID_ARG(slot, list)	((long)(slot) * TRACE_PID_NR + (list))
+
+void trace_pid_set_init(struct trace_pid_set *set,
+			int (*hook)(struct trace_pid_set *set, bool on),
+			void (*changed)(struct trace_pid_set *set));
+void trace_pid_set_unhook(struct trace_pid_set *set);
+void trace_pid_set_free(struct trace_pid_set *set);
 
 bool trace_pid_ignores_slow(struct trace_pid_set *set, unsigned int mode);
 
