@@ -321,10 +321,12 @@ void fentry_cmd_show(struct seq_file *m, struct trace_array *tr,
  * its ops' private data
  * @buf:	the instance's buffer
  * @pids:	its set_ftrace_pid and set_ftrace_notrace_pid
+ * @opts:	its options (enum trace_opt bits)
  */
 struct fentry_target {
 	struct trace_buf *buf;
 	struct trace_pid_set *pids;
+	const unsigned long *opts;
 };
 
 /* fentry_inst.c: the function tracer's sets and ops in an instance. */

@@ -96,6 +96,7 @@ static int fentry_inst_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 	fi->target.buf = trace_array_buf(tr);
 	/* trace_pid's client comes first (TRACE_ARRAY_ORDER_PIDS). */
 	fi->target.pids = *trace_array_slot(tr, TRACE_ARRAY_FN_PIDS);
+	fi->target.opts = trace_array_opts(tr);
 	fi->ops.private = &fi->target;
 	fi->ops.flags = FTRACE_OPS_FL_RECURSION;
 	scoped_guard(mutex, &fentry_lock)

@@ -88,19 +88,14 @@ static int fentry_pid_hook_set(struct trace_pid_set *set, bool on)
  * struct fentry_pid_inst - an instance's set_ftrace_pid and
  * set_ftrace_notrace_pid
  * @set:	the lists, which the instance's function tracer asks
- * @list:	in fentry_pid_insts
  * @rcu:	frees them once no callback can be asking
  */
 struct fentry_pid_inst {
 	struct trace_pid_set set;
-	struct list_head list;
 	struct rcu_head rcu;
 };
 
-/* Every instance's; serialises them with options/function-fork. */
-static DEFINE_MUTEX(fentry_pid_lock);
-static LIST_HEAD(fentry_pid_insts);
-
+/* An instance starts with function-fork off (TRACE_OPTS_ZEROED). */
 static int fentry_pid_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 			  struct dentry *dir)
 {
@@ -109,10 +104,6 @@ static int fentry_pid_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 	if (!pi)
 		return -ENOMEM;
 	trace_pid_set_init(&pi->set, fentry_pid_hook_set, NULL);
-	guard(mutex)(&fentry_pid_lock);
-	/* Empty, it needs no hook to follow. */
-	pi->set.follow = trace_opt(TRACE_OPT_FUNCTION_FORK);
-	list_add_tail(&pi->list, &fentry_pid_insts);
 	*trace_array_slot(tr, TRACE_ARRAY_FN_PIDS) = &pi->set;
 	return 0;
 }
@@ -135,8 +126,6 @@ static void fentry_pid_remove(struct trace_array *tr)
 	slot = (struct trace_pid_set **)trace_array_slot(tr, TRACE_ARRAY_FN_PIDS);
 	pi = container_of(*slot, struct fentry_pid_inst, set);
 	*slot = NULL;
-	scoped_guard(mutex, &fentry_pid_lock)
-		list_del(&pi->list);
 	trace_pid_set_unhook(&pi->set);
 	call_rcu(&pi->rcu, fentry_pid_free_rcu);
 }
@@ -155,17 +144,12 @@ static int __init fentry_pid_init(void)
 }
 core_initcall(fentry_pid_init);
 
-/* options/function-fork: every array's lists follow forks, or stop to. */
-static int fentry_pid_set_follow(unsigned int opt, bool on)
+/* options/function-fork of @tr: its lists follow forks, or stop to. */
+static int fentry_pid_set_follow(struct trace_array *tr, unsigned int opt,
+				 bool on)
 {
-	struct fentry_pid_inst *pi;
-	int ret;
-
-	guard(mutex)(&fentry_pid_lock);
-	ret = trace_pid_set_follow(&fentry_pids, on);
-	list_for_each_entry(pi, &fentry_pid_insts, list)
-		ret = trace_pid_set_follow(&pi->set, on) ?: ret;
-	return ret;
+	return trace_pid_set_follow(*trace_array_slot(tr, TRACE_ARRAY_FN_PIDS),
+				    on);
 }
 
 static struct trace_opt_hook fentry_pid_opt = {

@@ -157,6 +157,7 @@ enum trace_opt {
 	TRACE_NR_OPTS
 };
 
+/* The top array's options; an instance's are trace_array_opts(). */
 extern unsigned long trace_opts;
 
 static inline bool trace_opt(enum trace_opt o)
@@ -164,15 +165,36 @@ static inline bool trace_opt(enum trace_opt o)
 	return test_bit(o, &trace_opts);
 }
 
+/*
+ * The options each instance has its own value of: what its tracers and
+ * its buffer do. The others are the top array's: in an instance, those
+ * of TRACE_OPTS_TOP_ONLY refuse a change, and the rest (how the trace is
+ * printed, what the function_graph and latency tracers do) are shared
+ * with the top array.
+ */
+#define TRACE_OPTS_PER_ARRAY						\
+	(BIT(TRACE_OPT_OVERWRITE) | BIT(TRACE_OPT_FUNCTION_FORK) |	\
+	 BIT(TRACE_OPT_FUNC_STACK_TRACE) | BIT(TRACE_OPT_STACKTRACE) |	\
+	 BIT(TRACE_OPT_EVENT_FORK))
+#define TRACE_OPTS_TOP_ONLY						\
+	(BIT(TRACE_OPT_TRACE_PRINTK) | BIT(TRACE_OPT_PRINTK_MSG_ONLY) |	\
+	 BIT(TRACE_OPT_RECORD_CMD))
+/* An instance starts with the top's values, but for these. */
+#define TRACE_OPTS_ZEROED						\
+	(BIT(TRACE_OPT_FUNCTION_FORK) | BIT(TRACE_OPT_EVENT_FORK))
+
+unsigned long *trace_array_opts(struct trace_array *tr);
 int trace_options_store(struct trace_array *tr, const char *val, long unused);
 int trace_opt_set(unsigned int o, bool on);
 
 /**
  * struct trace_opt_hook - what an owner does when one of its options flips
  * @opts:	the options (bits of enum trace_opt) it watches
- * @apply:	makes @opt's new value @on take effect before the bit changes;
- *		returns 0 or a negative errno, and then the option keeps
- *		its old value. Called under the options' mutex.
+ * @apply:	makes @opt's new value @on take effect in trace array @tr
+ *		(the top one, for an option not in TRACE_OPTS_PER_ARRAY)
+ *		before the bit changes; returns 0 or a negative errno, and
+ *		then the option keeps its old value. Called under the
+ *		options' mutex.
  * @next:	the next hook; set by trace_opt_hook_register()
  *
  * The options sit below every subsystem: they reach up only through
@@ -180,7 +202,7 @@ int trace_opt_set(unsigned int o, bool on);
  */
 struct trace_opt_hook {
 	unsigned long opts;
-	int (*apply)(unsigned int opt, bool on);
+	int (*apply)(struct trace_array *tr, unsigned int opt, bool on);
 	struct trace_opt_hook *next;
 };
 

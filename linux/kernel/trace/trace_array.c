@@ -26,6 +26,8 @@
  * @refs:	references of the kernel's users (trace_array_get_by_name());
  *		under trace_arrays_lock
  * @list:	in trace_arrays, for an instance; under trace_arrays_lock
+ * @opts:	an instance's options (trace_options.c's; the top array's
+ *		are trace_opts)
  * @priv:	the state of the layers above, one slot each (enum
  *		trace_array_slot); each layer says what guards its own
  */
@@ -35,6 +37,7 @@ struct trace_array {
 	struct trace_fs_dirs *fs;
 	unsigned int refs;
 	struct list_head list;
+	unsigned long opts;
 	void *priv[TRACE_ARRAY_SLOTS];
 };
 
@@ -110,6 +113,17 @@ void **trace_array_slot(struct trace_array *tr, enum trace_array_slot slot)
 }
 
 /**
+ * trace_array_opts() - the options of a trace array
+ * @tr:		the array
+ *
+ * Return: its bitmap of enum trace_opt; trace_options.c changes it.
+ */
+unsigned long *trace_array_opts(struct trace_array *tr)
+{
+	return trace_array_is_top(tr) ? &trace_opts : &tr->opts;
+}
+
+/**
  * trace_array_is_top() - whether a trace array is the top one
  * @tr:		the array
  *
@@ -174,8 +188,9 @@ static struct trace_array *trace_array_make(const char *name)
 	tr = kzalloc(sizeof(*tr), GFP_KERNEL);
 	if (!tr)
 		return ERR_PTR(-ENOMEM);
+	tr->opts = READ_ONCE(trace_opts) & ~TRACE_OPTS_ZEROED;
 	tr->name = kstrdup(name, GFP_KERNEL);
-	tr->buf = trace_buf_new();
+	tr->buf = trace_buf_new(tr->opts & BIT(TRACE_OPT_OVERWRITE));
 	if (!tr->name || !tr->buf) {
 		trace_array_free(tr);
 		return ERR_PTR(-ENOMEM);

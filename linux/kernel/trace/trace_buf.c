@@ -149,13 +149,6 @@ void tracing_start(void)
 #define TRACE_BUF_DEFAULT_KB	1408
 #define TRACE_BUF_MIN_KB	8
 
-/*
- * Every buffer, for the settings they all follow: under trace_bufs_lock,
- * taken before a buffer's own lock.
- */
-static DEFINE_MUTEX(trace_bufs_lock);
-static LIST_HEAD(trace_bufs);
-
 /* The size of a new buffer, per CPU; set at boot. */
 static unsigned long trace_boot_kb = TRACE_BUF_DEFAULT_KB;
 
@@ -608,8 +601,8 @@ static struct trace_buffer *trace_buf_alloc_rb(struct trace_buf *b)
 		same &= b->kb[cpu] == kb;
 	/* One size for all: made at it, without a resize's grace periods. */
 	rb = ring_buffer_alloc((same ? kb : TRACE_BUF_MIN_KB) * 1024,
-			       trace_opt(TRACE_OPT_OVERWRITE) ?
-			       RING_BUFFER_OVERWRITE : RING_BUFFER_KEEP_OLDEST,
+			       b->overwrite ? RING_BUFFER_OVERWRITE :
+					      RING_BUFFER_KEEP_OLDEST,
 			       trace_buf_clock_fn(b));
 	if (!rb || same)
 		return rb;
@@ -737,22 +730,19 @@ static void trace_buf_set_mode(struct trace_buf *b, enum ring_buffer_mode mode)
 }
 
 /*
- * options/overwrite: what a full buffer does with a new record, overwrite
- * the oldest (@on) or drop the new one. For the trace buffer and the max
- * buffer both: a swap exchanges them. The option is global: every
- * buffer follows it.
+ * options/overwrite of a trace array: what its full buffer does with a new
+ * record, overwrite the oldest (@on) or drop the new one. For the trace
+ * buffer and the max buffer both: a swap exchanges them.
  */
-static int trace_buf_set_overwrite(unsigned int opt, bool on)
+static int trace_buf_set_overwrite(struct trace_array *tr, unsigned int opt,
+				   bool on)
 {
-	enum ring_buffer_mode mode = on ? RING_BUFFER_OVERWRITE :
-					  RING_BUFFER_KEEP_OLDEST;
-	struct trace_buf *b;
+	struct trace_buf *b = trace_array_buf(tr);
 
-	guard(mutex)(&trace_bufs_lock);
-	list_for_each_entry(b, &trace_bufs, list) {
-		guard(mutex)(&b->lock);
-		trace_buf_set_mode(b, mode);
-	}
+	guard(mutex)(&b->lock);
+	b->overwrite = on;
+	trace_buf_set_mode(b, on ? RING_BUFFER_OVERWRITE :
+				   RING_BUFFER_KEEP_OLDEST);
 	return 0;
 }
 
@@ -842,13 +832,14 @@ static void trace_buf_teardown(struct trace_buf *b)
 
 /**
  * trace_buf_new() - make a buffer for an instance
+ * @overwrite:	a full buffer overwrites its oldest records
  *
  * Of the size a new buffer gets (trace_buf_size= at boot), recording,
  * every CPU in its mask.
  *
  * Return: the buffer, or NULL when memory ran out.
  */
-struct trace_buf *trace_buf_new(void)
+struct trace_buf *trace_buf_new(bool overwrite)
 {
 	struct trace_buf *b = kzalloc(sizeof(*b), GFP_KERNEL);
 
@@ -856,13 +847,12 @@ struct trace_buf *trace_buf_new(void)
 		return NULL;
 	mutex_init(&b->lock);
 	b->percent = 50;
+	b->overwrite = overwrite;
 	if (trace_buf_setup(b)) {
 		trace_buf_teardown(b);
 		kfree(b);
 		return NULL;
 	}
-	guard(mutex)(&trace_bufs_lock);
-	list_add_tail(&b->list, &trace_bufs);
 	return b;
 }
 
@@ -875,8 +865,6 @@ struct trace_buf *trace_buf_new(void)
  */
 void trace_buf_destroy(struct trace_buf *b)
 {
-	scoped_guard(mutex, &trace_bufs_lock)
-		list_del(&b->list);
 	atomic_or(TRACE_REC_USER_OFF, &b->blocked);
 	trace_wake_readers(b, true);
 	/* Writers reserve with preemption off: once this returns, none is. */
@@ -904,10 +892,6 @@ int __init trace_buf_init(void)
 	ret = trace_cmdline_init();
 	if (ret)
 		return ret;
-	ret = trace_buf_setup(&trace_top_buf);
-	if (ret)
-		return ret;
-	guard(mutex)(&trace_bufs_lock);
-	list_add_tail(&trace_top_buf.list, &trace_bufs);
-	return 0;
+	trace_top_buf.overwrite = trace_opt(TRACE_OPT_OVERWRITE);
+	return trace_buf_setup(&trace_top_buf);
 }

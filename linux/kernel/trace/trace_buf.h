@@ -52,7 +52,8 @@ struct trace_buffer;
  *		snapshot's mutex (trace_snapshot.c)
  * @stop_seq:	bumped when the waits of its readers must end
  * @readers:	the consuming readers' state (trace_iter.c's); theirs
- * @list:	in the list of every buffer; under trace_bufs_lock
+ * @overwrite:	a full buffer overwrites its oldest records (its array's
+ *		options/overwrite); under @lock
  */
 struct trace_buf {
 	atomic_t blocked;
@@ -70,14 +71,14 @@ struct trace_buf {
 	unsigned int snap_armed;
 	atomic_t stop_seq;
 	void *readers;
-	struct list_head list;
+	bool overwrite;
 };
 
 /* The top array's buffer, the one the kernel's own writers record into. */
 extern struct trace_buf trace_top_buf;
 
 int trace_buf_init(void);
-struct trace_buf *trace_buf_new(void);
+struct trace_buf *trace_buf_new(bool overwrite);
 void trace_buf_destroy(struct trace_buf *b);
 void trace_buf_set_on(struct trace_buf *b, bool on);
 bool trace_buf_is_on(struct trace_buf *b);

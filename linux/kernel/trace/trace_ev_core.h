@@ -116,6 +116,7 @@ struct trace_ev_is;
  * @node:	in its event's @insts while both are there; RCU
  * @buf:	the instance's buffer
  * @pids:	the instance's set_event_pid and set_event_notrace_pid
+ * @opts:	the instance's options (enum trace_opt bits)
  * @on:		the event records into @buf: @enabled, or in soft mode not
  *		muted. Written under trace_ev_lock, and in soft mode by the
  *		instance's enable_event and disable_event triggers; read by
@@ -146,6 +147,7 @@ struct trace_ev_ie {
 	struct list_head node;
 	struct trace_buf *buf;
 	struct trace_pid_set *pids;
+	const unsigned long *opts;
 	bool on;
 	bool enabled;
 	unsigned int soft;

@@ -707,6 +707,7 @@ static int trace_ev_ie_add(struct trace_ev_arr *arr, struct trace_ev_rt *rt)
 	ie->is = is;
 	ie->buf = trace_array_buf(arr->tr);
 	ie->pids = *trace_array_slot(arr->tr, TRACE_ARRAY_EV_PIDS);
+	ie->opts = trace_array_opts(arr->tr);
 	is->nr++;
 	list_add_tail(&ie->list, &arr->events);
 	list_add_tail_rcu(&ie->node, &rt->insts);

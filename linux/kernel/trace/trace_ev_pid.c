@@ -88,19 +88,14 @@ static int trace_ev_pid_hook(struct trace_pid_set *set, bool on)
  * struct trace_ev_pid_inst - an instance's set_event_pid and
  * set_event_notrace_pid
  * @set:	the lists, which the instance's events ask (trace_ev_write.c)
- * @list:	in trace_ev_pid_insts
  * @rcu:	frees them once no probe can be asking
  */
 struct trace_ev_pid_inst {
 	struct trace_pid_set set;
-	struct list_head list;
 	struct rcu_head rcu;
 };
 
-/* Every instance's; serialises them with options/event-fork. */
-static DEFINE_MUTEX(trace_ev_pid_lock);
-static LIST_HEAD(trace_ev_pid_insts);
-
+/* An instance starts with event-fork off (TRACE_OPTS_ZEROED). */
 static int trace_ev_pid_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 			    struct dentry *dir)
 {
@@ -109,10 +104,6 @@ static int trace_ev_pid_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 	if (!pi)
 		return -ENOMEM;
 	trace_pid_set_init(&pi->set, trace_ev_pid_hook, NULL);
-	guard(mutex)(&trace_ev_pid_lock);
-	/* Empty, it needs no hook to follow. */
-	pi->set.follow = trace_opt(TRACE_OPT_EVENT_FORK);
-	list_add_tail(&pi->list, &trace_ev_pid_insts);
 	*trace_array_slot(tr, TRACE_ARRAY_EV_PIDS) = &pi->set;
 	return 0;
 }
@@ -135,8 +126,6 @@ static void trace_ev_pid_remove(struct trace_array *tr)
 	slot = (struct trace_pid_set **)trace_array_slot(tr, TRACE_ARRAY_EV_PIDS);
 	pi = container_of(*slot, struct trace_ev_pid_inst, set);
 	*slot = NULL;
-	scoped_guard(mutex, &trace_ev_pid_lock)
-		list_del(&pi->list);
 	trace_pid_set_unhook(&pi->set);
 	call_rcu(&pi->rcu, trace_ev_pid_free_rcu);
 }
@@ -179,17 +168,12 @@ static void trace_ev_pid_changed(struct trace_pid_set *set)
 	mutex_unlock(&trace_ev_lock);
 }
 
-/* options/event-fork: every array's lists follow forks (@on), or stop to. */
-static int trace_ev_pid_set_follow(unsigned int opt, bool on)
+/* options/event-fork of @tr: its lists follow forks (@on), or stop to. */
+static int trace_ev_pid_set_follow(struct trace_array *tr, unsigned int opt,
+				   bool on)
 {
-	struct trace_ev_pid_inst *pi;
-	int ret;
-
-	guard(mutex)(&trace_ev_pid_lock);
-	ret = trace_pid_set_follow(&trace_ev_pids, on);
-	list_for_each_entry(pi, &trace_ev_pid_insts, list)
-		ret = trace_pid_set_follow(&pi->set, on) ?: ret;
-	return ret;
+	return trace_pid_set_follow(*trace_array_slot(tr, TRACE_ARRAY_EV_PIDS),
+				    on);
 }
 
 static struct trace_opt_hook trace_ev_pid_opt = {

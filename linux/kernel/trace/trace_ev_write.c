@@ -144,8 +144,11 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 			continue;
 		if (READ_ONCE(ie->on)) {
 			f = rcu_dereference_sched(ie->filter);
-			if (!f || trace_ev_filter_match(f, rec, len))
-				trace_ev_copy(ie->buf, e, len);
+			if ((!f || trace_ev_filter_match(f, rec, len)) &&
+			    trace_ev_copy(ie->buf, e, len) &&
+			    unlikely(test_bit(TRACE_OPT_STACKTRACE, ie->opts)))
+				trace_stack_record(ie->buf, NULL, 2,
+						   trace_ctx_dec());
 		}
 		if (!list_empty(&ie->trigs))
 			trace_ev_trig_run(&ie->trigs, ie->buf, rec, len);

@@ -411,7 +411,7 @@ static int trace_fs_create_table(const struct trace_fs_table *t,
 			break;
 		}
 	}
-	if (!ret && top && t->populate)
+	if (!ret && t->populate && (top || t->populate_arrays))
 		ret = t->populate(dirs);
 	return ret;
 }

@@ -101,8 +101,10 @@ struct trace_fs_dirs {
  * @readme:	the subsystem's lines of the README's file list, or NULL
  * @examples:	its lines of the README's examples, or NULL
  * @populate:	creates what a table cannot name (per-option files,
- *		events/ftrace/), after the files, in the top array only;
- *		NULL when there is none. Returns 0 or a negative errno.
+ *		events/ftrace/), after the files, in the top array (and with
+ *		@populate_arrays in each instance); NULL when there is none.
+ *		Returns 0 or a negative errno.
+ * @populate_arrays: @populate runs for instances too
  * @node:	in the registry, by @order; the registry's own
  */
 struct trace_fs_table {
@@ -113,6 +115,7 @@ struct trace_fs_table {
 	const char *readme;
 	const char *examples;
 	int (*populate)(const struct trace_fs_dirs *dirs);
+	bool populate_arrays;
 	struct list_head node;
 };
 

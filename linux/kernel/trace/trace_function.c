@@ -26,8 +26,12 @@
 /* Set once registration has patched every site, cleared before removal. */
 static bool trace_fn_live;
 
-/* Record a function entry into @b; @ctx as trace_buf_reserve() takes. */
+/*
+ * Record a function entry into @b, with a stack after it if @opts (its
+ * array's options) say so; @ctx as trace_buf_reserve() takes.
+ */
 static __always_inline void trace_fn_record(struct trace_buf *b,
+					    const unsigned long *opts,
 					    unsigned long ip,
 					    unsigned long parent_ip,
 					    unsigned int ctx,
@@ -46,7 +50,7 @@ static __always_inline void trace_fn_record(struct trace_buf *b,
 		r->parent_ip = parent_ip;
 		ctx = r->ent.flags << 16 | r->ent.preempt_count;
 		trace_rec_commit(&h);
-		if (unlikely(trace_opt(TRACE_OPT_FUNC_STACK_TRACE)))
+		if (unlikely(test_bit(TRACE_OPT_FUNC_STACK_TRACE, opts)))
 			trace_stack_record(b, &arch_ftrace_regs(fregs)->regs,
 					   0, ctx);
 	}
@@ -66,7 +70,7 @@ static void trace_fn_call(unsigned long ip, unsigned long parent_ip,
 	 * the users (@op is NULL only when the trampoline calls us
 	 * directly). The reservation computes it only when it goes on.
 	 */
-	trace_fn_record(&trace_top_buf, ip, parent_ip,
+	trace_fn_record(&trace_top_buf, &trace_opts, ip, parent_ip,
 			op ? TRACE_CTX_NOW_DEC : TRACE_CTX_NOW, fregs);
 }
 
@@ -84,7 +88,8 @@ static void trace_fn_array_call(unsigned long ip, unsigned long parent_ip,
 	if (unlikely(!trace_buf_enabled(to->buf)) ||
 	    trace_pid_ignores(to->pids))
 		return;
-	trace_fn_record(to->buf, ip, parent_ip, TRACE_CTX_NOW_DEC, fregs);
+	trace_fn_record(to->buf, to->opts, ip, parent_ip, TRACE_CTX_NOW_DEC,
+			fregs);
 }
 
 static int trace_fn_init_array(struct trace_array *tr)

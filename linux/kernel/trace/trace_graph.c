@@ -276,7 +276,8 @@ static int trace_graph_sched_update(bool sleep_time)
  * options/sleep-time: the scheduler hooks, set up or not, refusing the
  * change when they cannot be.
  */
-static int trace_graph_set_sleep_time(unsigned int opt, bool on)
+static int trace_graph_set_sleep_time(struct trace_array *tr, unsigned int opt,
+				      bool on)
 {
 	guard(mutex)(&trace_graph_lock);
 	return trace_graph_sched_update(on);

@@ -359,7 +359,7 @@ static void irqsoff_ungate(void)
 static struct trace_lat_hook irqsoff_fn_hook;
 
 /* function-trace or display-graph flips: what the function hook hooks. */
-static int irqsoff_opt(unsigned int opt, bool on)
+static int irqsoff_opt(struct trace_array *tr, unsigned int opt, bool on)
 {
 	guard(mutex)(&irqsoff_lock);
 	return trace_lat_hook_opt(&irqsoff_fn_hook, irqsoff_mode, opt, on);

@@ -5,6 +5,10 @@
  * a hook (struct trace_opt_hook). trace_options lists them all ("name"
  * or "noname") and takes one such word per write; options/<name> reads
  * and takes 0 or 1.
+ *
+ * Each instance has both files. The options of TRACE_OPTS_PER_ARRAY are
+ * its own; those of TRACE_OPTS_TOP_ONLY it lists but does not change,
+ * and has no options/ file of; the rest it shares with the top array.
  */
 #include <linux/kernel.h>
 #include <linux/mutex.h>
@@ -56,8 +60,8 @@ static const char *const trace_opt_names[TRACE_NR_OPTS] = {
 };
 
 /*
- * The options' values, those above on at boot; written under
- * trace_opts_lock, read locklessly.
+ * The top array's options, those above on at boot; written under
+ * trace_opts_lock (as every instance's), read locklessly.
  */
 unsigned long trace_opts = BIT(TRACE_OPT_PRINT_PARENT) |
 	BIT(TRACE_OPT_CONTEXT_INFO) | BIT(TRACE_OPT_RECORD_CMD) |
@@ -84,10 +88,10 @@ void __init trace_opt_hook_register(struct trace_opt_hook *h)
 }
 
 /*
- * Tell the hooks of @o that it becomes @on; if one refuses, those told
- * already are told it stays as it was.
+ * Tell the hooks of @o that it becomes @on in @tr; if one refuses, those
+ * told already are told it stays as it was.
  */
-static int trace_opt_apply(unsigned int o, bool on)
+static int trace_opt_apply(struct trace_array *tr, unsigned int o, bool on)
 {
 	struct trace_opt_hook *h, *done;
 	int ret;
@@ -96,19 +100,54 @@ static int trace_opt_apply(unsigned int o, bool on)
 	for (h = trace_opt_hooks; h; h = h->next) {
 		if (!(h->opts & BIT(o)))
 			continue;
-		ret = h->apply(o, on);
+		ret = h->apply(tr, o, on);
 		if (!ret)
 			continue;
 		for (done = trace_opt_hooks; done != h; done = done->next)
 			if (done->opts & BIT(o))
-				done->apply(o, !on);
+				done->apply(tr, o, !on);
 		return ret;
 	}
 	return 0;
 }
 
+/* The array whose value of @o @tr's files show and set. */
+static struct trace_array *trace_opt_owner(struct trace_array *tr,
+					   unsigned int o)
+{
+	return BIT(o) & TRACE_OPTS_PER_ARRAY ? tr : &trace_top;
+}
+
+/* Turn @o on or off in @tr. */
+static int trace_array_opt_set(struct trace_array *tr, unsigned int o,
+			       bool on)
+{
+	unsigned long *opts;
+	int ret;
+
+	if (o >= TRACE_NR_OPTS)
+		return -EINVAL;
+	if (!trace_array_is_top(tr) && (BIT(o) & TRACE_OPTS_TOP_ONLY))
+		return -EINVAL;
+	tr = trace_opt_owner(tr, o);
+	opts = trace_array_opts(tr);
+	guard(mutex)(&trace_opts_lock);
+	if (test_bit(o, opts) == on)
+		return 0;
+	ret = trace_opt_apply(tr, o, on);
+	if (!ret)
+		assign_bit(o, opts, on);
+	return ret;
+}
+
+/* The value of @o that @tr's files show. */
+static bool trace_array_opt(struct trace_array *tr, unsigned int o)
+{
+	return test_bit(o, trace_array_opts(trace_opt_owner(tr, o)));
+}
+
 /**
- * trace_opt_set() - turn an option on or off
+ * trace_opt_set() - turn an option of the top array on or off
  * @o:	the option
  * @on:	its new value
  *
@@ -117,17 +156,7 @@ static int trace_opt_apply(unsigned int o, bool on)
  */
 int trace_opt_set(unsigned int o, bool on)
 {
-	int ret = 0;
-
-	if (o >= TRACE_NR_OPTS)
-		return -EINVAL;
-	guard(mutex)(&trace_opts_lock);
-	if (test_bit(o, &trace_opts) == on)
-		return 0;
-	ret = trace_opt_apply(o, on);
-	if (!ret)
-		assign_bit(o, &trace_opts, on);
-	return ret;
+	return trace_array_opt_set(&trace_top, o, on);
 }
 
 /**
@@ -144,7 +173,7 @@ static int trace_options_show(struct seq_file *m, struct trace_array *tr,
 	unsigned int o;
 
 	for (o = 0; o < TRACE_NR_OPTS; o++)
-		seq_printf(m, "%s%s\n", trace_opt(o) ? "" : "no",
+		seq_printf(m, "%s%s\n", trace_array_opt(tr, o) ? "" : "no",
 			   trace_opt_names[o]);
 	return 0;
 }
@@ -156,7 +185,8 @@ static int trace_options_show(struct seq_file *m, struct trace_array *tr,
  *		it off
  * @unused:	not used
  *
- * Return: 0, -EINVAL for an unknown option, or the option's errno.
+ * Return: 0, -EINVAL for an unknown option or, in an instance, one of
+ * the top array's only; or the option's errno.
  */
 int trace_options_store(struct trace_array *tr, const char *val, long unused)
 {
@@ -166,14 +196,14 @@ int trace_options_store(struct trace_array *tr, const char *val, long unused)
 
 	for (o = 0; o < TRACE_NR_OPTS; o++)
 		if (!strcmp(name, trace_opt_names[o]))
-			return trace_opt_set(o, on);
+			return trace_array_opt_set(tr, o, on);
 	/* An option whose name starts with "no" is not one we have. */
 	return -EINVAL;
 }
 
 static int option_show(struct seq_file *m, struct trace_array *tr, long opt)
 {
-	seq_printf(m, "%d\n", trace_opt(opt));
+	seq_printf(m, "%d\n", trace_array_opt(tr, opt));
 	return 0;
 }
 
@@ -181,12 +211,12 @@ static int option_store(struct trace_array *tr, const char *val, long opt)
 {
 	if (strcmp(val, "0") && strcmp(val, "1"))
 		return -EINVAL;
-	return trace_opt_set(opt, *val == '1');
+	return trace_array_opt_set(tr, opt, *val == '1');
 }
 
 /* The entry behind every options/<name> file; the argument is the option. */
 static const struct trace_fs_file trace_option_file =
-	TRACE_FS_ATTR(NULL, 0644, TRACE_FS_TOP_ONLY, option_show, option_store);
+	TRACE_FS_ATTR(NULL, 0644, TRACE_FS_ARRAY, option_show, option_store);
 
 static int trace_options_populate(const struct trace_fs_dirs *dirs)
 {
@@ -197,6 +227,9 @@ static int trace_options_populate(const struct trace_fs_dirs *dirs)
 	if (!d)
 		return -ENOMEM;
 	for (o = 0; o < TRACE_NR_OPTS; o++) {
+		if (!trace_array_is_top(dirs->tr) &&
+		    (BIT(o) & TRACE_OPTS_TOP_ONLY))
+			continue;
 		ret = trace_fs_add(dirs, &trace_option_file, trace_opt_names[o],
 				   o, d);
 		if (ret)
@@ -206,7 +239,7 @@ static int trace_options_populate(const struct trace_fs_dirs *dirs)
 }
 
 static const struct trace_fs_file trace_options_files[] = {
-	TRACE_FS_ATTR("trace_options", 0644, TRACE_FS_TOP_ONLY, trace_options_show,
+	TRACE_FS_ATTR("trace_options", 0644, TRACE_FS_ARRAY, trace_options_show,
 		      trace_options_store),
 };
 
@@ -216,6 +249,7 @@ static struct trace_fs_table trace_options_fs = {
 	.nr = ARRAY_SIZE(trace_options_files),
 	.order = TRACE_FS_ORDER_OPTIONS,
 	.populate = trace_options_populate,
+	.populate_arrays = true,
 	.readme =
 	"  trace_options        - the options; write a name, or no<name>\n"
 	"  options/             - one file per option, reading 0 or 1\n",

@@ -251,7 +251,7 @@ static void wakeup_ungate(void)
 static struct trace_lat_hook wakeup_fn_hook;
 
 /* function-trace or display-graph flips: what the function hook hooks. */
-static int wakeup_opt(unsigned int opt, bool on)
+static int wakeup_opt(struct trace_array *tr, unsigned int opt, bool on)
 {
 	guard(mutex)(&wakeup_mutex);
 	return trace_lat_hook_opt(&wakeup_fn_hook, wakeup_mode != WAKEUP_OFF,

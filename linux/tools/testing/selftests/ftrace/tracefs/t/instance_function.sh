@@ -113,6 +113,25 @@ echo > $i/trace
 cat /proc/version > /dev/null
 grep -q ' vfs_read <-' $i/trace || fail "instance stopped with the top"
 
+# func_stack_trace and set_ftrace_pid are the instance's own.
+echo 1 > $i/options/func_stack_trace
+[ "$(cat options/func_stack_trace)" = 0 ] || fail "the top's func_stack_trace followed"
+echo > $i/trace
+cat /proc/version > /dev/null
+grep -q '<stack trace>' $i/trace || fail "no stack after a function"
+echo 0 > $i/options/func_stack_trace
+read -r mypid rest < /proc/self/stat
+echo $mypid > $i/set_ftrace_pid
+[ "$(cat set_ftrace_pid)" = "no pid" ] || fail "the top's set_ftrace_pid followed"
+echo > $i/trace
+cat /proc/version > /dev/null
+(read -r x < /proc/version)
+grep -q ' vfs_read <-' $i/trace && fail "set_ftrace_pid let another task through"
+: > $i/set_ftrace_pid
+echo > $i/trace
+cat /proc/version > /dev/null
+grep -q ' vfs_read <-' $i/trace || fail "no vfs_read without a pid list"
+
 # Changing the filter while tracing takes effect.
 echo vfs_write > $i/set_ftrace_filter
 : > $i/set_ftrace_notrace

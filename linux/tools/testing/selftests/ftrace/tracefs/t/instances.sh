@@ -13,13 +13,15 @@ for f in trace trace_pipe trace_marker trace_marker_raw tracing_on \
 	 set_event events/enable events/header_page events/header_event \
 	 per_cpu/cpu0/trace per_cpu/cpu0/trace_pipe per_cpu/cpu0/trace_pipe_raw \
 	 per_cpu/cpu0/buffer_size_kb per_cpu/cpu0/stats snapshot \
-	 per_cpu/cpu0/snapshot timestamp_mode; do
+	 per_cpu/cpu0/snapshot timestamp_mode trace_options options/overwrite \
+	 options/event-fork options/func_stack_trace set_event_pid \
+	 set_event_notrace_pid; do
 	[ -e $i/$f ] || fail "no $i/$f"
 done
 # The top array's own settings stay at the top.
 for f in README available_filter_functions instances saved_cmdlines \
-	 tracing_thresh trace_options available_filter_functions_addrs \
-	 enabled_functions; do
+	 tracing_thresh available_filter_functions_addrs enabled_functions \
+	 options/trace_printk options/record-cmd; do
 	[ ! -e $i/$f ] || fail "$i/$f exists"
 done
 [ "$(write_errno instances foo)" != ok ] || fail "write to instances/"
@@ -89,6 +91,27 @@ done
 [ "$(cat current_tracer)" = nop ] || fail "top tracer changed"
 [ "$(cat $i/timestamp_mode)" = "[delta] absolute" ] ||
 	fail "timestamp_mode: $(cat $i/timestamp_mode)"
+
+# Options: the instance's own, the top's only, and those shared.
+[ "$(cat $i/options/overwrite)" = "$(cat options/overwrite)" ] ||
+	fail "overwrite not inherited"
+echo 0 > $i/options/overwrite
+[ "$(cat options/overwrite)" = 1 ] || fail "the top's overwrite followed"
+grep -qx nooverwrite $i/trace_options || fail "trace_options: no nooverwrite"
+grep -qx overwrite trace_options || fail "top trace_options changed"
+echo overwrite > $i/trace_options
+[ "$(cat $i/options/overwrite)" = 1 ] || fail "trace_options did not set it"
+[ "$(cat $i/options/event-fork)" = 0 ] || fail "event-fork not zeroed"
+[ "$(write_errno $i/trace_options notrace_printk)" = "Invalid argument" ] ||
+	fail "a top-only option changed in an instance"
+[ "$(write_errno $i/trace_options nosuch)" = "Invalid argument" ] ||
+	fail "an unknown option taken"
+[ "$(write_errno $i/options/overwrite 2)" = "Invalid argument" ] ||
+	fail "options/overwrite took 2"
+echo 1 > $i/options/sym-offset
+[ "$(cat options/sym-offset)" = 1 ] || fail "a shared option not shared"
+echo 0 > options/sym-offset
+[ "$(cat $i/options/sym-offset)" = 0 ] || fail "a shared option not shared back"
 
 # trace_pipe consumes the instance's records only.
 echo > $i/trace
