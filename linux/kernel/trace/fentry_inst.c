@@ -24,8 +24,8 @@
  * @ops:	the instance's user of the hook; @ops.func_hash is @sets,
  *		@ops.private is @target
  * @sets:	set_ftrace_filter and set_ftrace_notrace; changed under
- *		fentry_lock, read locklessly by the dispatch while @ops is
- *		registered
+ *		fentry_lock, read locklessly by the dispatch while @ops, or
+ *		function_graph's ops on them, is registered
  * @target:	the instance's buffer and task lists
  * @node:	in fentry_insts, under fentry_lock
  */
@@ -109,13 +109,13 @@ static void fentry_inst_remove(struct trace_array *tr)
 {
 	struct fentry_inst *fi = fentry_inst_of(tr);
 
-	/* The tracer, removed first, has unregistered @fi->ops. */
+	/* The tracer, removed first, has unregistered its ops. */
 	if (WARN_ON_ONCE(fi->ops.flags & FTRACE_OPS_FL_ENABLED))
 		unregister_ftrace_function(&fi->ops);
 	scoped_guard(mutex, &fentry_lock)
 		list_del(&fi->node);
 	*trace_array_slot(tr, TRACE_ARRAY_FENTRY) = NULL;
-	/* Nothing reads the sets of an ops that is not registered. */
+	/* Nothing reads the sets of ops that are not registered. */
 	fentry_hash_free(rcu_dereference_protected(fi->sets.filter_hash, 1));
 	fentry_hash_free(rcu_dereference_protected(fi->sets.notrace_hash, 1));
 	kfree(fi);
@@ -130,27 +130,37 @@ static struct trace_array_client fentry_inst_client = {
 TRACE_REGISTER(trace_array_client_register, fentry_inst_client);
 
 /*
- * A module goes: the sets of the instances whose ops is not registered
- * lose its functions too (fentry_ops.c does those of registered users).
- * No dispatch reads these sets, and the listings read them under
- * fentry_lock, so the old sets are freed as soon as it is dropped.
+ * A module goes: every instance's sets lose its functions. They may be
+ * read by the dispatch (the ops of function or function_graph in the
+ * instance, which fentry_ops.c may have cut already): the old sets are
+ * freed once no dispatch can be looking at them.
  */
 static void fentry_inst_forget(unsigned long start, unsigned long end)
 {
-	struct ftrace_hash *old[2];
+	struct ftrace_hash **old;
 	struct fentry_inst *fi;
+	unsigned int n = 0, i;
 
-	guard(mutex)(&fentry_lock);
-	list_for_each_entry(fi, &fentry_insts, node) {
-		if (fi->ops.flags & FTRACE_OPS_FL_ENABLED)
-			continue;
-		fentry_slot_cut(&fi->sets.filter_hash, true, start, end,
-				&old[0]);
-		fentry_slot_cut(&fi->sets.notrace_hash, false, start, end,
-				&old[1]);
-		fentry_hash_free(old[0]);
-		fentry_hash_free(old[1]);
+	mutex_lock(&fentry_lock);
+	list_for_each_entry(fi, &fentry_insts, node)
+		n += 2;
+	old = kcalloc(n, sizeof(*old), GFP_KERNEL);
+	if (!old) {
+		mutex_unlock(&fentry_lock);
+		return;
 	}
+	n = 0;
+	list_for_each_entry(fi, &fentry_insts, node) {
+		fentry_slot_cut(&fi->sets.filter_hash, true, start, end,
+				&old[n++]);
+		fentry_slot_cut(&fi->sets.notrace_hash, false, start, end,
+				&old[n++]);
+	}
+	mutex_unlock(&fentry_lock);
+	fentry_sync_users();
+	for (i = 0; i < n; i++)
+		fentry_hash_free(old[i]);
+	kfree(old);
 }
 
 static struct fentry_forget_hook fentry_inst_forget_hook = {

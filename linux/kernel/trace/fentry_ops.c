@@ -295,8 +295,8 @@ EXPORT_SYMBOL_GPL(unregister_ftrace_function);
  * Context: fentry_lock held.
  */
 void fentry_slot_cut(struct ftrace_hash __rcu **slot, bool filter,
-			    unsigned long start, unsigned long end,
-			    struct ftrace_hash **old)
+		     unsigned long start, unsigned long end,
+		     struct ftrace_hash **old)
 {
 	struct ftrace_hash *h, *r;
 

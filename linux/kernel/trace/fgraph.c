@@ -39,7 +39,7 @@
 
 /* The frames of a task, and at most FGRAPH_USERS users at a time. */
 #define FGRAPH_DEPTH		50
-#define FGRAPH_USERS		4
+#define FGRAPH_USERS		8
 #define FGRAPH_FREE_DELAY	(3 * HZ)
 
 /**

@@ -184,8 +184,10 @@ static inline bool trace_opt(enum trace_opt o)
 	(BIT(TRACE_OPT_FUNCTION_FORK) | BIT(TRACE_OPT_EVENT_FORK))
 
 unsigned long *trace_array_opts(struct trace_array *tr);
+extern const char *const trace_opt_names[TRACE_NR_OPTS];
+int trace_opts_set(struct trace_array *tr, unsigned long *opts,
+		   unsigned int o, bool on);
 int trace_options_store(struct trace_array *tr, const char *val, long unused);
-int trace_opt_set(unsigned int o, bool on);
 
 /**
  * struct trace_opt_hook - what an owner does when one of its options flips
@@ -365,6 +367,7 @@ enum trace_array_slot {
 	TRACE_ARRAY_TRACER,	/* trace_core.c: current_tracer */
 	TRACE_ARRAY_EV_PIDS,	/* trace_ev_pid.c: set_event_pid's set */
 	TRACE_ARRAY_FN_PIDS,	/* fentry_pid.c: set_ftrace_pid's set */
+	TRACE_ARRAY_GRAPH,	/* trace_graph.c: function_graph's user */
 	TRACE_ARRAY_SLOTS,
 };
 

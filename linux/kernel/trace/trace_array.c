@@ -134,6 +134,21 @@ bool trace_array_is_top(const struct trace_array *tr)
 	return tr == &trace_top;
 }
 
+/* options/overwrite of a trace array: its buffer's. */
+static int trace_array_set_overwrite(struct trace_array *tr, unsigned int opt,
+				     bool on)
+{
+	trace_buf_set_overwrite(tr->buf, on);
+	return 0;
+}
+
+static struct trace_opt_hook trace_array_overwrite_hook = {
+	.opts = BIT(TRACE_OPT_OVERWRITE),
+	.apply = trace_array_set_overwrite,
+};
+
+TRACE_OPT_HOOK(trace_array_overwrite_hook);
+
 static struct trace_array *trace_array_find(const char *name)
 {
 	struct trace_array *tr;

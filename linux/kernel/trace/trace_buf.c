@@ -729,29 +729,20 @@ static void trace_buf_set_mode(struct trace_buf *b, enum ring_buffer_mode mode)
 	trace_max_block(b, false);
 }
 
-/*
- * options/overwrite of a trace array: what its full buffer does with a new
- * record, overwrite the oldest (@on) or drop the new one. For the trace
- * buffer and the max buffer both: a swap exchanges them.
+/**
+ * trace_buf_set_overwrite() - what a full buffer does with a new record
+ * @b:		the buffer
+ * @on:		overwrite the oldest; else drop the new one
+ *
+ * For the trace buffer and the max buffer both: a swap exchanges them.
  */
-static int trace_buf_set_overwrite(struct trace_array *tr, unsigned int opt,
-				   bool on)
+void trace_buf_set_overwrite(struct trace_buf *b, bool on)
 {
-	struct trace_buf *b = trace_array_buf(tr);
-
 	guard(mutex)(&b->lock);
 	b->overwrite = on;
 	trace_buf_set_mode(b, on ? RING_BUFFER_OVERWRITE :
 				   RING_BUFFER_KEEP_OLDEST);
-	return 0;
 }
-
-static struct trace_opt_hook trace_buf_overwrite_hook = {
-	.opts = BIT(TRACE_OPT_OVERWRITE),
-	.apply = trace_buf_set_overwrite,
-};
-
-TRACE_OPT_HOOK(trace_buf_overwrite_hook);
 
 /**
  * trace_max_reset() - drop the records of a max buffer

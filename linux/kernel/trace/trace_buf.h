@@ -79,6 +79,7 @@ extern struct trace_buf trace_top_buf;
 
 int trace_buf_init(void);
 struct trace_buf *trace_buf_new(bool overwrite);
+void trace_buf_set_overwrite(struct trace_buf *b, bool on);
 void trace_buf_destroy(struct trace_buf *b);
 void trace_buf_set_on(struct trace_buf *b, bool on);
 bool trace_buf_is_on(struct trace_buf *b);

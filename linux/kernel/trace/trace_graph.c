@@ -32,6 +32,7 @@
 #include <linux/mutex.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
 
 #include "fentry.h"
 #include "trace.h"
@@ -78,18 +79,20 @@ static void trace_graph_store(unsigned long *var, unsigned int gate,
 
 /**
  * trace_graph_ent_write() - write a funcgraph_entry record
+ * @b:		the buffer to write it into
  * @func:	the function entered
  * @depth:	how deep
  * @ctx:	the context to record
  *
  * Return: false when the record could not be written.
  */
-bool trace_graph_ent_write(unsigned long func, int depth, unsigned int ctx)
+bool trace_graph_ent_write(struct trace_buf *b, unsigned long func, int depth,
+			   unsigned int ctx)
 {
 	struct trace_wh h;
 	struct trace_graph_ent_rec *r;
 
-	r = trace_rec_reserve(&h, TRACE_TYPE_GRAPH_ENT, sizeof(*r), ctx);
+	r = trace_buf_reserve(b, &h, TRACE_TYPE_GRAPH_ENT, sizeof(*r), ctx);
 	if (!r)
 		return false;
 	r->func = func;
@@ -100,19 +103,20 @@ bool trace_graph_ent_write(unsigned long func, int depth, unsigned int ctx)
 
 /**
  * trace_graph_ret_write() - write a funcgraph_exit record
+ * @b:		the buffer to write it into
  * @ret:	the return
  * @ctx:	the context to record
  */
-void trace_graph_ret_write(const struct ftrace_graph_ret *ret,
-			   unsigned int ctx)
+void trace_graph_ret_write(struct trace_buf *b,
+			   const struct ftrace_graph_ret *ret, unsigned int ctx)
 {
 	struct trace_wh h;
 	struct trace_graph_ret_rec *r;
 
-	r = trace_rec_reserve(&h, TRACE_TYPE_GRAPH_RET, sizeof(*r), ctx);
+	r = trace_buf_reserve(b, &h, TRACE_TYPE_GRAPH_RET, sizeof(*r), ctx);
 	if (!r)
 		return;
-	/* The header trace_rec_reserve() filled in stays. */
+	/* The header trace_buf_reserve() filled in stays. */
 	*r = (struct trace_graph_ret_rec) {
 		.ent = r->ent, .func = ret->func, .retval = ret->retval,
 		.depth = ret->depth, .overrun = ret->overrun,
@@ -164,7 +168,8 @@ static int trace_graph_entry(struct ftrace_graph_ent *e, struct fgraph_ops *gops
 			gate = depth + 1;
 	}
 	if (!READ_ONCE(trace_thresh_ns))
-		trace_graph_ent_write(e->func, depth, trace_ctx_dec());
+		trace_graph_ent_write(&trace_top_buf, e->func, depth,
+				      trace_ctx_dec());
 keep:
 	trace_graph_store(var, gate, hide);
 	return 1;
@@ -187,7 +192,7 @@ static void trace_graph_return(struct ftrace_graph_ret *ret,
 		trace_graph_store(var, 0, FIELD_GET(TRACE_GRAPH_HIDE, *var));
 	if (thresh && ret->rettime - ret->calltime < thresh)
 		return;
-	trace_graph_ret_write(ret, trace_ctx_dec());
+	trace_graph_ret_write(&trace_top_buf, ret, trace_ctx_dec());
 }
 
 static struct fgraph_ops trace_graph_ops = {
@@ -344,10 +349,94 @@ static void trace_graph_reset(void)
 	trace_graph_sched_update(trace_opt(TRACE_OPT_SLEEP_TIME));
 }
 
+/*
+ * function_graph in an instance: a user of the return hooking of its own,
+ * on the instance's set_ftrace_filter and set_ftrace_notrace, writing
+ * into its buffer for the tasks its set_ftrace_pid lets through.
+ * set_graph_function, set_graph_notrace, max_graph_depth and the
+ * options of the graph's output are the top array's, and the first two
+ * apply to the top array only.
+ */
+struct trace_graph_inst {
+	struct fgraph_ops gops;
+	const struct fentry_target *to;
+};
+
+static int trace_graph_array_entry(struct ftrace_graph_ent *e,
+				   struct fgraph_ops *gops)
+{
+	struct trace_graph_inst *gi = gops->ops.private;
+	unsigned int max = READ_ONCE(trace_graph_max_depth);
+
+	if (unlikely(!trace_buf_enabled(gi->to->buf)) ||
+	    trace_pid_ignores(gi->to->pids))
+		return 0;
+	if (!trace_opt(TRACE_OPT_FUNCGRAPH_IRQS) && in_hardirq())
+		return 0;
+	if (max && e->depth >= max)
+		return 0;
+	if (!READ_ONCE(trace_thresh_ns))
+		trace_graph_ent_write(gi->to->buf, e->func, e->depth,
+				      trace_ctx_dec());
+	return 1;
+}
+
+static void trace_graph_array_return(struct ftrace_graph_ret *ret,
+				     struct fgraph_ops *gops)
+{
+	struct trace_graph_inst *gi = gops->ops.private;
+	u64 thresh = READ_ONCE(trace_thresh_ns);
+
+	if (thresh && ret->rettime - ret->calltime < thresh)
+		return;
+	trace_graph_ret_write(gi->to->buf, ret, trace_ctx_dec());
+}
+
+/* An instance's user, while function_graph is its tracer (trace_lock). */
+static struct trace_graph_inst **trace_graph_slot(struct trace_array *tr)
+{
+	return (struct trace_graph_inst **)trace_array_slot(tr,
+							    TRACE_ARRAY_GRAPH);
+}
+
+static int trace_graph_init_array(struct trace_array *tr)
+{
+	struct ftrace_ops *fops = fentry_array_ops(tr);
+	struct trace_graph_inst *gi = kzalloc(sizeof(*gi), GFP_KERNEL);
+	int ret;
+
+	if (!gi)
+		return -ENOMEM;
+	gi->to = fops->private;
+	gi->gops.entryfunc = trace_graph_array_entry;
+	gi->gops.retfunc = trace_graph_array_return;
+	gi->gops.ops.func_hash = fops->func_hash;
+	gi->gops.ops.private = gi;
+	trace_buf_reset(gi->to->buf, RING_BUFFER_ALL_CPUS);
+	ret = register_ftrace_graph(&gi->gops);
+	if (ret) {
+		kfree(gi);
+		return ret;
+	}
+	*trace_graph_slot(tr) = gi;
+	return 0;
+}
+
+static void trace_graph_reset_array(struct trace_array *tr)
+{
+	struct trace_graph_inst **slot = trace_graph_slot(tr);
+
+	unregister_ftrace_graph(&(*slot)->gops);
+	kfree(*slot);
+	*slot = NULL;
+}
+
 static struct tracer trace_graph_tracer = {
 	.name		= "function_graph",
 	.init		= trace_graph_init,
 	.reset		= trace_graph_reset,
+	.init_array	= trace_graph_init_array,
+	.reset_array	= trace_graph_reset_array,
 	.print_header	= trace_graph_print_header,
 	.print_ev	= trace_graph_print_ev,
 };

@@ -21,9 +21,11 @@ int trace_graph_sched_profile(bool on);
 bool trace_graph_print_ev(struct seq_file *m, const struct trace_ev *ev);
 bool trace_graph_print_lat_ev(struct seq_file *m, const struct trace_ev *ev);
 struct ftrace_graph_ret;
-bool trace_graph_ent_write(unsigned long func, int depth, unsigned int ctx);
-void trace_graph_ret_write(const struct ftrace_graph_ret *ret,
+struct trace_buf;
+bool trace_graph_ent_write(struct trace_buf *b, unsigned long func, int depth,
 			   unsigned int ctx);
+void trace_graph_ret_write(struct trace_buf *b,
+			   const struct ftrace_graph_ret *ret, unsigned int ctx);
 void trace_graph_print_lat_legend(struct seq_file *m);
 #else
 static inline bool trace_graph_print_ev(struct seq_file *m,

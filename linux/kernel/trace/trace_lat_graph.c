@@ -23,11 +23,11 @@ void trace_lat_graph_rec(unsigned long ip, unsigned int ctx)
 {
 	struct ftrace_graph_ret ret = { .func = ip };
 
-	if (!trace_graph_ent_write(ip, 0, ctx))
+	if (!trace_graph_ent_write(&trace_top_buf, ip, 0, ctx))
 		return;
 	ret.calltime = trace_clock_read();
 	ret.rettime = ret.calltime;
-	trace_graph_ret_write(&ret, ctx);
+	trace_graph_ret_write(&trace_top_buf, &ret, ctx);
 }
 
 /* display-graph: a call inside the section; its return is wanted. */
@@ -41,7 +41,7 @@ static int trace_lat_graph_entry(struct ftrace_graph_ent *e,
 
 	raw_local_irq_save(flags);
 	if (h->gate()) {
-		want = trace_graph_ent_write(e->func, e->depth,
+		want = trace_graph_ent_write(&trace_top_buf, e->func, e->depth,
 					     tracing_gen_ctx_flags(flags));
 		h->ungate();
 	}
@@ -59,7 +59,8 @@ static void trace_lat_graph_return(struct ftrace_graph_ret *ret,
 
 	raw_local_irq_save(flags);
 	if (h->gate()) {
-		trace_graph_ret_write(ret, tracing_gen_ctx_flags(flags));
+		trace_graph_ret_write(&trace_top_buf, ret,
+				      tracing_gen_ctx_flags(flags));
 		h->ungate();
 	}
 	raw_local_irq_restore(flags);

@@ -164,3 +164,32 @@ if [ -f $mod ]; then
 		fail "module functions left: $(head -2 $i/set_ftrace_filter)"
 	rmdir $i
 fi
+
+# function_graph in an instance: its own filter and buffer, beside the
+# top's, and rmdir while it runs.
+if grep -qw function_graph available_tracers; then
+	mkdir $i
+	grep -qw function_graph $i/available_tracers ||
+		fail "function_graph not offered: $(cat $i/available_tracers)"
+	echo vfs_read > $i/set_ftrace_filter
+	echo function_graph > $i/current_tracer || fail "function_graph rejected"
+	echo schedule > set_ftrace_filter
+	echo function_graph > current_tracer
+	cat /proc/version > /dev/null
+	sleep 0.1
+	echo 0 > $i/tracing_on
+	echo 0 > tracing_on
+	grep -q '^# tracer: function_graph' $i/trace || fail "graph header"
+	grep -Eq 'vfs_read\(\);|vfs_read\(\) \{' $i/trace ||
+		fail "no vfs_read in the graph: $(tail -3 $i/trace)"
+	bad=$(grep -E '\(\);|\(\) \{' $i/trace | grep -v vfs_read | head -n 1)
+	[ -z "$bad" ] || fail "outside the instance's filter: $bad"
+	grep -q vfs_read trace && fail "the instance's graph reached the top"
+	grep -Eq 'schedule\(\)' trace || fail "the top's graph: $(tail -3 trace)"
+	echo nop > current_tracer
+	: > set_ftrace_filter
+	echo 1 > tracing_on
+	echo 1 > $i/tracing_on
+	rmdir $i || fail "rmdir with function_graph on"
+	! grep -q '(1)' enabled_functions || fail "sites left on"
+fi
