@@ -282,11 +282,23 @@ int trace_ev_trig_ie_store(const char *val, struct trace_ev_ie *ie);
 void trace_ev_trig_ie_clear_locked(struct trace_ev_ie *ie);
 void trace_ev_trig_ie_forget_locked(struct trace_ev_ie *ie);
 
-/* The events of instances (trace_ev_inst.c), for set_event */
+/*
+ * The events of a trace array (trace_ev_inst.c), for set_event: the top
+ * array's are the registry's, an instance's its struct trace_ev_ie. A
+ * walk, started zeroed with @arr from trace_ev_arr_of(), returns each
+ * event in @rt, and in an instance its state there in @ie. Under
+ * trace_ev_lock.
+ */
+struct trace_ev_walk {
+	struct trace_ev_arr *arr;
+	struct trace_ev_ie *ie;
+	struct trace_ev_rt *rt;
+};
+
 struct trace_ev_arr *trace_ev_arr_of(struct trace_array *tr);
-struct trace_ev_ie *trace_ev_arr_next(struct trace_ev_arr *arr,
-				      struct trace_ev_ie *ie);
-int trace_ev_ie_set_locked(struct trace_ev_ie *ie, bool on);
+bool trace_ev_walk_next(struct trace_ev_walk *w);
+bool trace_ev_walk_is_on(const struct trace_ev_walk *w);
+int trace_ev_walk_set(const struct trace_ev_walk *w, bool on);
 
 /* trace_ev_fs.c, for the instances' files */
 int trace_ev_format_show(struct seq_file *m, void *obj);

@@ -109,8 +109,8 @@ struct trace_ev_arr *trace_ev_arr_of(struct trace_array *tr)
  * Context: under trace_ev_lock.
  * Return: the next, or NULL after the last.
  */
-struct trace_ev_ie *trace_ev_arr_next(struct trace_ev_arr *arr,
-				      struct trace_ev_ie *ie)
+static struct trace_ev_ie *trace_ev_arr_next(struct trace_ev_arr *arr,
+					     struct trace_ev_ie *ie)
 {
 	lockdep_assert_held(&trace_ev_lock);
 	ie = ie ? list_next_entry(ie, list) :
@@ -133,7 +133,7 @@ static bool trace_ev_ie_gone(const struct trace_ev_ie *ie)
  * Return: 0, -ENODEV once the instance is gone, or the errno of
  * registering the probe.
  */
-int trace_ev_ie_set_locked(struct trace_ev_ie *ie, bool on)
+static int trace_ev_ie_set_locked(struct trace_ev_ie *ie, bool on)
 {
 	int ret;
 
@@ -152,6 +152,49 @@ int trace_ev_ie_set_locked(struct trace_ev_ie *ie, bool on)
 	if (ret)
 		ie->enabled = !on;
 	return ret;
+}
+
+/**
+ * trace_ev_walk_next() - the next event of a walk
+ * @w:		the walk
+ *
+ * Return: false past the last.
+ */
+bool trace_ev_walk_next(struct trace_ev_walk *w)
+{
+	lockdep_assert_held(&trace_ev_lock);
+	if (w->arr) {
+		w->ie = trace_ev_arr_next(w->arr, w->ie);
+		w->rt = w->ie ? w->ie->rt : NULL;
+	} else {
+		w->rt = trace_ev_next(w->rt);
+	}
+	return w->rt;
+}
+
+/**
+ * trace_ev_walk_is_on() - whether the event of a walk records in its array
+ * @w:		the walk, on an event
+ *
+ * Return: true when it does.
+ */
+bool trace_ev_walk_is_on(const struct trace_ev_walk *w)
+{
+	return w->arr ? w->ie->on : trace_ev_is_on(w->rt);
+}
+
+/**
+ * trace_ev_walk_set() - start or stop the event of a walk in its array
+ * @w:		the walk, on an event
+ * @on:		start it
+ *
+ * Return: 0, -ENODEV when it or its instance is gone, or the errno of
+ * registering its probe.
+ */
+int trace_ev_walk_set(const struct trace_ev_walk *w, bool on)
+{
+	return w->arr ? trace_ev_ie_set_locked(w->ie, on) :
+			trace_ev_set_locked(w->rt, on);
 }
 
 /* The state of the events of @arr in @only (all: NULL): "0", "1" or "X". */
@@ -409,15 +452,26 @@ static int trace_evi_filter_show(struct seq_file *m, void *unused)
 	return 0;
 }
 
-static int trace_evi_filter_open(struct inode *inode, struct file *file)
-{
-	return trace_evi_open(inode, file, TRACE_EVI_EV, trace_evi_filter_show);
-}
-
 static int trace_evi_ev_release_file(struct inode *inode, struct file *file)
 {
 	return trace_evi_release(inode, file, TRACE_EVI_EV);
 }
+
+/*
+ * The file operations of an event's file in an instance, whose show is
+ * name_show() and whose write, if any, @write_fn.
+ */
+#define TRACE_EVI_EV_FOPS(name, write_fn)				\
+	static int name##_open(struct inode *inode, struct file *file)	\
+	{								\
+		return trace_evi_open(inode, file, TRACE_EVI_EV,	\
+				      name##_show);			\
+	}								\
+	static const struct file_operations name##_fops = {		\
+		.open = name##_open, .read = seq_read,			\
+		.write = (write_fn), .llseek = seq_lseek,		\
+		.release = trace_evi_ev_release_file,			\
+	}
 
 static ssize_t trace_evi_filter_write(struct file *file,
 				      const char __user *ubuf, size_t cnt,
@@ -453,23 +507,13 @@ static ssize_t trace_evi_filter_write(struct file *file,
 	return cnt;
 }
 
-static const struct file_operations trace_evi_filter_fops = {
-	.open = trace_evi_filter_open, .read = seq_read,
-	.write = trace_evi_filter_write, .llseek = seq_lseek,
-	.release = trace_evi_ev_release_file,
-};
+TRACE_EVI_EV_FOPS(trace_evi_filter, trace_evi_filter_write);
 
 /* An event's triggers in an instance: as at the top, on the instance. */
 static int trace_evi_trigger_show(struct seq_file *m, void *unused)
 {
 	guard(mutex)(&trace_ev_lock);
 	return trace_ev_trig_ie_show(m, m->private);
-}
-
-static int trace_evi_trigger_open(struct inode *inode, struct file *file)
-{
-	return trace_evi_open(inode, file, TRACE_EVI_EV,
-			      trace_evi_trigger_show);
 }
 
 static ssize_t trace_evi_trigger_write(struct file *file,
@@ -495,11 +539,7 @@ static ssize_t trace_evi_trigger_write(struct file *file,
 	return cnt;
 }
 
-static const struct file_operations trace_evi_trigger_fops = {
-	.open = trace_evi_trigger_open, .read = seq_read,
-	.write = trace_evi_trigger_write, .llseek = seq_lseek,
-	.release = trace_evi_ev_release_file,
-};
+TRACE_EVI_EV_FOPS(trace_evi_trigger, trace_evi_trigger_write);
 
 /* An event's format and id, as at the top. */
 static int trace_evi_format_show(struct seq_file *m, void *unused)
@@ -511,15 +551,7 @@ static int trace_evi_format_show(struct seq_file *m, void *unused)
 	return trace_ev_ie_gone(ie) ? -ENODEV : trace_ev_format_show(m, ie->rt);
 }
 
-static int trace_evi_format_open(struct inode *inode, struct file *file)
-{
-	return trace_evi_open(inode, file, TRACE_EVI_EV, trace_evi_format_show);
-}
-
-static const struct file_operations trace_evi_format_fops = {
-	.open = trace_evi_format_open, .read = seq_read,
-	.llseek = seq_lseek, .release = trace_evi_ev_release_file,
-};
+TRACE_EVI_EV_FOPS(trace_evi_format, NULL);
 
 static int trace_evi_evid_show(struct seq_file *m, void *unused)
 {
@@ -532,15 +564,7 @@ static int trace_evi_evid_show(struct seq_file *m, void *unused)
 	return 0;
 }
 
-static int trace_evi_evid_open(struct inode *inode, struct file *file)
-{
-	return trace_evi_open(inode, file, TRACE_EVI_EV, trace_evi_evid_show);
-}
-
-static const struct file_operations trace_evi_evid_fops = {
-	.open = trace_evi_evid_open, .read = seq_read,
-	.llseek = seq_lseek, .release = trace_evi_ev_release_file,
-};
+TRACE_EVI_EV_FOPS(trace_evi_evid, NULL);
 
 /* eventfs asks for a directory's files by name, under its own mutex. */
 static int trace_evi_sys_cb(const char *file, umode_t *mode, void **data,
@@ -873,29 +897,18 @@ TRACE_REGISTER(trace_ev_client_register, trace_ev_inst_ev_client);
 int trace_array_set_clr_event(struct trace_array *tr, const char *system,
 			      const char *event, bool enable)
 {
-	struct trace_ev_rt *rt = NULL;
-	struct trace_ev_arr *arr;
-	struct trace_ev_ie *ie = NULL;
+	struct trace_ev_walk w = { };
 	int ret = -EINVAL, err;
 
 	if (!tr)
 		return -ENOENT;
 	guard(mutex)(&trace_ev_lock);
-	arr = trace_ev_arr_of(tr);
-	for (;;) {
-		if (arr) {
-			ie = trace_ev_arr_next(arr, ie);
-			rt = ie ? ie->rt : NULL;
-		} else {
-			rt = trace_ev_next(rt);
-		}
-		if (!rt)
-			break;
-		if ((system && strcmp(system, rt->sys->name)) ||
-		    (event && strcmp(event, rt->call->name)))
+	w.arr = trace_ev_arr_of(tr);
+	while (trace_ev_walk_next(&w)) {
+		if ((system && strcmp(system, w.rt->sys->name)) ||
+		    (event && strcmp(event, w.rt->call->name)))
 			continue;
-		err = arr ? trace_ev_ie_set_locked(ie, enable) :
-			    trace_ev_set_locked(rt, enable);
+		err = trace_ev_walk_set(&w, enable);
 		ret = ret == -EINVAL ? err : ret ?: err;
 	}
 	return ret;

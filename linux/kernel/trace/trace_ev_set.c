@@ -48,39 +48,6 @@ static bool trace_ev_term_match(const char *term, const struct trace_ev_rt *rt)
 }
 
 /*
- * The events of a trace array, for set_event: the top array's are the
- * registry's, an instance's its struct trace_ev_ie. A walk returns each
- * event, and in an instance its state there, in @ie.
- */
-struct trace_ev_walk {
-	struct trace_ev_arr *arr;
-	struct trace_ev_ie *ie;
-	struct trace_ev_rt *rt;
-};
-
-static bool trace_ev_walk_next(struct trace_ev_walk *w)
-{
-	if (w->arr) {
-		w->ie = trace_ev_arr_next(w->arr, w->ie);
-		w->rt = w->ie ? w->ie->rt : NULL;
-	} else {
-		w->rt = trace_ev_next(w->rt);
-	}
-	return w->rt;
-}
-
-static bool trace_ev_walk_is_on(const struct trace_ev_walk *w)
-{
-	return w->arr ? w->ie->on : trace_ev_is_on(w->rt);
-}
-
-static int trace_ev_walk_set(const struct trace_ev_walk *w, bool on)
-{
-	return w->arr ? trace_ev_ie_set_locked(w->ie, on) :
-			trace_ev_set_locked(w->rt, on);
-}
-
-/*
  * Apply (or with @dry, only check) one term to the events of @arr (NULL:
  * the top array's); -EINVAL if it names none.
  */
