@@ -368,6 +368,7 @@ enum trace_array_slot {
 	TRACE_ARRAY_EV_PIDS,	/* trace_ev_pid.c: set_event_pid's set */
 	TRACE_ARRAY_FN_PIDS,	/* fentry_pid.c: set_ftrace_pid's set */
 	TRACE_ARRAY_GRAPH,	/* trace_graph.c: function_graph's user */
+	TRACE_ARRAY_ERRLOG,	/* trace_errlog.c: error_log's errors */
 	TRACE_ARRAY_SLOTS,
 };
 
@@ -592,6 +593,8 @@ bool trace_print_body(struct seq_file *m, const struct trace_ev *ev);
 /* error_log (trace_errlog.c) */
 void trace_errlog(const char *loc, const char *cmd, unsigned int pos,
 		  const char *msg);
+void trace_array_errlog(struct trace_array *tr, const char *loc,
+			const char *cmd, unsigned int pos, const char *msg);
 
 /* Trace events (trace_ev.c, trace_ev_fs.c, trace_ev_set.c) */
 #ifdef CONFIG_EVENT_TRACING

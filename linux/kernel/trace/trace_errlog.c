@@ -8,6 +8,7 @@
  *                               ^
  *
  * Any write empties it. It keeps the TRACE_ERRLOG_MAX newest errors.
+ * Each trace array has its own: the errors of writes to its files.
  */
 #include <linux/kernel.h>
 #include <linux/list.h>
@@ -38,13 +39,31 @@ struct trace_err {
 	char cmd[];
 };
 
-/* trace_errs and trace_nerrs, protected by trace_errlog_lock. */
+/**
+ * struct trace_errs - the error_log of a trace array
+ * @list:	the errors (struct trace_err), oldest first
+ * @n:		how many
+ *
+ * Under trace_errlog_lock.
+ */
+struct trace_errs {
+	struct list_head list;
+	unsigned int n;
+};
+
 static DEFINE_MUTEX(trace_errlog_lock);
-static LIST_HEAD(trace_errs);
-static unsigned int trace_nerrs;
+static struct trace_errs trace_top_errs = {
+	.list = LIST_HEAD_INIT(trace_top_errs.list),
+};
+
+static struct trace_errs *trace_errs_of(struct trace_array *tr)
+{
+	return *trace_array_slot(tr, TRACE_ARRAY_ERRLOG);
+}
 
 /**
- * trace_errlog() - add an error to error_log
+ * trace_array_errlog() - add an error to a trace array's error_log
+ * @tr:		the array whose file was written
  * @loc:	what reports it (a static string)
  * @cmd:	what was written
  * @pos:	the offset in @cmd the error is at
@@ -53,9 +72,10 @@ static unsigned int trace_nerrs;
  * Called in process context. An error that cannot be stored for want of
  * memory is dropped.
  */
-void trace_errlog(const char *loc, const char *cmd, unsigned int pos,
-		  const char *msg)
+void trace_array_errlog(struct trace_array *tr, const char *loc,
+			const char *cmd, unsigned int pos, const char *msg)
 {
+	struct trace_errs *errs = trace_errs_of(tr);
 	size_t len = strlen(cmd);
 	struct trace_err *e = kmalloc(struct_size(e, cmd, len + 1), GFP_KERNEL);
 	struct trace_err *old;
@@ -68,14 +88,29 @@ void trace_errlog(const char *loc, const char *cmd, unsigned int pos,
 	e->msg = msg;
 	memcpy(e->cmd, cmd, len + 1);
 	mutex_lock(&trace_errlog_lock);
-	list_add_tail(&e->list, &trace_errs);
-	if (++trace_nerrs > TRACE_ERRLOG_MAX) {
-		old = list_first_entry(&trace_errs, struct trace_err, list);
+	list_add_tail(&e->list, &errs->list);
+	if (++errs->n > TRACE_ERRLOG_MAX) {
+		old = list_first_entry(&errs->list, struct trace_err, list);
 		list_del(&old->list);
 		kfree(old);
-		trace_nerrs--;
+		errs->n--;
 	}
 	mutex_unlock(&trace_errlog_lock);
+}
+
+/**
+ * trace_errlog() - add an error to the top array's error_log
+ * @loc:	what reports it (a static string)
+ * @cmd:	what was written
+ * @pos:	the offset in @cmd the error is at
+ * @msg:	what went wrong (a static string)
+ *
+ * As trace_array_errlog().
+ */
+void trace_errlog(const char *loc, const char *cmd, unsigned int pos,
+		  const char *msg)
+{
+	trace_array_errlog(&trace_top, loc, cmd, pos, msg);
 }
 
 /**
@@ -94,7 +129,7 @@ static int trace_errlog_show(struct seq_file *m, struct trace_array *tr,
 	u32 ns;
 
 	mutex_lock(&trace_errlog_lock);
-	list_for_each_entry(e, &trace_errs, list) {
+	list_for_each_entry(e, &trace_errs_of(tr)->list, list) {
 		secs = e->ns;
 		ns = do_div(secs, NSEC_PER_SEC);
 		seq_printf(m, "[%5llu.%06u] %s: error: %s\n", secs,
@@ -117,20 +152,57 @@ static int trace_errlog_show(struct seq_file *m, struct trace_array *tr,
 static int trace_errlog_store(struct trace_array *tr, const char *val,
 			      long unused)
 {
+	struct trace_errs *errs = trace_errs_of(tr);
 	struct trace_err *e, *tmp;
 
 	mutex_lock(&trace_errlog_lock);
-	list_for_each_entry_safe(e, tmp, &trace_errs, list) {
+	list_for_each_entry_safe(e, tmp, &errs->list, list) {
 		list_del(&e->list);
 		kfree(e);
 	}
-	trace_nerrs = 0;
+	errs->n = 0;
 	mutex_unlock(&trace_errlog_lock);
 	return 0;
 }
 
+static int trace_errlog_add(struct trace_array *tr, struct trace_fs_dirs *fs,
+			    struct dentry *dir)
+{
+	struct trace_errs *errs = kzalloc(sizeof(*errs), GFP_KERNEL);
+
+	if (!errs)
+		return -ENOMEM;
+	INIT_LIST_HEAD(&errs->list);
+	*trace_array_slot(tr, TRACE_ARRAY_ERRLOG) = errs;
+	return 0;
+}
+
+/* Its files are closed and open no more: nobody adds to it. */
+static void trace_errlog_remove(struct trace_array *tr)
+{
+	struct trace_errs *errs = trace_errs_of(tr);
+
+	trace_errlog_store(tr, NULL, 0);
+	*trace_array_slot(tr, TRACE_ARRAY_ERRLOG) = NULL;
+	kfree(errs);
+}
+
+static struct trace_array_client trace_errlog_client = {
+	.add = trace_errlog_add,
+	.remove = trace_errlog_remove,
+	.order = TRACE_ARRAY_ORDER_PIDS,
+};
+
+static int __init trace_errlog_init(void)
+{
+	*trace_array_slot(&trace_top, TRACE_ARRAY_ERRLOG) = &trace_top_errs;
+	trace_array_client_register(&trace_errlog_client);
+	return 0;
+}
+core_initcall(trace_errlog_init);
+
 static const struct trace_fs_file trace_errlog_files[] = {
-	TRACE_FS_ATTR("error_log", 0644, TRACE_FS_TOP_ONLY, trace_errlog_show,
+	TRACE_FS_ATTR("error_log", 0644, TRACE_FS_ARRAY, trace_errlog_show,
 		      trace_errlog_store),
 };
 

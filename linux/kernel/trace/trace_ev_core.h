@@ -302,8 +302,8 @@ int trace_ev_walk_set(const struct trace_ev_walk *w, bool on);
 
 /* trace_ev_fs.c, for the instances' files */
 int trace_ev_format_show(struct seq_file *m, void *obj);
-int trace_ev_filter_parse(struct trace_ev_rt *rt, const char *val,
-			  struct trace_ev_filter **f);
+int trace_ev_filter_parse(struct trace_array *tr, struct trace_ev_rt *rt,
+			  const char *val, struct trace_ev_filter **f);
 
 /* trace_ev_fs.c, for trace_ev_set.c */
 int trace_ev_show_state(struct seq_file *m, struct trace_ev_sys *only);

@@ -181,42 +181,45 @@ static bool ev_filter_clears(const char *val)
 	return !*val || !strcmp(val, "0");
 }
 
-static struct trace_ev_filter *ev_filter_compile(struct trace_ev_rt *rt,
-						 const char *val,
-						 bool report);
+/* Compile @val for @rt; a bad one is explained in @tr's error_log (NULL: not). */
+static struct trace_ev_filter *ev_filter_compile(struct trace_array *tr,
+						 struct trace_ev_rt *rt,
+						 const char *val);
 
 /**
  * trace_ev_filter_parse() - compile a filter written to an event's file
+ * @tr:		the trace array of the file, whose error_log explains a bad
+ *		expression
  * @rt:		the event
  * @val:	what was written, stripped
  * @f:		set to the filter, or NULL for a write that removes it
  *
- * A bad expression is explained in error_log.
  *
  * Return: 0, -EINVAL or -ENOMEM.
  */
-int trace_ev_filter_parse(struct trace_ev_rt *rt, const char *val,
-			  struct trace_ev_filter **f)
+int trace_ev_filter_parse(struct trace_array *tr, struct trace_ev_rt *rt,
+			  const char *val, struct trace_ev_filter **f)
 {
 	*f = NULL;
 	if (ev_filter_clears(val))
 		return 0;
-	*f = ev_filter_compile(rt, val, true);
+	*f = ev_filter_compile(tr, rt, val);
 	if (IS_ERR(*f))
 		return PTR_ERR(*f);
 	return 0;
 }
 
-static struct trace_ev_filter *ev_filter_compile(struct trace_ev_rt *rt,
-						 const char *val, bool report)
+static struct trace_ev_filter *ev_filter_compile(struct trace_array *tr,
+						 struct trace_ev_rt *rt,
+						 const char *val)
 {
 	struct trace_ev_filter *f;
 	unsigned int pos;
 	const char *err;
 
 	f = trace_ev_filter_compile(trace_ev_fields(rt->call), val, &err, &pos);
-	if (report && PTR_ERR_OR_ZERO(f) == -EINVAL)
-		trace_errlog(TRACE_EV_FILTER_ERR, val, pos, err);
+	if (tr && PTR_ERR_OR_ZERO(f) == -EINVAL)
+		trace_array_errlog(tr, TRACE_EV_FILTER_ERR, val, pos, err);
 	return f;
 }
 
@@ -226,7 +229,7 @@ static int ev_filter_store(const char *val, void *obj)
 	struct trace_ev_filter *f = NULL;
 
 	if (!ev_filter_clears(val)) {
-		f = ev_filter_compile(rt, val, true);
+		f = ev_filter_compile(&trace_top, rt, val);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
 	}
@@ -257,7 +260,7 @@ static int sys_filter_store(const char *val, void *obj)
 
 	if (!ev_filter_clears(val)) {
 		list_for_each_entry(rt, &sys->events, list) {
-			f = ev_filter_compile(rt, val, false);
+			f = ev_filter_compile(NULL, rt, val);
 			if (PTR_ERR_OR_ZERO(f) == -ENOMEM)
 				return -ENOMEM;
 			any |= !IS_ERR(f);
@@ -267,7 +270,7 @@ static int sys_filter_store(const char *val, void *obj)
 			rt = list_first_entry_or_null(&sys->events,
 						      struct trace_ev_rt, list);
 			if (rt)
-				ev_filter_compile(rt, val, true);
+				ev_filter_compile(&trace_top, rt, val);
 			return -EINVAL;
 		}
 		text = kstrdup(val, GFP_KERNEL);
@@ -275,7 +278,7 @@ static int sys_filter_store(const char *val, void *obj)
 			return -ENOMEM;
 	}
 	list_for_each_entry(rt, &sys->events, list) {
-		f = text ? ev_filter_compile(rt, val, false) : NULL;
+		f = text ? ev_filter_compile(NULL, rt, val) : NULL;
 		if (!IS_ERR(f))
 			ret = trace_ev_set_filter_locked(rt, f) ?: ret;
 	}

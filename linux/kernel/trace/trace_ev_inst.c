@@ -489,7 +489,8 @@ static ssize_t trace_evi_filter_write(struct file *file,
 		return PTR_ERR(buf);
 	scoped_guard(mutex, &trace_ev_lock) {
 		ret = trace_ev_ie_gone(ie) ? -ENODEV :
-		      trace_ev_filter_parse(ie->rt, strim(buf), &f);
+		      trace_ev_filter_parse(ie->arr->tr, ie->rt,
+					    strim(buf), &f);
 		if (ret)
 			break;
 		old = rcu_replace_pointer(ie->filter, f,

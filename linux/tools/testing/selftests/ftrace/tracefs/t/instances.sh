@@ -15,7 +15,7 @@ for f in trace trace_pipe trace_marker trace_marker_raw tracing_on \
 	 per_cpu/cpu0/buffer_size_kb per_cpu/cpu0/stats snapshot \
 	 per_cpu/cpu0/snapshot timestamp_mode trace_options options/overwrite \
 	 options/event-fork options/func_stack_trace set_event_pid \
-	 set_event_notrace_pid; do
+	 set_event_notrace_pid error_log; do
 	[ -e $i/$f ] || fail "no $i/$f"
 done
 # The top array's own settings stay at the top.
@@ -168,8 +168,12 @@ grep -q '^ID: ' $i/events/sched/sched_switch/format || fail "no format in $i"
 	fail "id differs"
 echo 'next_pid == 0' > $i/events/sched/sched_switch/filter
 [ "$(cat events/sched/sched_switch/filter)" = none ] || fail "the top filter followed"
+echo > error_log
+echo > $i/error_log
 [ "$(write_errno $i/events/sched/sched_switch/filter 'no_field == 1')" = \
   "Invalid argument" ] || fail "a bad filter was taken"
+grep -q 'no_field == 1' $i/error_log || fail "not in $i/error_log: $(cat $i/error_log)"
+[ -z "$(cat error_log)" ] || fail "the instance's error in the top error_log"
 [ "$(cat $i/events/sched/sched_switch/filter)" = 'next_pid == 0' ] ||
 	fail "filter: $(cat $i/events/sched/sched_switch/filter)"
 echo > $i/trace
