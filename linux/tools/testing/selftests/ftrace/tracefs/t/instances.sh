@@ -13,7 +13,8 @@ for f in trace trace_pipe trace_marker trace_marker_raw tracing_on \
 	 set_event events/enable events/header_page events/header_event \
 	 per_cpu/cpu0/trace per_cpu/cpu0/trace_pipe per_cpu/cpu0/trace_pipe_raw \
 	 per_cpu/cpu0/buffer_size_kb per_cpu/cpu0/stats snapshot \
-	 per_cpu/cpu0/snapshot timestamp_mode trace_options options/overwrite \
+	 per_cpu/cpu0/snapshot per_cpu/cpu0/snapshot_raw timestamp_mode \
+	 trace_options options/overwrite \
 	 options/event-fork options/func_stack_trace set_event_pid \
 	 set_event_notrace_pid error_log; do
 	[ -e $i/$f ] || fail "no $i/$f"

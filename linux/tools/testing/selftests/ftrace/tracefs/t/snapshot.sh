@@ -183,3 +183,15 @@ if [ -f set_ftrace_filter ]; then
 	echo 0 > snapshot
 fi
 grep -q 'Snapshot is freed' snapshot || fail "left allocated"
+
+# per_cpu/cpuN/snapshot_raw: the snapshot's pages, taken out as read; the
+# end of file once empty.
+[ -f per_cpu/cpu0/snapshot_raw ] || fail "no per_cpu/cpu0/snapshot_raw"
+echo > trace
+echo raw-snap > trace_marker
+echo 1 > snapshot
+cat per_cpu/cpu*/snapshot_raw > /tmp/snap.raw
+grep -aq raw-snap /tmp/snap.raw || fail "no marker in snapshot_raw"
+[ "$(cat per_cpu/cpu*/snapshot_raw | wc -c)" = 0 ] || fail "read twice"
+grep -q raw-snap trace && fail "the swap left the marker in trace"
+echo 0 > snapshot
