@@ -570,7 +570,7 @@ struct trace_ev_rt *trace_ev_soft_get(struct trace_array *tr, const char *sys,
 		/* In an instance, the event there: the one on its buffer. */
 		if (!trace_array_is_top(tr)) {
 			list_for_each_entry(x, &rt->insts, node)
-				if (x->buf == b)
+				if (x->dst->buf == b)
 					*ie = x;
 			if (!*ie)
 				break;

@@ -112,56 +112,65 @@ struct trace_ev_arr;
 struct trace_ev_is;
 
 /**
+ * struct trace_ev_dst - where the events of an instance record
+ * @buf:	its buffer
+ * @pids:	its set_event_pid and set_event_notrace_pid
+ * @opts:	its options (enum trace_opt bits)
+ */
+struct trace_ev_dst {
+	struct trace_buf *buf;
+	struct trace_pid_set *pids;
+	const unsigned long *opts;
+};
+
+/**
  * struct trace_ev_ie - an event in an instance (trace_ev_inst.c)
  * @node:	in its event's @insts while both are there; RCU
- * @buf:	the instance's buffer
- * @pids:	the instance's set_event_pid and set_event_notrace_pid
- * @opts:	the instance's options (enum trace_opt bits)
- * @on:		the event records into @buf: @enabled, or in soft mode not
- *		muted. Written under trace_ev_lock, and in soft mode by the
- *		instance's enable_event and disable_event triggers; read by
- *		the probe.
- * @enabled:	its enable file says 1 (outside soft mode)
- * @soft:	the instance's enable_event and disable_event triggers that
- *		name it: while there are any, @on is its state
- * @live:	it counts in its event's @nr_insts
- * @trigs:	its triggers in the instance (struct trace_ev_trig); read
- *		under RCU by the probe
+ * @dst:	the instance's buffer, pid lists and options
  * @filter:	its filter in the instance, or NULL; read under RCU by the
  *		probe, written under trace_ev_lock
- * @used:	it was on once: @buf may hold its records
- * @dead:	it left its instance (its module's event went): its files
- *		answer ENODEV
+ * @trigs:	its triggers in the instance (struct trace_ev_trig); read
+ *		under RCU by the probe
  * @rt:		the event
  * @arr:	the instance's events
  * @is:		its system in the instance
  * @ei:		its directory
  * @list:	in the instance's events, in order
  * @rcu:	its freeing
+ * @soft:	the instance's enable_event and disable_event triggers that
+ *		name it: while there are any, @on is its state
+ * @on:		the event records into the instance's buffer: @enabled, or
+ *		in soft mode not muted. Written under trace_ev_lock, and in
+ *		soft mode by the instance's enable_event and disable_event
+ *		triggers; read by the probe.
+ * @enabled:	its enable file says 1 (outside soft mode)
+ * @live:	it counts in its event's @nr_insts
+ * @dead:	it left its instance (its module's event went): its files
+ *		answer ENODEV
+ * @used:	it was on once: the buffer may hold its records
  *
  * Made with the instance, or with the event when a module brings it;
  * freed after a grace period once eventfs lets its directory go. All but
- * @node's readers are under trace_ev_lock.
+ * @node's readers are under trace_ev_lock. 128 bytes: there is one per
+ * event and instance.
  */
 struct trace_ev_ie {
 	struct list_head node;
-	struct trace_buf *buf;
-	struct trace_pid_set *pids;
-	const unsigned long *opts;
-	bool on;
-	bool enabled;
-	unsigned int soft;
-	bool live;
-	bool dead;
-	struct list_head trigs;
+	const struct trace_ev_dst *dst;
 	struct trace_ev_filter __rcu *filter;
-	bool used;
+	struct list_head trigs;
 	struct trace_ev_rt *rt;
 	struct trace_ev_arr *arr;
 	struct trace_ev_is *is;
 	struct eventfs_inode *ei;
 	struct list_head list;
 	struct rcu_head rcu;
+	unsigned int soft;
+	bool on;
+	bool enabled;
+	bool live;
+	bool dead;
+	bool used;
 };
 
 /* Every event, system by system: trace_ev_next(NULL), then each next. */

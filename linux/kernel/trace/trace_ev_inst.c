@@ -54,6 +54,7 @@ struct trace_ev_is {
  * @list:	in trace_ev_arrs
  * @ref:	the instance's, and eventfs's while it holds events/
  * @rcu:	frees it after the probes that may read @ev
+ * @dst:	where its events record, for each of them (set at the make)
  * @gone:	the instance went: the files change nothing
  * @systems:	its systems (struct trace_ev_is)
  * @events:	its events (struct trace_ev_ie), system by system
@@ -67,10 +68,14 @@ struct trace_ev_arr {
 	struct list_head list;
 	struct kref ref;
 	struct rcu_head rcu;
+	struct trace_ev_dst dst;
 	bool gone;
 	struct list_head systems;
 	struct list_head events;
 };
+
+/* One per event and instance: kept within a 128-byte slab object. */
+static_assert(sizeof(struct trace_ev_ie) <= 128);
 
 /* Every instance's events; under trace_ev_lock. */
 static LIST_HEAD(trace_ev_arrs);
@@ -730,9 +735,7 @@ static int trace_ev_ie_add(struct trace_ev_arr *arr, struct trace_ev_rt *rt)
 	ie->rt = rt;
 	ie->arr = arr;
 	ie->is = is;
-	ie->buf = trace_array_buf(arr->tr);
-	ie->pids = *trace_array_slot(arr->tr, TRACE_ARRAY_EV_PIDS);
-	ie->opts = trace_array_opts(arr->tr);
+	ie->dst = &arr->dst;
 	is->nr++;
 	list_add_tail(&ie->list, &arr->events);
 	list_add_tail_rcu(&ie->node, &rt->insts);
@@ -763,7 +766,7 @@ static void trace_ev_ie_del(struct trace_ev_ie *ie, bool rmdir)
 		return;
 	/* Its records may outlive their printer (a module's event). */
 	if (ie->used)
-		trace_buf_reset(ie->buf, RING_BUFFER_ALL_CPUS);
+		trace_buf_reset(ie->dst->buf, RING_BUFFER_ALL_CPUS);
 	/* Its directory first: the system's removal would take it along. */
 	eventfs_remove_dir(ie->ei);
 	trace_ev_is_put(is);
@@ -815,6 +818,10 @@ static int trace_ev_inst_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 		return -ENOMEM;
 	arr->tr = tr;
 	arr->fs = fs;
+	arr->dst.buf = trace_array_buf(tr);
+	/* Made before (TRACE_ARRAY_ORDER_PIDS): they go after. */
+	arr->dst.pids = *trace_array_slot(tr, TRACE_ARRAY_EV_PIDS);
+	arr->dst.opts = trace_array_opts(tr);
 	trace_fs_array_get(fs);
 	kref_init(&arr->ref);
 	INIT_LIST_HEAD(&arr->systems);

@@ -106,7 +106,7 @@ static void trig_host_init(struct trig_host *h, struct trace_ev_rt *rt,
 	h->rt = rt;
 	h->ie = ie;
 	h->trigs = ie ? &ie->trigs : &rt->trigs;
-	h->buf = ie ? ie->buf : &trace_top_buf;
+	h->buf = ie ? ie->dst->buf : &trace_top_buf;
 }
 
 /* One run off the count; false when none is left. */

@@ -140,18 +140,18 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 
 	/* The instances it is live in; probes run with preemption off. */
 	list_for_each_entry_rcu(ie, &call->rt->insts, node) {
-		if (trace_pid_ignores(ie->pids))
+		if (trace_pid_ignores(ie->dst->pids))
 			continue;
 		if (READ_ONCE(ie->on)) {
 			f = rcu_dereference_sched(ie->filter);
 			if ((!f || trace_ev_filter_match(f, rec, len)) &&
-			    trace_ev_copy(ie->buf, e, len) &&
-			    unlikely(test_bit(TRACE_OPT_STACKTRACE, ie->opts)))
-				trace_stack_record(ie->buf, NULL, 2,
+			    trace_ev_copy(ie->dst->buf, e, len) &&
+			    unlikely(test_bit(TRACE_OPT_STACKTRACE, ie->dst->opts)))
+				trace_stack_record(ie->dst->buf, NULL, 2,
 						   trace_ctx_dec());
 		}
 		if (!list_empty(&ie->trigs))
-			trace_ev_trig_run(&ie->trigs, ie->buf, rec, len);
+			trace_ev_trig_run(&ie->trigs, ie->dst->buf, rec, len);
 	}
 	/* The top array's lists keep its copy and its triggers from running. */
 	if (!test_bit(TRACE_EV_B_PID, &call->flags) ||
