@@ -185,7 +185,7 @@ fi
 grep -q 'Snapshot is freed' snapshot || fail "left allocated"
 
 # per_cpu/cpuN/snapshot_raw: the snapshot's pages, taken out as read; the
-# end of file once empty.
+# end of file once empty. trace-cmd extract -s reads them.
 [ -f per_cpu/cpu0/snapshot_raw ] || fail "no per_cpu/cpu0/snapshot_raw"
 echo > trace
 echo raw-snap > trace_marker
@@ -195,3 +195,14 @@ grep -aq raw-snap /tmp/snap.raw || fail "no marker in snapshot_raw"
 [ "$(cat per_cpu/cpu*/snapshot_raw | wc -c)" = 0 ] || fail "read twice"
 grep -q raw-snap trace && fail "the swap left the marker in trace"
 echo 0 > snapshot
+# trace-cmd extract -s swaps the trace into the snapshot itself, reads
+# the snapshot_raw files, and frees the snapshot.
+if command -v trace-cmd > /dev/null; then
+	echo > trace
+	echo extract-me > trace_marker
+	trace-cmd extract -s -o /tmp/snap.dat > /tmp/snap.log 2>&1 ||
+		fail "trace-cmd extract -s: $(tail -3 /tmp/snap.log)"
+	trace-cmd report -i /tmp/snap.dat 2>/dev/null | grep -q extract-me ||
+		fail "trace-cmd report: $(trace-cmd report -i /tmp/snap.dat 2>&1 | tail -3)"
+	grep -q 'Snapshot is freed' snapshot || echo 0 > snapshot
+fi
