@@ -26,7 +26,7 @@ count_ktap() {
 }
 
 logs=$BUILD/check
-rm -rf "$logs"
+rm -rf "$logs" "$BUILD/ftracetest/test-rerun"
 mkdir -p "$logs"
 start=$(date +%s)
 
@@ -99,10 +99,29 @@ run_prod() {
 		-a "$sel:/opt/tracefs"
 }
 
+# The expected cases that did not pass (tests/ftracetest.expected).
+ftracetest_missed() { # results
+	local want got
+	while IFS= read -r want; do
+		case $want in ''|'#'*) continue ;; esac
+		got=$(awk -F'\t' -v t="$want" '$1 == t { print $2; exit }' "$1")
+		[ "$got" = PASS ] || echo "$want"
+	done < "$TOP/tests/ftracetest.expected"
+}
+
 run_ftracetest() {
-	local rc=0
+	local rc=0 missed files
 	"$TOP/harness/ftracetest.sh" test > "$logs/ftracetest.log" 2>&1 || rc=$?
 	echo $rc > "$logs/ftracetest.rc"
+	# A case that misses once under emulation's timing is run once more,
+	# on its own, to tell a flake from a failure; the report shows both
+	# results and the first run's log. More than three is no flake.
+	[ "$rc" -ne 125 ] || return 0
+	missed=$(ftracetest_missed "$BUILD/ftracetest/test/results")
+	[ -n "$missed" ] && [ "$(wc -l <<< "$missed")" -le 3 ] || return 0
+	files=$(sed 's/ .*//; s|^|test.d/|' <<< "$missed" | sort -u)
+	FTRACETEST_OUT=$BUILD/ftracetest/test-rerun "$TOP/harness/ftracetest.sh" \
+		test $files > "$logs/ftracetest-rerun.log" 2>&1 || true
 }
 
 run_host_tests() {
@@ -219,6 +238,13 @@ while IFS= read -r want; do
 	got=$(awk -F'\t' -v t="$want" '$1 == t { print $2; exit }' "$results")
 	if [ "$got" = PASS ]; then
 		report "ftracetest: $want" ok
+	elif [ "$(awk -F'\t' -v t="$want" '$1 == t { print $2; exit }' \
+		  "$BUILD/ftracetest/test-rerun/results" 2>/dev/null)" = PASS ]; then
+		report "ftracetest: $want (${got:-not run}, then PASS on its own)" ok
+		echo "note - flaky: the first run's log of $want:"
+		name=${want%% *}; name=${name##*/}
+		awk -v n="-$name-log" '/^==> / { on = index($0, n) > 0 }
+			on' "$BUILD/ftracetest/test/logs" 2>/dev/null | tail -60 | sed 's/^/#   /'
 	else
 		report "ftracetest: $want (${got:-not run})" fail
 		# The suite's log of the case (ftracetest.sh keeps them).

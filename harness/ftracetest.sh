@@ -11,7 +11,8 @@ flavour=${1:-test}
 shift || true
 "$TOP/harness/compose.sh" base
 suite=$BUILD/base/src/tools/testing/selftests/ftrace
-out=$BUILD/ftracetest/$flavour
+# FTRACETEST_OUT: another place for the results (check.sh's rerun).
+out=${FTRACETEST_OUT:-$BUILD/ftracetest/$flavour}
 mkdir -p "$out"
 
 # The test and sample modules the suite loads with modprobe
