@@ -16,7 +16,6 @@
 #include <linux/ftrace.h>
 #include <linux/rculist.h>
 #include <linux/sched.h>
-#include <linux/slab.h>
 
 #include "fentry.h"
 #include "trace.h"
@@ -84,50 +83,27 @@ static int fentry_pid_hook_set(struct trace_pid_set *set, bool on)
 	return 0;
 }
 
-/**
- * struct fentry_pid_inst - an instance's set_ftrace_pid and
- * set_ftrace_notrace_pid
- * @set:	the lists, which the instance's function tracer asks
- * @rcu:	frees them once no callback can be asking
- */
-struct fentry_pid_inst {
-	struct trace_pid_set set;
-	struct rcu_head rcu;
-};
-
 /* An instance starts with function-fork off (TRACE_OPTS_ZEROED). */
 static int fentry_pid_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 			  struct dentry *dir)
 {
-	struct fentry_pid_inst *pi = kzalloc(sizeof(*pi), GFP_KERNEL);
+	struct trace_pid_set *set = trace_pid_set_new(fentry_pid_hook_set, NULL);
 
-	if (!pi)
+	if (!set)
 		return -ENOMEM;
-	trace_pid_set_init(&pi->set, fentry_pid_hook_set, NULL);
-	*trace_array_slot(tr, TRACE_ARRAY_FN_PIDS) = &pi->set;
+	*trace_array_slot(tr, TRACE_ARRAY_FN_PIDS) = set;
 	return 0;
 }
 
-static void fentry_pid_free_rcu(struct rcu_head *rcu)
-{
-	struct fentry_pid_inst *pi = container_of(rcu, struct fentry_pid_inst,
-						  rcu);
-
-	trace_pid_set_free(&pi->set);
-	kfree(pi);
-}
-
-/* Its function tracer went first; it may still ask until a grace period. */
+/* Its function tracer went first; they may still ask until a grace period. */
 static void fentry_pid_remove(struct trace_array *tr)
 {
-	struct trace_pid_set **slot;
-	struct fentry_pid_inst *pi;
+	struct trace_pid_set **slot, *set;
 
 	slot = (struct trace_pid_set **)trace_array_slot(tr, TRACE_ARRAY_FN_PIDS);
-	pi = container_of(*slot, struct fentry_pid_inst, set);
+	set = *slot;
 	*slot = NULL;
-	trace_pid_set_unhook(&pi->set);
-	call_rcu(&pi->rcu, fentry_pid_free_rcu);
+	trace_pid_set_release(set);
 }
 
 static struct trace_array_client fentry_pid_client = {

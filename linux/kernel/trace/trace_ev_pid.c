@@ -11,7 +11,6 @@
  */
 #include <linux/rculist.h>
 #include <linux/sched.h>
-#include <linux/slab.h>
 #include <linux/tracepoint.h>
 #include <trace/events/sched.h>
 
@@ -84,50 +83,27 @@ static int trace_ev_pid_hook(struct trace_pid_set *set, bool on)
 	return 0;
 }
 
-/**
- * struct trace_ev_pid_inst - an instance's set_event_pid and
- * set_event_notrace_pid
- * @set:	the lists, which the instance's events ask (trace_ev_write.c)
- * @rcu:	frees them once no probe can be asking
- */
-struct trace_ev_pid_inst {
-	struct trace_pid_set set;
-	struct rcu_head rcu;
-};
-
 /* An instance starts with event-fork off (TRACE_OPTS_ZEROED). */
 static int trace_ev_pid_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 			    struct dentry *dir)
 {
-	struct trace_ev_pid_inst *pi = kzalloc(sizeof(*pi), GFP_KERNEL);
+	struct trace_pid_set *set = trace_pid_set_new(trace_ev_pid_hook, NULL);
 
-	if (!pi)
+	if (!set)
 		return -ENOMEM;
-	trace_pid_set_init(&pi->set, trace_ev_pid_hook, NULL);
-	*trace_array_slot(tr, TRACE_ARRAY_EV_PIDS) = &pi->set;
+	*trace_array_slot(tr, TRACE_ARRAY_EV_PIDS) = set;
 	return 0;
 }
 
-static void trace_ev_pid_free_rcu(struct rcu_head *rcu)
-{
-	struct trace_ev_pid_inst *pi;
-
-	pi = container_of(rcu, struct trace_ev_pid_inst, rcu);
-	trace_pid_set_free(&pi->set);
-	kfree(pi);
-}
-
-/* Its events went first; their probes may still ask until a grace period. */
+/* Its events went first; they may still ask until a grace period. */
 static void trace_ev_pid_remove(struct trace_array *tr)
 {
-	struct trace_pid_set **slot;
-	struct trace_ev_pid_inst *pi;
+	struct trace_pid_set **slot, *set;
 
 	slot = (struct trace_pid_set **)trace_array_slot(tr, TRACE_ARRAY_EV_PIDS);
-	pi = container_of(*slot, struct trace_ev_pid_inst, set);
+	set = *slot;
 	*slot = NULL;
-	trace_pid_set_unhook(&pi->set);
-	call_rcu(&pi->rcu, trace_ev_pid_free_rcu);
+	trace_pid_set_release(set);
 }
 
 static struct trace_array_client trace_ev_pid_client = {

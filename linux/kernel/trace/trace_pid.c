@@ -6,7 +6,8 @@
  * A list is a bitmap indexed by pid, cut into page-sized chunks that are
  * allocated when a pid in their range is first added and kept from then
  * on (one 4 KiB chunk covers the default pid_max), so that a tracer can
- * test a bit with no lock.
+ * test a bit with no lock. The table of chunks is allocated with the
+ * first of them: a list that was never written costs one pointer.
  *
  * Writing pids (separated by white space) adds them; opening the file
  * with O_TRUNC empties the list first, at the first write that succeeds
@@ -38,11 +39,22 @@ static struct trace_pid_set *trace_pid_set_of(struct trace_pids *l)
 	return container_of(l, struct trace_pid_set, lists[TRACE_PID_ONLY]);
 }
 
+/*
+ * The chunk of @l that holds bit @pid, or NULL. The loads pair with the
+ * cmpxchg()s of trace_pids_grow(): a table or chunk seen is initialised.
+ */
+static unsigned long *trace_pids_chunk(const struct trace_pids *l,
+				       unsigned long pid)
+{
+	unsigned long **tab = READ_ONCE(l->chunks);
+
+	return tab ? READ_ONCE(tab[pid / TRACE_PID_CHUNK_BITS]) : NULL;
+}
+
 static bool trace_pids_has(const struct trace_pids *l, pid_t pid)
 {
-	const unsigned long *c;
+	const unsigned long *c = trace_pids_chunk(l, pid);
 
-	c = READ_ONCE(l->chunk[pid / TRACE_PID_CHUNK_BITS]);
 	return c && test_bit(pid % TRACE_PID_CHUNK_BITS, c);
 }
 
@@ -68,7 +80,7 @@ bool trace_pid_ignores_slow(struct trace_pid_set *set, unsigned int mode)
 /* Add or remove @pid; its chunk must exist to add. */
 static void trace_pids_assign(struct trace_pids *l, pid_t pid, bool on)
 {
-	unsigned long *c = l->chunk[pid / TRACE_PID_CHUNK_BITS];
+	unsigned long *c = trace_pids_chunk(l, pid);
 	unsigned int bit = pid % TRACE_PID_CHUNK_BITS;
 
 	lockdep_assert_held(&trace_pid_lock);
@@ -91,12 +103,24 @@ static void trace_pid_mode_update(struct trace_pid_set *set)
 	WRITE_ONCE(set->mode, mode);
 }
 
-/* Make sure @l has the chunk of @pid. */
+/*
+ * Make sure @l has the chunk of @pid. The cmpxchg()s publish what they
+ * install, zeroed, to trace_pids_chunk()'s loads.
+ */
 static int trace_pids_grow(struct trace_pids *l, pid_t pid, gfp_t gfp)
 {
-	unsigned long **slot = &l->chunk[pid / TRACE_PID_CHUNK_BITS];
-	unsigned long *c;
+	unsigned long **tab = READ_ONCE(l->chunks), **slot, *c;
 
+	if (!tab) {
+		tab = kcalloc(TRACE_PID_CHUNKS, sizeof(*tab), gfp);
+		if (!tab)
+			return -ENOMEM;
+		if (cmpxchg(&l->chunks, NULL, tab)) {
+			kfree(tab);
+			tab = READ_ONCE(l->chunks);
+		}
+	}
+	slot = &tab[pid / TRACE_PID_CHUNK_BITS];
 	if (READ_ONCE(*slot))
 		return 0;
 	c = (unsigned long *)get_zeroed_page(gfp);
@@ -190,47 +214,59 @@ int trace_pid_set_follow(struct trace_pid_set *set, bool on)
 }
 
 /**
- * trace_pid_set_init() - make an empty set, as TRACE_PID_SET() does
- * @set:	the set, zeroed
+ * trace_pid_set_new() - make an empty set for a trace array, as
+ * TRACE_PID_SET() does for the top's
  * @hook:	its owner's fork and reap hooks
  * @changed:	its owner's change hook, or NULL
+ *
+ * Return: the set, or NULL without memory.
  */
-void trace_pid_set_init(struct trace_pid_set *set,
-			int (*hook)(struct trace_pid_set *set, bool on),
-			void (*changed)(struct trace_pid_set *set))
+struct trace_pid_set *
+trace_pid_set_new(int (*hook)(struct trace_pid_set *set, bool on),
+		  void (*changed)(struct trace_pid_set *set))
 {
+	struct trace_pid_set *set = kzalloc(sizeof(*set), GFP_KERNEL);
+
+	if (!set)
+		return NULL;
 	set->hook = hook;
 	set->changed = changed;
 	set->lists[TRACE_PID_NEVER].never = true;
+	return set;
 }
 
-/**
- * trace_pid_set_unhook() - a set goes: its hooks stop following forks
- *
- * @set:	the set, whose files are closed and open no more
- *
- * Sleeps.
- */
-void trace_pid_set_unhook(struct trace_pid_set *set)
+static void trace_pid_set_free_rcu(struct rcu_head *rcu)
 {
-	guard(mutex)(&trace_pid_mutex);
-	set->follow = false;
-	trace_pid_hooks_update(set);
-}
-
-/**
- * trace_pid_set_free() - free a set's lists
- * @set:	the set, unhooked, that no tracer can read any more
- *
- * Any context: the set itself is the caller's.
- */
-void trace_pid_set_free(struct trace_pid_set *set)
-{
+	struct trace_pid_set *set = container_of(rcu, struct trace_pid_set,
+						 rcu);
 	unsigned int i, c;
 
-	for (i = 0; i < TRACE_PID_NR; i++)
-		for (c = 0; c < TRACE_PID_CHUNKS; c++)
-			free_page((unsigned long)set->lists[i].chunk[c]);
+	for (i = 0; i < TRACE_PID_NR; i++) {
+		unsigned long **tab = set->lists[i].chunks;
+
+		for (c = 0; tab && c < TRACE_PID_CHUNKS; c++)
+			free_page((unsigned long)tab[c]);
+		kfree(tab);
+	}
+	kfree(set);
+}
+
+/**
+ * trace_pid_set_release() - a set of trace_pid_set_new() goes
+ * @set:	the set, whose files are closed and open no more, and which
+ *		its owner's tracers no longer reach for
+ *
+ * Its hooks stop following forks now. The tracers that may still be
+ * reading it do so with preemption off: the set is freed after a grace
+ * period. Sleeps.
+ */
+void trace_pid_set_release(struct trace_pid_set *set)
+{
+	scoped_guard(mutex, &trace_pid_mutex) {
+		set->follow = false;
+		trace_pid_hooks_update(set);
+	}
+	call_rcu(&set->rcu, trace_pid_set_free_rcu);
 }
 
 /* The files. */
@@ -252,9 +288,12 @@ static void trace_pids_zero(struct trace_pids *l)
 	unsigned int i;
 
 	lockdep_assert_held(&trace_pid_lock);
-	for (i = 0; i < TRACE_PID_CHUNKS; i++)
-		if (l->chunk[i])
-			bitmap_zero(l->chunk[i], TRACE_PID_CHUNK_BITS);
+	for (i = 0; i < TRACE_PID_CHUNKS; i++) {
+		unsigned long *c = trace_pids_chunk(l, i * TRACE_PID_CHUNK_BITS);
+
+		if (c)
+			bitmap_zero(c, TRACE_PID_CHUNK_BITS);
+	}
 	l->count = 0;
 }
 
@@ -355,7 +394,7 @@ static void *trace_pid_next_from(struct seq_file *m, loff_t *pos)
 
 	for (; p < (unsigned long)TRACE_PID_CHUNKS * TRACE_PID_CHUNK_BITS;
 	     p = round_up(p + 1, TRACE_PID_CHUNK_BITS)) {
-		const unsigned long *chunk = READ_ONCE(l->chunk[p / TRACE_PID_CHUNK_BITS]);
+		const unsigned long *chunk = trace_pids_chunk(l, p);
 
 		if (!chunk)
 			continue;

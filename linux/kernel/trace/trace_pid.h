@@ -11,6 +11,7 @@
 #define _KERNEL_TRACE_TRACE_PID_H
 
 #include <linux/list.h>
+#include <linux/rcupdate.h>
 #include <linux/threads.h>
 #include <linux/types.h>
 
@@ -28,13 +29,15 @@ enum trace_pid_list {
 
 /**
  * struct trace_pids - one list: a bitmap indexed by pid
- * @chunk:	the bitmap's page-sized chunks; NULL until a pid in their
- *		range is added, never freed once set (read locklessly)
+ * @chunks:	a table of the bitmap's TRACE_PID_CHUNKS page-sized chunks;
+ *		the table and each chunk are NULL until a pid in their range
+ *		is first added, and never freed while the set lives (read
+ *		locklessly)
  * @count:	pids in the list; under trace_pid_lock
  * @never:	this is the TRACE_PID_NEVER list of its set
  */
 struct trace_pids {
-	unsigned long *chunk[TRACE_PID_CHUNKS];
+	unsigned long **chunks;
 	unsigned int count;
 	bool never;
 };
@@ -54,6 +57,7 @@ struct trace_pids {
  * @changed:	told, under trace_pid_mutex, that a write changed the
  *		lists; may be NULL
  * @node:	the owner's, for its hooks to find the sets that follow
+ * @rcu:	frees a set of trace_pid_set_new() (trace_pid_set_release())
  *
  * trace_pid_lock (a raw spinlock, interrupts off) is taken by everything
  * that changes the bits, the counts or @mode: the files, the fork and
@@ -69,6 +73,7 @@ struct trace_pid_set {
 	int (*hook)(struct trace_pid_set *set, bool on);
 	void (*changed)(struct trace_pid_set *set);
 	struct list_head node;
+	struct rcu_head rcu;
 };
 
 /* A set with its owner's hooks. */
@@ -82,11 +87,10 @@ struct trace_pid_set {
  */
 #define TRACE_PID_ARG(slot, list)	((long)(slot) * TRACE_PID_NR + (list))
 
-void trace_pid_set_init(struct trace_pid_set *set,
-			int (*hook)(struct trace_pid_set *set, bool on),
-			void (*changed)(struct trace_pid_set *set));
-void trace_pid_set_unhook(struct trace_pid_set *set);
-void trace_pid_set_free(struct trace_pid_set *set);
+struct trace_pid_set *
+trace_pid_set_new(int (*hook)(struct trace_pid_set *set, bool on),
+		  void (*changed)(struct trace_pid_set *set));
+void trace_pid_set_release(struct trace_pid_set *set);
 
 bool trace_pid_ignores_slow(struct trace_pid_set *set, unsigned int mode);
 
