@@ -707,6 +707,32 @@ loff_t trace_view_llseek(struct file *file, loff_t offset, int whence);
 extern const struct file_operations trace_pipe_fops;
 extern const struct file_operations trace_pipe_raw_fops;
 
+/**
+ * struct trace_page_src - where a file of whole pages (trace_read.c)
+ * takes them from
+ * @take:	take one page of @cpu's into @page, in the trace_pipe_raw
+ *		layout; false when there is none now
+ * @wait:	wait for one: 1 when one may have come, 0 when none will
+ *		(end of file), or an errno; NULL: the end comes as soon as
+ *		there is none
+ */
+struct trace_page_src {
+	bool (*take)(struct trace_buf *b, int cpu, void *page);
+	int (*wait)(struct trace_buf *b, int cpu, bool nonblock);
+};
+
+struct pipe_inode_info;
+
+int trace_pages_open(struct file *file, struct trace_buf *buf, int cpu,
+		     const struct trace_page_src *src);
+struct trace_buf *trace_pages_buf(struct file *file);
+int trace_pages_release(struct inode *inode, struct file *file);
+ssize_t trace_pages_read(struct file *file, char __user *ubuf, size_t cnt,
+			 loff_t *ppos);
+ssize_t trace_pages_splice(struct file *file, loff_t *ppos,
+			   struct pipe_inode_info *pipe, size_t len,
+			   unsigned int flags);
+
 /* The snapshot (trace_snapshot.c) */
 #ifdef CONFIG_TRACER_SNAPSHOT
 void trace_snapshot_take(struct trace_buf *b);

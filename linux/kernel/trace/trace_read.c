@@ -357,108 +357,153 @@ const struct file_operations trace_pipe_fops = {
 	.release	= trace_pipe_release,
 };
 
-/* trace_pipe_raw: whole pages of one CPU */
+/* Whole pages of one CPU: trace_pipe_raw, and snapshot_raw's reads */
 
 /**
- * struct trace_raw - state of one open of a trace_pipe_raw file
+ * struct trace_pages - one open of a file that returns whole pages
  * @lock:	serialises readers of this open file; protects the fields
  *		below
  * @buf:	the buffer
  * @cpu:	the CPU
+ * @src:	where the pages come from
  * @page:	the page being returned, for reads shorter than a page
  * @off:	bytes of @page already returned
  * @len:	bytes of @page to return (a page, or 0 when none is held)
  */
-struct trace_raw {
+struct trace_pages {
 	struct mutex lock;	/* serialises readers of this open file */
 	struct trace_buf *buf;
 	int cpu;
+	const struct trace_page_src *src;
 	void *page;
 	size_t off;
 	size_t len;
 };
 
-static bool trace_raw_wait_ready(void *arg)
-{
-	struct trace_raw *tr = arg;
-
-	return trace_raw_ready(tr->buf, tr->cpu);
-}
-
-/*
- * Wait for the CPU's data: 1 when there may be some, 0 (end of file) when
- * tracing is off or stops meanwhile: nothing more is coming.
+/**
+ * trace_pages_open() - open a file of whole pages
+ * @file:	the file
+ * @buf:	the buffer its pages come from
+ * @cpu:	the CPU
+ * @src:	how they come
+ *
+ * Return: 0, or -ENOMEM.
  */
-static int trace_raw_wait(struct trace_raw *tr, bool nonblock)
+int trace_pages_open(struct file *file, struct trace_buf *buf, int cpu,
+		     const struct trace_page_src *src)
 {
-	if (!nonblock && !trace_buf_is_on(tr->buf))
-		return 0;
-	return trace_wait(tr->buf, trace_raw_wait_ready, tr, nonblock,
-			  READ_ONCE(tr->buf->percent) != 0);
-}
+	struct trace_pages *tp = kzalloc(sizeof(*tp), GFP_KERNEL);
 
-static int trace_raw_open(struct inode *inode, struct file *file)
-{
-	struct trace_raw *tr = kzalloc(sizeof(*tr), GFP_KERNEL);
-
-	if (!tr)
+	if (!tp)
 		return -ENOMEM;
-	tr->page = (void *)__get_free_page(GFP_KERNEL);
-	if (!tr->page) {
-		kfree(tr);
+	tp->page = (void *)__get_free_page(GFP_KERNEL);
+	if (!tp->page) {
+		kfree(tp);
 		return -ENOMEM;
 	}
-	tr->buf = trace_array_buf(trace_fs_array(inode));
-	tr->cpu = trace_fs_arg(inode);
-	mutex_init(&tr->lock);
-	file->private_data = tr;
-	return nonseekable_open(inode, file);
+	tp->buf = buf;
+	tp->cpu = cpu;
+	tp->src = src;
+	mutex_init(&tp->lock);
+	file->private_data = tp;
+	return nonseekable_open(file_inode(file), file);
 }
 
-static int trace_raw_release(struct inode *inode, struct file *file)
+/**
+ * trace_pages_buf() - the buffer of a file of whole pages
+ * @file:	the file, opened by trace_pages_open()
+ *
+ * Return: the buffer.
+ */
+struct trace_buf *trace_pages_buf(struct file *file)
 {
-	struct trace_raw *tr = file->private_data;
+	struct trace_pages *tp = file->private_data;
 
-	free_page((unsigned long)tr->page);
-	mutex_destroy(&tr->lock);
-	kfree(tr);
+	return tp->buf;
+}
+
+/**
+ * trace_pages_release() - close a file of trace_pages_open()
+ * @inode:	its inode
+ * @file:	the file
+ *
+ * Return: 0.
+ */
+int trace_pages_release(struct inode *inode, struct file *file)
+{
+	struct trace_pages *tp = file->private_data;
+
+	free_page((unsigned long)tp->page);
+	mutex_destroy(&tp->lock);
+	kfree(tp);
 	return 0;
 }
 
 /*
- * A read returns one page at most: the rest of the page a short read
- * left, or a new page (the one being written included, zero-filled).
+ * No page now: 1 when one may come after waiting, 0 (end of file) when
+ * none will, or an errno.
  */
-static ssize_t trace_raw_read(struct file *file, char __user *ubuf,
-			      size_t cnt, loff_t *ppos)
+static int trace_pages_wait(struct trace_pages *tp, bool nonblock)
 {
-	struct trace_raw *tr = file->private_data;
+	if (!tp->src->wait)
+		return 0;
+	return tp->src->wait(tp->buf, tp->cpu, nonblock);
+}
+
+/**
+ * trace_pages_read() - read(2) of a file of whole pages
+ * @file:	the file
+ * @ubuf:	the user's buffer
+ * @cnt:	its size
+ * @ppos:	unused: the file is not seekable
+ *
+ * A read returns one page at most: the rest of the page a short read
+ * left, or a new page.
+ *
+ * Return: bytes read, 0 at the end, or an errno.
+ */
+ssize_t trace_pages_read(struct file *file, char __user *ubuf, size_t cnt,
+			 loff_t *ppos)
+{
+	struct trace_pages *tp = file->private_data;
 	size_t n;
 	int ret;
 
-	guard(mutex)(&tr->lock);
-	while (tr->off == tr->len) {
-		if (trace_iter_raw_page(tr->buf, tr->cpu, tr->page)) {
-			tr->off = 0;
-			tr->len = PAGE_SIZE;
+	guard(mutex)(&tp->lock);
+	while (tp->off == tp->len) {
+		if (tp->src->take(tp->buf, tp->cpu, tp->page)) {
+			tp->off = 0;
+			tp->len = PAGE_SIZE;
 			break;
 		}
-		ret = trace_raw_wait(tr, file->f_flags & O_NONBLOCK);
+		ret = trace_pages_wait(tp, file->f_flags & O_NONBLOCK);
 		if (ret <= 0)
 			return ret;
 	}
-	n = min(cnt, tr->len - tr->off);
-	if (copy_to_user(ubuf, tr->page + tr->off, n))
+	n = min(cnt, tp->len - tp->off);
+	if (copy_to_user(ubuf, tp->page + tp->off, n))
 		return -EFAULT;
-	tr->off += n;
+	tp->off += n;
 	return n;
 }
 
-static ssize_t trace_raw_splice(struct file *file, loff_t *ppos,
-				struct pipe_inode_info *pipe, size_t len,
-				unsigned int flags)
+/**
+ * trace_pages_splice() - splice(2) from a file of whole pages
+ * @file:	the file
+ * @ppos:	unused: the file is not seekable
+ * @pipe:	the pipe
+ * @len:	the most bytes to move, at least a page
+ * @flags:	SPLICE_F_*
+ *
+ * Each page taken is moved into the pipe, until @len or the pipe is full.
+ *
+ * Return: bytes moved, 0 at the end, or an errno.
+ */
+ssize_t trace_pages_splice(struct file *file, loff_t *ppos,
+			   struct pipe_inode_info *pipe, size_t len,
+			   unsigned int flags)
 {
-	struct trace_raw *tr = file->private_data;
+	struct trace_pages *tp = file->private_data;
 	bool nonblock = (flags & SPLICE_F_NONBLOCK) ||
 			(file->f_flags & O_NONBLOCK);
 	struct pipe_buffer buf;
@@ -467,18 +512,17 @@ static ssize_t trace_raw_splice(struct file *file, loff_t *ppos,
 
 	if (len < PAGE_SIZE)
 		return -EINVAL;
-	guard(mutex)(&tr->lock);
+	guard(mutex)(&tp->lock);
 	while (len >= PAGE_SIZE && !pipe_full(pipe->head, pipe->tail,
 					      pipe->max_usage)) {
 		page = alloc_page(GFP_KERNEL);
 		if (!page)
 			return done ?: -ENOMEM;
-		if (!trace_iter_raw_page(tr->buf, tr->cpu,
-					 page_address(page))) {
+		if (!tp->src->take(tp->buf, tp->cpu, page_address(page))) {
 			__free_page(page);
 			if (done)
 				break;
-			ret = trace_raw_wait(tr, nonblock);
+			ret = trace_pages_wait(tp, nonblock);
 			if (ret <= 0)
 				return ret;
 			continue;
@@ -497,13 +541,58 @@ static ssize_t trace_raw_splice(struct file *file, loff_t *ppos,
 	return done ?: -EAGAIN;
 }
 
+/* trace_pipe_raw: the trace buffer's pages, consumed */
+
+static bool trace_raw_take(struct trace_buf *b, int cpu, void *page)
+{
+	return trace_iter_raw_page(b, cpu, page);
+}
+
+/* Where a trace_pipe_raw reader waits. */
+struct trace_raw_at {
+	struct trace_buf *buf;
+	int cpu;
+};
+
+static bool trace_raw_wait_ready(void *arg)
+{
+	struct trace_raw_at *at = arg;
+
+	return trace_raw_ready(at->buf, at->cpu);
+}
+
+/*
+ * Wait for the CPU's data: 1 when there may be some, 0 (end of file) when
+ * tracing is off or stops meanwhile: nothing more is coming.
+ */
+static int trace_raw_wait(struct trace_buf *b, int cpu, bool nonblock)
+{
+	struct trace_raw_at at = { .buf = b, .cpu = cpu };
+
+	if (!nonblock && !trace_buf_is_on(b))
+		return 0;
+	return trace_wait(b, trace_raw_wait_ready, &at, nonblock,
+			  READ_ONCE(b->percent) != 0);
+}
+
+static const struct trace_page_src trace_raw_src = {
+	.take	= trace_raw_take,
+	.wait	= trace_raw_wait,
+};
+
+static int trace_raw_open(struct inode *inode, struct file *file)
+{
+	return trace_pages_open(file, trace_array_buf(trace_fs_array(inode)),
+				trace_fs_arg(inode), &trace_raw_src);
+}
+
 static __poll_t trace_raw_poll(struct file *file, struct poll_table_struct *pt)
 {
-	struct trace_raw *tr = file->private_data;
+	struct trace_pages *tp = file->private_data;
 
 	trace_poll_wait(file, pt);
-	if (READ_ONCE(tr->off) != READ_ONCE(tr->len) ||
-	    trace_raw_ready(tr->buf, tr->cpu))
+	if (READ_ONCE(tp->off) != READ_ONCE(tp->len) ||
+	    trace_raw_ready(tp->buf, tp->cpu))
 		return EPOLLIN | EPOLLRDNORM;
 	return 0;
 }
@@ -512,21 +601,19 @@ static __poll_t trace_raw_poll(struct file *file, struct poll_table_struct *pt)
 static long trace_raw_ioctl(struct file *file, unsigned int cmd,
 			    unsigned long arg)
 {
-	struct trace_raw *tr = file->private_data;
-
 	if (cmd)
 		return -ENOIOCTLCMD;
-	trace_wake_readers(tr->buf, true);
+	trace_wake_readers(trace_pages_buf(file), true);
 	return 0;
 }
 
 const struct file_operations trace_pipe_raw_fops = {
 	.open		= trace_raw_open,
-	.read		= trace_raw_read,
-	.splice_read	= trace_raw_splice,
+	.read		= trace_pages_read,
+	.splice_read	= trace_pages_splice,
 	.poll		= trace_raw_poll,
 	.unlocked_ioctl	= trace_raw_ioctl,
-	.release	= trace_raw_release,
+	.release	= trace_pages_release,
 };
 
 static const struct trace_fs_file trace_read_files[] = {

@@ -28,10 +28,7 @@
 #include <linux/kprobes.h>
 #include <linux/mutex.h>
 #include <linux/sched.h>
-#include <linux/pipe_fs_i.h>
 #include <linux/seq_file.h>
-#include <linux/slab.h>
-#include <linux/splice.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
@@ -281,132 +278,50 @@ static const struct trace_view trace_snap_view = {
 
 TRACE_VIEW_FOPS(trace_snap, trace_snap_view, trace_snap_write);
 
-/**
- * struct trace_snap_raw - one open of per_cpu/cpuN/snapshot_raw
- * @lock:	serialises the readers of this open file; protects the rest
- * @buf:	the buffer whose snapshot it reads (its max buffer held)
- * @cpu:	the CPU
- * @page:	the page being returned, for reads shorter than a page
- * @off:	bytes of @page already returned
- * @len:	bytes of @page to return (a page, or 0 when none is held)
- *
- * Pages of the snapshot, in the trace_pipe_raw layout, taken out of it
- * as trace_pipe_raw takes them out of the trace buffer; the end of file
- * once it is empty (nothing more is coming).
+/*
+ * per_cpu/cpuN/snapshot_raw: pages of the snapshot, in the trace_pipe_raw
+ * layout, taken out of it as trace_pipe_raw takes them out of the trace
+ * buffer; the end of file once it is empty (nothing more is coming).
  */
-struct trace_snap_raw {
-	struct mutex lock;	/* serialises the readers of this open file */
-	struct trace_buf *buf;
-	int cpu;
-	void *page;
-	size_t off;
-	size_t len;
+static bool trace_snap_raw_take(struct trace_buf *b, int cpu, void *page)
+{
+	struct trace_buffer *rb = READ_ONCE(b->max_rb);
+
+	return rb && ring_buffer_read_page(rb, cpu, page) > 0;
+}
+
+static const struct trace_page_src trace_snap_raw_src = {
+	.take	= trace_snap_raw_take,
 };
 
 static int trace_snap_raw_open(struct inode *inode, struct file *file)
 {
 	struct trace_array *tr = trace_fs_array(inode);
 	const struct tracer *t = trace_array_tracer(tr);
-	struct trace_snap_raw *sr;
+	struct trace_buf *b = trace_array_buf(tr);
+	int ret;
 
 	/* A latency tracer's max buffer is not a snapshot. */
 	if (t && t->use_max)
 		return -EBUSY;
-	sr = kzalloc(sizeof(*sr), GFP_KERNEL);
-	if (!sr)
-		return -ENOMEM;
-	sr->page = (void *)__get_free_page(GFP_KERNEL);
-	if (!sr->page) {
-		kfree(sr);
-		return -ENOMEM;
-	}
-	sr->buf = trace_array_buf(tr);
-	sr->cpu = trace_fs_arg(inode);
-	mutex_init(&sr->lock);
+	ret = trace_pages_open(file, b, trace_fs_arg(inode),
+			       &trace_snap_raw_src);
 	/* Held while open: a swap may exchange it, nothing frees it. */
-	trace_max_get(sr->buf);
-	file->private_data = sr;
-	return nonseekable_open(inode, file);
+	if (!ret)
+		trace_max_get(b);
+	return ret;
 }
 
 static int trace_snap_raw_release(struct inode *inode, struct file *file)
 {
-	struct trace_snap_raw *sr = file->private_data;
-
-	trace_max_put(sr->buf);
-	free_page((unsigned long)sr->page);
-	mutex_destroy(&sr->lock);
-	kfree(sr);
-	return 0;
-}
-
-/* Take the oldest page of the snapshot's CPU into @page; 0 when none. */
-static int trace_snap_raw_take(struct trace_snap_raw *sr, void *page)
-{
-	struct trace_buffer *rb = READ_ONCE(sr->buf->max_rb);
-
-	return rb ? max(ring_buffer_read_page(rb, sr->cpu, page), 0) : 0;
-}
-
-static ssize_t trace_snap_raw_read(struct file *file, char __user *ubuf,
-				   size_t cnt, loff_t *ppos)
-{
-	struct trace_snap_raw *sr = file->private_data;
-	size_t n;
-
-	guard(mutex)(&sr->lock);
-	if (sr->off == sr->len) {
-		if (!trace_snap_raw_take(sr, sr->page))
-			return 0;
-		sr->off = 0;
-		sr->len = PAGE_SIZE;
-	}
-	n = min(cnt, sr->len - sr->off);
-	if (copy_to_user(ubuf, sr->page + sr->off, n))
-		return -EFAULT;
-	sr->off += n;
-	return n;
-}
-
-static ssize_t trace_snap_raw_splice(struct file *file, loff_t *ppos,
-				     struct pipe_inode_info *pipe, size_t len,
-				     unsigned int flags)
-{
-	struct trace_snap_raw *sr = file->private_data;
-	struct pipe_buffer buf;
-	struct page *page;
-	ssize_t done = 0, ret;
-
-	if (len < PAGE_SIZE)
-		return -EINVAL;
-	guard(mutex)(&sr->lock);
-	while (len >= PAGE_SIZE && !pipe_full(pipe->head, pipe->tail,
-					      pipe->max_usage)) {
-		page = alloc_page(GFP_KERNEL);
-		if (!page)
-			return done ?: -ENOMEM;
-		if (!trace_snap_raw_take(sr, page_address(page))) {
-			__free_page(page);
-			break;
-		}
-		buf = (struct pipe_buffer) {
-			.ops	= &nosteal_pipe_buf_ops,
-			.page	= page,
-			.len	= PAGE_SIZE,
-		};
-		ret = add_to_pipe(pipe, &buf);
-		if (ret < 0)
-			return done ?: ret;
-		done += PAGE_SIZE;
-		len -= PAGE_SIZE;
-	}
-	return done;
+	trace_max_put(trace_pages_buf(file));
+	return trace_pages_release(inode, file);
 }
 
 static const struct file_operations trace_snap_raw_fops = {
 	.open		= trace_snap_raw_open,
-	.read		= trace_snap_raw_read,
-	.splice_read	= trace_snap_raw_splice,
+	.read		= trace_pages_read,
+	.splice_read	= trace_pages_splice,
 	.release	= trace_snap_raw_release,
 };
 
