@@ -478,53 +478,15 @@ static int trace_evi_ev_release_file(struct inode *inode, struct file *file)
 		.release = trace_evi_ev_release_file,			\
 	}
 
-static ssize_t trace_evi_filter_write(struct file *file,
-				      const char __user *ubuf, size_t cnt,
-				      loff_t *ppos)
-{
-	struct trace_ev_ie *ie = file_inode(file)->i_private;
-	struct trace_ev_filter *f, *old;
-	char *buf;
-	int ret;
-
-	if (cnt >= PAGE_SIZE)
-		return -EINVAL;
-	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
-	scoped_guard(mutex, &trace_ev_lock) {
-		ret = trace_ev_ie_gone(ie) ? -ENODEV :
-		      trace_ev_filter_parse(ie->arr->tr, ie->rt,
-					    strim(buf), &f);
-		if (ret)
-			break;
-		old = rcu_replace_pointer(ie->filter, f,
-					  lockdep_is_held(&trace_ev_lock));
-		if (old) {
-			/* Probes run it with preemption off. */
-			synchronize_rcu();
-			trace_ev_filter_free(old);
-		}
-	}
-	kfree(buf);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
-}
-
-TRACE_EVI_EV_FOPS(trace_evi_filter, trace_evi_filter_write);
-
-/* An event's triggers in an instance: as at the top, on the instance. */
-static int trace_evi_trigger_show(struct seq_file *m, void *unused)
-{
-	guard(mutex)(&trace_ev_lock);
-	return trace_ev_trig_ie_show(m, m->private);
-}
-
-static ssize_t trace_evi_trigger_write(struct file *file,
-				       const char __user *ubuf, size_t cnt,
-				       loff_t *ppos)
+/*
+ * A write to an event's file in an instance: the text, trimmed, goes to
+ * @store under trace_ev_lock, unless the event left with its module.
+ */
+static ssize_t trace_evi_text_write(struct file *file,
+				    const char __user *ubuf, size_t cnt,
+				    loff_t *ppos,
+				    int (*store)(struct trace_ev_ie *ie,
+						 char *text))
 {
 	struct trace_ev_ie *ie = file_inode(file)->i_private;
 	char *buf;
@@ -536,13 +498,61 @@ static ssize_t trace_evi_trigger_write(struct file *file,
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
 	scoped_guard(mutex, &trace_ev_lock)
-		ret = trace_ev_ie_gone(ie) ? -ENODEV :
-		      trace_ev_trig_ie_store(strim(buf), ie);
+		ret = trace_ev_ie_gone(ie) ? -ENODEV : store(ie, strim(buf));
 	kfree(buf);
 	if (ret)
 		return ret;
 	*ppos += cnt;
 	return cnt;
+}
+
+static int trace_evi_filter_store(struct trace_ev_ie *ie, char *text)
+{
+	struct trace_ev_filter *f, *old;
+	int ret;
+
+	lockdep_assert_held(&trace_ev_lock);
+	ret = trace_ev_filter_parse(ie->arr->tr, ie->rt, text, &f);
+	if (ret)
+		return ret;
+	old = rcu_replace_pointer(ie->filter, f,
+				  lockdep_is_held(&trace_ev_lock));
+	if (old) {
+		/* Probes run it with preemption off. */
+		synchronize_rcu();
+		trace_ev_filter_free(old);
+	}
+	return 0;
+}
+
+static ssize_t trace_evi_filter_write(struct file *file,
+				      const char __user *ubuf, size_t cnt,
+				      loff_t *ppos)
+{
+	return trace_evi_text_write(file, ubuf, cnt, ppos,
+				    trace_evi_filter_store);
+}
+
+TRACE_EVI_EV_FOPS(trace_evi_filter, trace_evi_filter_write);
+
+/* An event's triggers in an instance: as at the top, on the instance. */
+static int trace_evi_trigger_show(struct seq_file *m, void *unused)
+{
+	guard(mutex)(&trace_ev_lock);
+	return trace_ev_trig_ie_show(m, m->private);
+}
+
+static int trace_evi_trigger_store(struct trace_ev_ie *ie, char *text)
+{
+	return trace_ev_trig_ie_store(text, ie);
+}
+
+static ssize_t trace_evi_trigger_write(struct file *file,
+				       const char __user *ubuf, size_t cnt,
+				       loff_t *ppos)
+{
+	return trace_evi_text_write(file, ubuf, cnt, ppos,
+				    trace_evi_trigger_store);
 }
 
 TRACE_EVI_EV_FOPS(trace_evi_trigger, trace_evi_trigger_write);
