@@ -524,14 +524,15 @@ int trace_ev_trig_ie_store(const char *val, struct trace_ev_ie *ie)
 
 /* Take the triggers of @h that @gone picks onto @out. */
 static void trig_pick(struct trig_host *h, struct list_head *out,
-		      bool (*gone)(const struct trace_ev_trig *t,
+		      bool (*gone)(const struct trig_host *h,
+				   const struct trace_ev_trig *t,
 				   const void *arg),
 		      const void *arg)
 {
 	struct trace_ev_trig *t, *tmp;
 
 	list_for_each_entry_safe(t, tmp, h->trigs, list) {
-		if (!gone(t, arg))
+		if (!gone(h, t, arg))
 			continue;
 		trig_unlink(h, t);
 		list_add(&t->gone, out);
@@ -550,19 +551,47 @@ static void trig_free_list(struct list_head *gone)
 		trig_free(t);
 }
 
-static bool trig_any(const struct trace_ev_trig *t, const void *arg)
+/*
+ * Remove the triggers that @gone picks, of every event at the top and in
+ * every instance, and free them once no probe runs them. Called with
+ * trace_ev_lock held.
+ */
+static void trig_sweep_locked(bool (*gone)(const struct trig_host *h,
+					   const struct trace_ev_trig *t,
+					   const void *arg),
+			      const void *arg)
 {
-	return true;
+	struct trace_ev_rt *e;
+	struct trace_ev_ie *x;
+	struct trig_host h;
+	LIST_HEAD(picked);
+
+	lockdep_assert_held(&trace_ev_lock);
+	for (e = trace_ev_next(NULL); e; e = trace_ev_next(e)) {
+		trig_host_init(&h, e, NULL);
+		trig_pick(&h, &picked, gone, arg);
+		list_for_each_entry(x, &e->insts, node) {
+			if (list_empty(&x->trigs))
+				continue;
+			trig_host_init(&h, e, x);
+			trig_pick(&h, &picked, gone, arg);
+		}
+	}
+	trig_free_list(&picked);
 }
 
-static bool trig_names_ie(const struct trace_ev_trig *t, const void *ie)
+/* The triggers that name the event in an instance @ie. */
+static bool trig_names_ie(const struct trig_host *h,
+			  const struct trace_ev_trig *t, const void *ie)
 {
 	return t->target_ie == ie;
 }
 
-static bool trig_names_rt(const struct trace_ev_trig *t, const void *rt)
+/* The triggers of the event @rt, anywhere, and those that name it. */
+static bool trig_of_rt(const struct trig_host *h,
+		       const struct trace_ev_trig *t, const void *rt)
 {
-	return t->target == rt;
+	return h->rt == rt || t->target == rt;
 }
 
 /**
@@ -594,20 +623,7 @@ void trace_ev_trig_ie_clear_locked(struct trace_ev_ie *ie)
  */
 void trace_ev_trig_ie_forget_locked(struct trace_ev_ie *ie)
 {
-	struct trace_ev_rt *e;
-	struct trace_ev_ie *x;
-	struct trig_host h;
-	LIST_HEAD(gone);
-
-	lockdep_assert_held(&trace_ev_lock);
-	for (e = trace_ev_next(NULL); e; e = trace_ev_next(e)) {
-		x = trig_event_in(e, ie);
-		if (!x || list_empty(&x->trigs))
-			continue;
-		trig_host_init(&h, e, x);
-		trig_pick(&h, &gone, trig_names_ie, ie);
-	}
-	trig_free_list(&gone);
+	trig_sweep_locked(trig_names_ie, ie);
 }
 
 /*
@@ -617,22 +633,7 @@ void trace_ev_trig_ie_forget_locked(struct trace_ev_ie *ie)
  */
 static void trace_ev_trig_forget_locked(struct trace_ev_rt *rt)
 {
-	struct trace_ev_rt *e;
-	struct trace_ev_ie *x;
-	struct trig_host h;
-	LIST_HEAD(gone);
-
-	lockdep_assert_held(&trace_ev_lock);
-	for (e = trace_ev_next(NULL); e; e = trace_ev_next(e)) {
-		trig_host_init(&h, e, NULL);
-		trig_pick(&h, &gone, e == rt ? trig_any : trig_names_rt, rt);
-		list_for_each_entry(x, &e->insts, node) {
-			trig_host_init(&h, e, x);
-			trig_pick(&h, &gone, e == rt ? trig_any : trig_names_rt,
-				  rt);
-		}
-	}
-	trig_free_list(&gone);
+	trig_sweep_locked(trig_of_rt, rt);
 }
 
 static struct trace_ev_client trace_ev_trig_client = {
