@@ -139,12 +139,13 @@ static void fentry_inst_forget(unsigned long start, unsigned long end)
 {
 	struct ftrace_hash **old;
 	struct fentry_inst *fi;
-	unsigned int n = 0, i;
+	unsigned int n = 0, cut = 0, i;
 
 	mutex_lock(&fentry_lock);
 	list_for_each_entry(fi, &fentry_insts, node)
 		n += 2;
-	old = kcalloc(n, sizeof(*old), GFP_KERNEL);
+	/* Without instances, or when no set held the range: no wait. */
+	old = n ? kcalloc(n, sizeof(*old), GFP_KERNEL) : NULL;
 	if (!old) {
 		mutex_unlock(&fentry_lock);
 		return;
@@ -157,7 +158,10 @@ static void fentry_inst_forget(unsigned long start, unsigned long end)
 				&old[n++]);
 	}
 	mutex_unlock(&fentry_lock);
-	fentry_sync_users();
+	for (i = 0; i < n; i++)
+		cut += !!old[i];
+	if (cut)
+		fentry_sync_users();
 	for (i = 0; i < n; i++)
 		fentry_hash_free(old[i]);
 	kfree(old);
