@@ -97,7 +97,7 @@ struct tracer {
 	void (*reset)(void);
 	int (*init_array)(struct trace_array *tr);
 	void (*reset_array)(struct trace_array *tr);
-	void (*print_header)(struct seq_file *m);
+	void (*print_header)(struct seq_file *m, struct trace_array *tr);
 	bool (*print_ev)(struct seq_file *m, const struct trace_ev *ev);
 	bool use_max;
 	struct trace_iter *(*max_iter)(int cpu);
@@ -167,15 +167,33 @@ static inline bool trace_opt(enum trace_opt o)
 
 /*
  * The options each instance has its own value of: what its tracers and
- * its buffer do. The others are the top array's: in an instance, those
- * of TRACE_OPTS_TOP_ONLY refuse a change, and the rest (how the trace is
- * printed, what the function_graph and latency tracers do) are shared
- * with the top array.
+ * its buffer do, and how its trace is printed. The others are the top
+ * array's: in an instance, those of TRACE_OPTS_TOP_ONLY refuse a change,
+ * and the rest (what the function_graph and latency tracers record,
+ * record-tgid, and verbose, which event printers read) are shared with
+ * the top array.
  */
 #define TRACE_OPTS_PER_ARRAY						\
 	(BIT(TRACE_OPT_OVERWRITE) | BIT(TRACE_OPT_FUNCTION_FORK) |	\
 	 BIT(TRACE_OPT_FUNC_STACK_TRACE) | BIT(TRACE_OPT_STACKTRACE) |	\
-	 BIT(TRACE_OPT_EVENT_FORK))
+	 BIT(TRACE_OPT_EVENT_FORK) | TRACE_OPTS_PRINT |			\
+	 BIT(TRACE_OPT_BLOCK) | BIT(TRACE_OPT_MARKERS) |		\
+	 BIT(TRACE_OPT_ANNOTATE) | BIT(TRACE_OPT_PAUSE_ON_TRACE) |	\
+	 BIT(TRACE_OPT_DISABLE_ON_FREE))
+/* The options that only change how records are printed. */
+#define TRACE_OPTS_PRINT						\
+	(BIT(TRACE_OPT_PRINT_PARENT) | BIT(TRACE_OPT_SYM_OFFSET) |	\
+	 BIT(TRACE_OPT_SYM_ADDR) | BIT(TRACE_OPT_RAW) |			\
+	 BIT(TRACE_OPT_HEX) | BIT(TRACE_OPT_BIN) |			\
+	 BIT(TRACE_OPT_CONTEXT_INFO) | BIT(TRACE_OPT_LATENCY_FORMAT) |	\
+	 BIT(TRACE_OPT_IRQ_INFO) | BIT(TRACE_OPT_FUNCGRAPH_OVERRUN) |	\
+	 BIT(TRACE_OPT_FUNCGRAPH_CPU) |					\
+	 BIT(TRACE_OPT_FUNCGRAPH_OVERHEAD) |				\
+	 BIT(TRACE_OPT_FUNCGRAPH_PROC) |				\
+	 BIT(TRACE_OPT_FUNCGRAPH_DURATION) |				\
+	 BIT(TRACE_OPT_FUNCGRAPH_ABSTIME) |				\
+	 BIT(TRACE_OPT_FUNCGRAPH_TAIL) |				\
+	 BIT(TRACE_OPT_FUNCGRAPH_RETVAL_HEX))
 #define TRACE_OPTS_TOP_ONLY						\
 	(BIT(TRACE_OPT_TRACE_PRINTK) | BIT(TRACE_OPT_PRINTK_MSG_ONLY) |	\
 	 BIT(TRACE_OPT_RECORD_CMD))
@@ -184,6 +202,23 @@ static inline bool trace_opt(enum trace_opt o)
 	(BIT(TRACE_OPT_FUNCTION_FORK) | BIT(TRACE_OPT_EVENT_FORK))
 
 unsigned long *trace_array_opts(struct trace_array *tr);
+
+/**
+ * trace_tr_opt() - an option as a trace array has it
+ * @tr:		the array; NULL for the top one
+ * @o:		the option
+ *
+ * Its own value for TRACE_OPTS_PER_ARRAY, else the top array's.
+ *
+ * Return: the value.
+ */
+static inline bool trace_tr_opt(struct trace_array *tr, enum trace_opt o)
+{
+	if (!tr || !(BIT(o) & TRACE_OPTS_PER_ARRAY))
+		return trace_opt(o);
+	return test_bit(o, trace_array_opts(tr));
+}
+
 extern const char *const trace_opt_names[TRACE_NR_OPTS];
 int trace_opts_set(struct trace_array *tr, unsigned long *opts,
 		   unsigned int o, bool on);
@@ -501,6 +536,8 @@ int trace_cmdline_init(void);
  * @lost:	events lost on @cpu just before it; ULONG_MAX when lost
  *		but not counted
  * @it:		the iterator it came from
+ * @tr:		the trace array whose buffer it is in; NULL for the top's
+ *		(and its max buffer's)
  */
 struct trace_ev {
 	const struct trace_entry *rec;
@@ -509,7 +546,22 @@ struct trace_ev {
 	int cpu;
 	unsigned long lost;
 	struct trace_iter *it;
+	struct trace_array *tr;
 };
+
+/**
+ * trace_ev_opt() - an option as the record's trace array has it
+ * @ev:		the record
+ * @o:		the option
+ *
+ * Return: its value.
+ */
+static inline bool trace_ev_opt(const struct trace_ev *ev, enum trace_opt o)
+{
+	return trace_tr_opt(ev->tr, o);
+}
+
+const struct tracer *trace_ev_tracer(const struct trace_ev *ev);
 
 /* The depths at which function_graph remembers the open calls. */
 #define TRACE_GRAPH_OPEN	50
@@ -533,6 +585,7 @@ struct trace_iter *trace_iter_new(struct trace_buf *b, int cpu, bool consume);
 struct trace_iter *trace_iter_new_on(int cpu, struct trace_buffer *rb,
 				     u64 from, u64 to);
 u64 trace_iter_base(struct trace_iter *it);
+void trace_iter_set_array(struct trace_iter *it, struct trace_array *tr);
 void trace_iter_free(struct trace_iter *it);
 bool trace_iter_peek(struct trace_iter *it, struct trace_ev *ev);
 void trace_iter_next(struct trace_iter *it);
@@ -552,7 +605,7 @@ void trace_iter_set_state(struct trace_iter *it, int cpu,
 /* Text (trace_output.c) */
 void trace_print_header(struct seq_file *m, int cpu, struct trace_array *tr);
 void trace_print_buf_header(struct seq_file *m, int cpu,
-			    struct trace_buffer *rb);
+			    struct trace_array *tr, struct trace_buffer *rb);
 void trace_print_ev(struct seq_file *m, const struct trace_ev *ev);
 
 /**
@@ -575,7 +628,8 @@ void trace_printer_register(struct trace_printer *p);
 
 /* Register printer @p (a struct trace_printer). */
 #define TRACE_PRINTER_REGISTER(p) TRACE_REGISTER(trace_printer_register, p)
-void trace_print_sym(struct seq_file *m, unsigned long ip);
+void trace_print_sym(struct seq_file *m, const struct trace_ev *ev,
+		     unsigned long ip);
 void trace_print_text(struct seq_file *m, const char *buf, unsigned int max);
 void trace_print_context(struct seq_file *m, const struct trace_ev *ev);
 void trace_dump_buffer(int cpu);

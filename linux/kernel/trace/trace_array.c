@@ -210,6 +210,7 @@ static struct trace_array *trace_array_make(const char *name)
 		trace_array_free(tr);
 		return ERR_PTR(-ENOMEM);
 	}
+	tr->buf->owner = tr;
 	dir = tracefs_create_dir(name, trace_instances_dir);
 	if (IS_ERR_OR_NULL(dir)) {
 		trace_array_free(tr);

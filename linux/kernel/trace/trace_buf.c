@@ -437,12 +437,13 @@ static int trace_buf_resize_locked(struct trace_buf *b, int cpu,
  * trace_buf_free() - shrink every CPU's buffer to the minimum
  * @b:		the buffer
  *
- * What free_buffer does when closed; with the disable_on_free option it
- * also turns tracing off.
+ * @stop:	turn tracing off too (its array's disable_on_free option)
+ *
+ * What free_buffer does when closed.
  */
-void trace_buf_free(struct trace_buf *b)
+void trace_buf_free(struct trace_buf *b, bool stop)
 {
-	if (trace_opt(TRACE_OPT_DISABLE_ON_FREE))
+	if (stop)
 		trace_buf_set_on(b, false);
 	trace_buf_resize(b, RING_BUFFER_ALL_CPUS, TRACE_BUF_MIN_KB);
 }

@@ -54,6 +54,8 @@ struct trace_buffer;
  * @readers:	the consuming readers' state (trace_iter.c's); theirs
  * @overwrite:	a full buffer overwrites its oldest records (its array's
  *		options/overwrite); under @lock
+ * @owner:	the instance it is the buffer of, for its records' printers
+ *		(struct trace_ev); NULL for the top buffer. Set once.
  */
 struct trace_buf {
 	atomic_t blocked;
@@ -72,6 +74,7 @@ struct trace_buf {
 	atomic_t stop_seq;
 	void *readers;
 	bool overwrite;
+	struct trace_array *owner;
 };
 
 /* The top array's buffer, the one the kernel's own writers record into. */
@@ -88,7 +91,7 @@ void trace_buf_start(struct trace_buf *b);
 void trace_buf_reset(struct trace_buf *b, int cpu);
 int trace_buf_resize(struct trace_buf *b, int cpu, unsigned long kb);
 unsigned long trace_buf_kb(struct trace_buf *b, int cpu);
-void trace_buf_free(struct trace_buf *b);
+void trace_buf_free(struct trace_buf *b, bool stop);
 int trace_buf_cpumask_show(struct trace_buf *b, struct seq_file *m);
 int trace_buf_cpumask_store(struct trace_buf *b, const char *val);
 int trace_buf_set_clock(struct trace_buf *b, unsigned int idx);

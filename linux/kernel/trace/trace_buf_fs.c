@@ -137,7 +137,10 @@ static ssize_t free_buffer_write(struct file *file, const char __user *ubuf,
 
 static int free_buffer_release(struct inode *inode, struct file *file)
 {
-	trace_buf_free(trace_array_buf(trace_fs_array(inode)));
+	struct trace_array *tr = trace_fs_array(inode);
+
+	trace_buf_free(trace_array_buf(tr),
+		       trace_tr_opt(tr, TRACE_OPT_DISABLE_ON_FREE));
 	return 0;
 }
 

@@ -280,6 +280,17 @@ const struct tracer *trace_array_tracer(struct trace_array *tr)
 	return READ_ONCE(*trace_array_cur(tr));
 }
 
+/**
+ * trace_ev_tracer() - the current tracer of a record's trace array
+ * @ev:		the record
+ *
+ * Return: the tracer, or NULL for nop (or before the first was set).
+ */
+const struct tracer *trace_ev_tracer(const struct trace_ev *ev)
+{
+	return ev->tr ? trace_array_tracer(ev->tr) : trace_current_tracer();
+}
+
 /* Make @t (NULL: nop) the current tracer of instance @tr. */
 static int trace_array_switch(struct trace_array *tr, struct tracer *t)
 {

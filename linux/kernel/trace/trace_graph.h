@@ -14,7 +14,7 @@
 struct seq_file;
 struct trace_ev;
 
-void trace_graph_print_header(struct seq_file *m);
+void trace_graph_print_header(struct seq_file *m, struct trace_array *tr);
 void trace_graph_fmt_us(char *buf, size_t size, u64 ns);
 int trace_graph_sched_profile(bool on);
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER

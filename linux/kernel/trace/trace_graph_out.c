@@ -34,16 +34,17 @@
 #define GRAPH_PROC_WIDTH	14
 #define GRAPH_DUR_WIDTH		12
 
-static void graph_header_line(struct seq_file *m, const char *const col[5])
+static void graph_header_line(struct seq_file *m, struct trace_array *tr,
+			      const char *const col[5])
 {
 	seq_putc(m, '#');
-	if (trace_opt(TRACE_OPT_FUNCGRAPH_ABSTIME))
+	if (trace_tr_opt(tr, TRACE_OPT_FUNCGRAPH_ABSTIME))
 		seq_puts(m, col[0]);
-	if (trace_opt(TRACE_OPT_FUNCGRAPH_CPU))
+	if (trace_tr_opt(tr, TRACE_OPT_FUNCGRAPH_CPU))
 		seq_puts(m, col[1]);
-	if (trace_opt(TRACE_OPT_FUNCGRAPH_PROC))
+	if (trace_tr_opt(tr, TRACE_OPT_FUNCGRAPH_PROC))
 		seq_puts(m, col[2]);
-	if (trace_opt(TRACE_OPT_FUNCGRAPH_DURATION))
+	if (trace_tr_opt(tr, TRACE_OPT_FUNCGRAPH_DURATION))
 		seq_puts(m, col[3]);
 	seq_puts(m, col[4]);
 }
@@ -51,8 +52,9 @@ static void graph_header_line(struct seq_file *m, const char *const col[5])
 /**
  * trace_graph_print_header() - the column titles of function_graph
  * @m:	where to print
+ * @tr:	the trace array whose trace it heads
  */
-void trace_graph_print_header(struct seq_file *m)
+void trace_graph_print_header(struct seq_file *m, struct trace_array *tr)
 {
 	static const char *const names[5] = {
 		"     TIME       ", " CPU", "  TASK/PID       ", "  DURATION   ",
@@ -63,8 +65,8 @@ void trace_graph_print_header(struct seq_file *m)
 		"               |   |   |   |\n",
 	};
 
-	graph_header_line(m, names);
-	graph_header_line(m, bars);
+	graph_header_line(m, tr, names);
+	graph_header_line(m, tr, bars);
 }
 
 /*
@@ -72,9 +74,9 @@ void trace_graph_print_header(struct seq_file *m)
  * fixed, the time is relative to the latency's first record, and the
  * context flags come after the task.
  */
-static bool graph_lat_mode(void)
+static bool graph_lat_mode(const struct trace_ev *ev)
 {
-	const struct tracer *t = trace_current_tracer();
+	const struct tracer *t = trace_ev_tracer(ev);
 
 	return t && t->use_max && trace_opt(TRACE_OPT_DISPLAY_GRAPH);
 }
@@ -131,7 +133,7 @@ static void graph_print_lead(struct seq_file *m, const struct trace_ev *ev)
 	char flags[6];
 	u32 rem;
 
-	if (graph_lat_mode()) {
+	if (graph_lat_mode(ev)) {
 		base = trace_iter_base(ev->it);
 		seq_printf(m, "%9llu us |  ",
 			   div_u64(ev->ts > base ? ev->ts - base : 0,
@@ -142,15 +144,15 @@ static void graph_print_lead(struct seq_file *m, const struct trace_ev *ev)
 		seq_printf(m, " |  %s | ", flags);
 		return;
 	}
-	if (!trace_opt(TRACE_OPT_CONTEXT_INFO))
+	if (!trace_ev_opt(ev, TRACE_OPT_CONTEXT_INFO))
 		return;
-	if (trace_opt(TRACE_OPT_FUNCGRAPH_ABSTIME)) {
+	if (trace_ev_opt(ev, TRACE_OPT_FUNCGRAPH_ABSTIME)) {
 		rem = do_div(secs, NSEC_PER_SEC);
 		seq_printf(m, "%5llu.%06u |  ", secs, rem / (u32)NSEC_PER_USEC);
 	}
-	if (trace_opt(TRACE_OPT_FUNCGRAPH_CPU))
+	if (trace_ev_opt(ev, TRACE_OPT_FUNCGRAPH_CPU))
 		graph_print_cpu(m, ev->cpu);
-	if (trace_opt(TRACE_OPT_FUNCGRAPH_PROC)) {
+	if (trace_ev_opt(ev, TRACE_OPT_FUNCGRAPH_PROC)) {
 		graph_print_task(m, ev->rec->pid, GRAPH_PROC_WIDTH);
 		seq_puts(m, " | ");
 	}
@@ -202,19 +204,21 @@ void trace_graph_fmt_us(char *buf, size_t size, u64 ns)
  * The duration column: mark, space, the time padded to 12 columns, then
  * "|". @ns is U64_MAX for a blank one.
  */
-static void graph_print_duration(struct seq_file *m, u64 ns)
+static void graph_print_duration(struct seq_file *m,
+				 const struct trace_ev *ev, u64 ns)
 {
 	char num[32];
 
-	if (!graph_lat_mode() && (!trace_opt(TRACE_OPT_FUNCGRAPH_DURATION) ||
-				  !trace_opt(TRACE_OPT_CONTEXT_INFO)))
+	if (!graph_lat_mode(ev) &&
+	    (!trace_ev_opt(ev, TRACE_OPT_FUNCGRAPH_DURATION) ||
+	     !trace_ev_opt(ev, TRACE_OPT_CONTEXT_INFO)))
 		return;
 	if (ns == U64_MAX) {
 		seq_printf(m, "%*s|", GRAPH_DUR_WIDTH + 2, "");
 		return;
 	}
 	trace_graph_fmt_us(num, sizeof(num), ns);
-	seq_printf(m, "%c %-*s|", trace_opt(TRACE_OPT_FUNCGRAPH_OVERHEAD) ?
+	seq_printf(m, "%c %-*s|", trace_ev_opt(ev, TRACE_OPT_FUNCGRAPH_OVERHEAD) ?
 		   graph_mark(ns) : ' ', GRAPH_DUR_WIDTH, num);
 }
 
@@ -224,16 +228,16 @@ static void graph_indent(struct seq_file *m, int depth)
 }
 
 /* " /\* = value *\/" or with the name: an error number in decimal. */
-static void graph_print_retval(struct seq_file *m, unsigned long func,
-			       unsigned long v, bool name)
+static void graph_print_retval(struct seq_file *m, const struct trace_ev *ev,
+			       unsigned long func, unsigned long v, bool name)
 {
-	bool hex = trace_opt(TRACE_OPT_FUNCGRAPH_RETVAL_HEX);
+	bool hex = trace_ev_opt(ev, TRACE_OPT_FUNCGRAPH_RETVAL_HEX);
 	long err = (long)v;
 	int err32 = (int)v;
 
 	seq_puts(m, " /* ");
 	if (name) {
-		trace_print_sym(m, func);
+		trace_print_sym(m, ev, func);
 		seq_putc(m, ' ');
 	}
 	if (!hex && IS_ERR_VALUE(v))
@@ -246,9 +250,10 @@ static void graph_print_retval(struct seq_file *m, unsigned long func,
 		seq_printf(m, "= 0x%lx */", v);
 }
 
-static void graph_print_overrun(struct seq_file *m, unsigned int overrun)
+static void graph_print_overrun(struct seq_file *m, const struct trace_ev *ev,
+				unsigned int overrun)
 {
-	if (trace_opt(TRACE_OPT_FUNCGRAPH_OVERRUN))
+	if (trace_ev_opt(ev, TRACE_OPT_FUNCGRAPH_OVERRUN))
 		seq_printf(m, " (Overruns: %u)", overrun);
 }
 
@@ -257,8 +262,8 @@ static void graph_print_irq(struct seq_file *m, const struct trace_ev *ev,
 			    bool in)
 {
 	graph_print_lead(m, ev);
-	if (trace_opt(TRACE_OPT_FUNCGRAPH_DURATION) &&
-	    trace_opt(TRACE_OPT_CONTEXT_INFO))
+	if (trace_ev_opt(ev, TRACE_OPT_FUNCGRAPH_DURATION) &&
+	    trace_ev_opt(ev, TRACE_OPT_CONTEXT_INFO))
 		seq_printf(m, "  %s |", in ? "==========>" : "<==========");
 	else
 		seq_printf(m, "  %s", in ? "==========>" : "<==========");
@@ -295,9 +300,9 @@ static void graph_end_call(struct seq_file *m, const struct trace_ev *ev,
 			   struct trace_print_state *st,
 			   const struct trace_graph_ret_rec *r, bool leaf)
 {
-	if (trace_opt(TRACE_OPT_FUNCGRAPH_RETVAL))
-		graph_print_retval(m, r->func, r->retval, !leaf);
-	graph_print_overrun(m, r->overrun);
+	if (trace_ev_opt(ev, TRACE_OPT_FUNCGRAPH_RETVAL))
+		graph_print_retval(m, ev, r->func, r->retval, !leaf);
+	graph_print_overrun(m, ev, r->overrun);
 	seq_putc(m, '\n');
 	st->depth = r->depth;
 	if (st->irq_depth == r->depth + 1) {
@@ -314,7 +319,7 @@ static void graph_print_entry(struct seq_file *m, const struct trace_ev *ev,
 	struct trace_ev next;
 	bool leaf = false;
 
-	if (graph_in_irq(ev) && !st->irq_depth && !graph_lat_mode()) {
+	if (graph_in_irq(ev) && !st->irq_depth && !graph_lat_mode(ev)) {
 		graph_print_irq(m, ev, true);
 		st->irq_depth = e->depth + 1;
 	}
@@ -325,9 +330,9 @@ static void graph_print_entry(struct seq_file *m, const struct trace_ev *ev,
 		leaf = r->func == e->func && r->depth == e->depth;
 	}
 	graph_print_lead(m, ev);
-	graph_print_duration(m, leaf ? r->rettime - r->calltime : U64_MAX);
+	graph_print_duration(m, ev, leaf ? r->rettime - r->calltime : U64_MAX);
 	graph_indent(m, e->depth);
-	trace_print_sym(m, e->func);
+	trace_print_sym(m, ev, e->func);
 	if (!leaf) {
 		seq_puts(m, "() {\n");
 		if (e->depth >= 0 && e->depth < TRACE_GRAPH_OPEN)
@@ -346,15 +351,15 @@ static void graph_print_return(struct seq_file *m, const struct trace_ev *ev,
 	const struct trace_graph_ret_rec *r = (const void *)ev->rec;
 	bool seen = r->depth >= 0 && r->depth < TRACE_GRAPH_OPEN &&
 		    st->open[r->depth] == r->func;
-	bool tail = !seen || trace_opt(TRACE_OPT_FUNCGRAPH_TAIL);
+	bool tail = !seen || trace_ev_opt(ev, TRACE_OPT_FUNCGRAPH_TAIL);
 
 	graph_print_lead(m, ev);
-	graph_print_duration(m, r->rettime - r->calltime);
+	graph_print_duration(m, ev, r->rettime - r->calltime);
 	graph_indent(m, r->depth);
 	seq_putc(m, '}');
-	if (tail && !trace_opt(TRACE_OPT_FUNCGRAPH_RETVAL)) {
+	if (tail && !trace_ev_opt(ev, TRACE_OPT_FUNCGRAPH_RETVAL)) {
 		seq_puts(m, " /* ");
-		trace_print_sym(m, r->func);
+		trace_print_sym(m, ev, r->func);
 		seq_puts(m, " */");
 	}
 	if (seen)
@@ -372,7 +377,7 @@ static void graph_print_comment(struct seq_file *m, const struct trace_ev *ev,
 	while (n && p->buf[n - 1] == '\n')
 		n--;
 	graph_print_lead(m, ev);
-	graph_print_duration(m, U64_MAX);
+	graph_print_duration(m, ev, U64_MAX);
 	graph_indent(m, st->depth);
 	seq_printf(m, "/* %.*s */\n", n, p->buf);
 }
@@ -382,7 +387,7 @@ static void graph_print_other(struct seq_file *m, const struct trace_ev *ev,
 			      struct trace_print_state *st)
 {
 	graph_print_lead(m, ev);
-	graph_print_duration(m, U64_MAX);
+	graph_print_duration(m, ev, U64_MAX);
 	graph_indent(m, st->depth);
 	seq_puts(m, "/* ");
 	trace_print_body(m, ev);

@@ -67,6 +67,8 @@ enum trace_iter_kind { TRACE_ITER_PEEK, TRACE_ITER_CONSUME, TRACE_ITER_DUMP };
  * @base:	time stamp of the first record handed out, or @from; the
  *		latency format counts time from it
  * @in_ns:	the time stamps count nanoseconds (the buffer's clock)
+ * @tr:		the trace array whose records these are (struct trace_ev);
+ *		NULL for the top's
  *
  * A printer may print a record several times (seq_file retries when a
  * line overflows), so it changes nothing itself: it says what is to
@@ -87,6 +89,7 @@ struct trace_iter {
 	u64 to;
 	u64 base;
 	bool in_ns;
+	struct trace_array *tr;
 };
 
 /* Protects the shared consuming readers of every buffer (its @readers). */
@@ -165,9 +168,21 @@ struct trace_iter *trace_iter_new(struct trace_buf *b, int cpu, bool consume)
 		it = trace_iter_make(cpu, b, NULL, 0, U64_MAX);
 	else
 		it = trace_iter_make(cpu, NULL, READ_ONCE(b->rb), 0, U64_MAX);
-	if (it)
+	if (it) {
 		it->in_ns = trace_buf_clock_in_ns(b);
+		it->tr = b->owner;
+	}
 	return it;
+}
+
+/**
+ * trace_iter_set_array() - say whose records an iterator hands out
+ * @it:		the iterator
+ * @tr:		their trace array, whose options and tracer print them
+ */
+void trace_iter_set_array(struct trace_iter *it, struct trace_array *tr)
+{
+	it->tr = tr;
 }
 
 /**
@@ -357,6 +372,7 @@ bool trace_iter_peek(struct trace_iter *it, struct trace_ev *ev)
 	if (it->base == U64_MAX)
 		it->base = rd->ts;
 	ev->it = it;
+	ev->tr = it->tr;
 	ev->rec = rd->ev;
 	ev->len = rd->len;
 	ev->ts = rd->ts;

@@ -246,8 +246,9 @@ struct trace_iter *trace_lat_iter_new(int cpu)
 /**
  * trace_lat_print_header() - the header of a latency tracer's trace file
  * @m:	where to print
+ * @tr:	the top trace array, the only one with a latency tracer
  */
-void trace_lat_print_header(struct seq_file *m)
+void trace_lat_print_header(struct seq_file *m, struct trace_array *tr)
 {
 	const struct tracer *t = trace_current_tracer();
 	struct trace_buffer *rb = trace_max_get(&trace_top_buf);

@@ -88,7 +88,7 @@ static inline void trace_key_set(struct static_key_false *key, bool on)
 
 /* Latency tracers (trace_lat.c) */
 struct trace_iter *trace_lat_iter_new(int cpu);
-void trace_lat_print_header(struct seq_file *m);
+void trace_lat_print_header(struct seq_file *m, struct trace_array *tr);
 bool trace_lat_worth(u64 ns);
 void trace_lat_update(struct trace_lat_info *lat);
 void trace_lat_fill_task(struct trace_lat_info *lat, struct task_struct *p);

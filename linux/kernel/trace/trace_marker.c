@@ -22,7 +22,7 @@ static ssize_t trace_marker_write(struct file *file, const char __user *ubuf,
 	char *text;
 	int ret;
 
-	if (!trace_opt(TRACE_OPT_MARKERS))
+	if (!trace_tr_opt(trace_fs_array(file_inode(file)), TRACE_OPT_MARKERS))
 		return -EINVAL;
 	text = kmalloc(len + 1, GFP_KERNEL);
 	if (!text)
@@ -57,7 +57,7 @@ static ssize_t trace_marker_raw_write(struct file *file,
 	struct trace_raw_rec *r;
 	void *data;
 
-	if (!trace_opt(TRACE_OPT_MARKERS))
+	if (!trace_tr_opt(trace_fs_array(file_inode(file)), TRACE_OPT_MARKERS))
 		return -EINVAL;
 	if (cnt < sizeof(r->id) || cnt > TRACE_PRINT_MAX)
 		return -EINVAL;

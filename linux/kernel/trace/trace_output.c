@@ -17,12 +17,12 @@
 #include "trace.h"
 #include "trace_lat.h"
 
-static void trace_print_legend(struct seq_file *m)
+static void trace_print_legend(struct seq_file *m, struct trace_array *tr)
 {
-	bool tgid = trace_opt(TRACE_OPT_RECORD_TGID);
+	bool tgid = trace_tr_opt(tr, TRACE_OPT_RECORD_TGID);
 	const char *pad = tgid ? "          " : "";
 
-	if (!trace_opt(TRACE_OPT_IRQ_INFO)) {
+	if (!trace_tr_opt(tr, TRACE_OPT_IRQ_INFO)) {
 		seq_printf(m, "#           TASK-PID    %s CPU#   TIMESTAMP  FUNCTION\n",
 			   tgid ? "   TGID    " : "");
 		seq_printf(m, "#              | |      %s   |       |         |\n",
@@ -53,11 +53,11 @@ void trace_print_header(struct seq_file *m, int cpu, struct trace_array *tr)
 
 	if (t && t->print_header) {
 		seq_printf(m, "# tracer: %s\n#\n", t->name);
-		t->print_header(m);
+		t->print_header(m, tr);
 		return;
 	}
 	seq_printf(m, "# tracer: %s\n#\n", t ? t->name : "nop");
-	trace_print_buf_header(m, cpu, READ_ONCE(trace_array_buf(tr)->rb));
+	trace_print_buf_header(m, cpu, tr, READ_ONCE(trace_array_buf(tr)->rb));
 }
 
 /**
@@ -65,10 +65,11 @@ void trace_print_header(struct seq_file *m, int cpu, struct trace_array *tr)
  * legend of the columns
  * @m:		where to print
  * @cpu:	the CPU the file shows, or RING_BUFFER_ALL_CPUS
+ * @tr:		the trace array whose buffer it is
  * @rb:		the buffer shown (held by the caller), or NULL for none
  */
 void trace_print_buf_header(struct seq_file *m, int cpu,
-			    struct trace_buffer *rb)
+			    struct trace_array *tr, struct trace_buffer *rb)
 {
 	struct ring_buffer_stats st;
 	u64 entries = 0, written = 0;
@@ -81,7 +82,7 @@ void trace_print_buf_header(struct seq_file *m, int cpu,
 		entries += st.entries;
 		written += st.written + st.dropped + st.commit_overrun;
 	}
-	if (trace_opt(TRACE_OPT_LATENCY_FORMAT)) {
+	if (trace_tr_opt(tr, TRACE_OPT_LATENCY_FORMAT)) {
 		struct trace_lat_info lat = { .cpu = cpu < 0 ? 0 : cpu };
 
 		trace_print_lat_header(m, trace_current_tracer_name(), &lat,
@@ -91,7 +92,7 @@ void trace_print_buf_header(struct seq_file *m, int cpu,
 	}
 	seq_printf(m, "# entries-in-buffer/entries-written: %llu/%llu   #P:%u\n#\n",
 		   entries, written, num_online_cpus());
-	trace_print_legend(m);
+	trace_print_legend(m, tr);
 }
 
 /**
@@ -162,7 +163,7 @@ void trace_print_context(struct seq_file *m, const struct trace_ev *ev)
 
 	trace_cmdline_find(e->pid, comm);
 	seq_printf(m, "%16s-%-7d ", comm, e->pid);
-	if (trace_opt(TRACE_OPT_RECORD_TGID)) {
+	if (trace_ev_opt(ev, TRACE_OPT_RECORD_TGID)) {
 		tgid = trace_cmdline_tgid(e->pid);
 		if (tgid)
 			seq_printf(m, "(%7d) ", tgid);
@@ -170,7 +171,7 @@ void trace_print_context(struct seq_file *m, const struct trace_ev *ev)
 			seq_puts(m, "(-------) ");
 	}
 	seq_printf(m, "[%03d] ", ev->cpu);
-	if (trace_opt(TRACE_OPT_IRQ_INFO)) {
+	if (trace_ev_opt(ev, TRACE_OPT_IRQ_INFO)) {
 		trace_ctx_flags(e, flags);
 		seq_printf(m, "%s ", flags);
 	}
@@ -316,19 +317,21 @@ void trace_print_text(struct seq_file *m, const char *buf, unsigned int max)
  * trace_print_sym() - a function by name ("name", no module), as the sym-*
  * options say
  * @m:		where to print
+ * @ev:		the record it is printed for
  * @ip:		an address in it
  */
-void trace_print_sym(struct seq_file *m, unsigned long ip)
+void trace_print_sym(struct seq_file *m, const struct trace_ev *ev,
+		     unsigned long ip)
 {
 	char name[KSYM_NAME_LEN];
 
-	if (trace_opt(TRACE_OPT_SYM_OFFSET))
+	if (trace_ev_opt(ev, TRACE_OPT_SYM_OFFSET))
 		seq_printf(m, "%pS", (void *)ip);
 	else if (kallsyms_lookup(ip, NULL, NULL, NULL, name))
 		seq_puts(m, name);
 	else
 		seq_printf(m, "0x%lx", ip);
-	if (trace_opt(TRACE_OPT_SYM_ADDR))
+	if (trace_ev_opt(ev, TRACE_OPT_SYM_ADDR))
 		seq_printf(m, " <%016lx>", ip);
 }
 
@@ -337,15 +340,15 @@ static void trace_print_print(struct seq_file *m, const struct trace_ev *ev)
 	const struct trace_print_rec *r = (const void *)ev->rec;
 	unsigned int max = ev->len - sizeof(*r);
 
-	if (trace_opt(TRACE_OPT_RAW)) {
+	if (trace_ev_opt(ev, TRACE_OPT_RAW)) {
 		seq_printf(m, "# %lx ", r->ip);
 		trace_print_text(m, r->buf, max);
 		return;
 	}
 	if (!r->ip) {
 		seq_puts(m, "tracing_mark_write: ");
-	} else if (!trace_opt(TRACE_OPT_PRINTK_MSG_ONLY)) {
-		trace_print_sym(m, r->ip);
+	} else if (!trace_ev_opt(ev, TRACE_OPT_PRINTK_MSG_ONLY)) {
+		trace_print_sym(m, ev, r->ip);
 		seq_puts(m, ": ");
 	}
 	trace_print_text(m, r->buf, max);
@@ -355,14 +358,14 @@ static void trace_print_fn(struct seq_file *m, const struct trace_ev *ev)
 {
 	const struct trace_fn_rec *r = (const void *)ev->rec;
 
-	if (trace_opt(TRACE_OPT_RAW)) {
+	if (trace_ev_opt(ev, TRACE_OPT_RAW)) {
 		seq_printf(m, "%lx %lx\n", r->ip, r->parent_ip);
 		return;
 	}
-	trace_print_sym(m, r->ip);
-	if (trace_opt(TRACE_OPT_PRINT_PARENT) && r->parent_ip) {
+	trace_print_sym(m, ev, r->ip);
+	if (trace_ev_opt(ev, TRACE_OPT_PRINT_PARENT) && r->parent_ip) {
 		seq_puts(m, " <-");
-		trace_print_sym(m, r->parent_ip);
+		trace_print_sym(m, ev, r->parent_ip);
 	}
 	seq_putc(m, '\n');
 }
@@ -385,7 +388,7 @@ static void trace_print_ctx(struct seq_file *m, const struct trace_ev *ev)
 	char next = trace_state_char(r->next_state);
 	char comm[TASK_COMM_LEN];
 
-	if (trace_opt(TRACE_OPT_RAW)) {
+	if (trace_ev_opt(ev, TRACE_OPT_RAW)) {
 		seq_printf(m, "%u %u %c %u %u %u %c\n", r->prev_pid,
 			   r->prev_prio, prev, r->next_cpu, r->next_pid,
 			   r->next_prio, next);
@@ -406,10 +409,10 @@ static void trace_print_stack(struct seq_file *m, const struct trace_ev *ev)
 	seq_puts(m, "<stack trace>\n");
 	for (i = 0; i < n && i < r->size; i++) {
 		seq_puts(m, " => ");
-		if (trace_opt(TRACE_OPT_RAW))
+		if (trace_ev_opt(ev, TRACE_OPT_RAW))
 			seq_printf(m, "%lx", r->caller[i]);
 		else
-			trace_print_sym(m, r->caller[i]);
+			trace_print_sym(m, ev, r->caller[i]);
 		seq_putc(m, '\n');
 	}
 }
@@ -431,7 +434,7 @@ static void trace_print_bytes(struct seq_file *m, const struct trace_ev *ev)
 	const u8 *p = (const u8 *)ev->rec;
 	unsigned int i;
 
-	if (trace_opt(TRACE_OPT_BIN)) {
+	if (trace_ev_opt(ev, TRACE_OPT_BIN)) {
 		seq_write(m, &ev->rec->pid, sizeof(ev->rec->pid));
 		seq_write(m, &ev->cpu, sizeof(ev->cpu));
 		seq_write(m, &ev->ts, sizeof(ev->ts));
@@ -530,7 +533,7 @@ static bool trace_print_own_line(struct seq_file *m, const struct trace_ev *ev,
  */
 void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 {
-	const struct tracer *t = trace_current_tracer();
+	const struct tracer *t = trace_ev_tracer(ev);
 
 	if (ev->lost == ULONG_MAX)
 		seq_printf(m, "CPU:%d [LOST EVENTS]\n", ev->cpu);
@@ -538,17 +541,17 @@ void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 		seq_printf(m, "CPU:%d [LOST %lu EVENTS]\n", ev->cpu, ev->lost);
 	if (ev->len < sizeof(struct trace_entry))
 		return;
-	if (trace_opt(TRACE_OPT_BIN) || trace_opt(TRACE_OPT_HEX)) {
+	if (trace_ev_opt(ev, TRACE_OPT_BIN) || trace_ev_opt(ev, TRACE_OPT_HEX)) {
 		trace_print_bytes(m, ev);
 		return;
 	}
-	if (trace_opt(TRACE_OPT_RAW))
+	if (trace_ev_opt(ev, TRACE_OPT_RAW))
 		seq_printf(m, "%d %d %llu ", ev->rec->pid, ev->cpu, ev->ts);
 	else if (trace_print_own_line(m, ev, t))
 		return;
-	else if (trace_opt(TRACE_OPT_LATENCY_FORMAT) || (t && t->use_max))
+	else if (trace_ev_opt(ev, TRACE_OPT_LATENCY_FORMAT) || (t && t->use_max))
 		trace_print_lat_context(m, ev);
-	else if (trace_opt(TRACE_OPT_CONTEXT_INFO))
+	else if (trace_ev_opt(ev, TRACE_OPT_CONTEXT_INFO))
 		trace_print_context(m, ev);
 
 	if (!trace_print_body(m, ev))

@@ -54,12 +54,18 @@ struct trace_file {
 /* A new iterator for @tf; NULL for a view with no buffer. */
 static struct trace_iter *trace_file_iter(struct trace_file *tf)
 {
+	struct trace_iter *it;
+
 	if (tf->view)
-		return tf->rb ? trace_iter_new_on(tf->cpu, tf->rb, 0, U64_MAX) :
-				NULL;
-	if (tf->max_iter)
-		return tf->max_iter(tf->cpu);
-	return trace_iter_new(tf->buf, tf->cpu, false);
+		it = tf->rb ? trace_iter_new_on(tf->cpu, tf->rb, 0, U64_MAX) :
+			      NULL;
+	else if (tf->max_iter)
+		it = tf->max_iter(tf->cpu);
+	else
+		it = trace_iter_new(tf->buf, tf->cpu, false);
+	if (it)
+		trace_iter_set_array(it, tf->tr);
+	return it;
 }
 
 /* Move @tf to position @pos; NULL past the last record. */
@@ -160,7 +166,7 @@ int trace_view_open(struct inode *inode, struct file *file,
 	tf->buf = b;
 	tf->cpu = cpu;
 	tf->idx = 1;
-	if (trace_opt(TRACE_OPT_PAUSE_ON_TRACE)) {
+	if (trace_tr_opt(tr, TRACE_OPT_PAUSE_ON_TRACE)) {
 		trace_buf_stop(b);
 		tf->paused = true;
 	}

@@ -242,7 +242,7 @@ static void trace_snap_print_header(struct seq_file *m, int cpu,
 	}
 	seq_puts(m, "#  2  clears it (as does any number but 0 and 1)\n#\n");
 	if (rb)
-		trace_print_buf_header(m, cpu, rb);
+		trace_print_buf_header(m, cpu, tr, rb);
 }
 
 /**

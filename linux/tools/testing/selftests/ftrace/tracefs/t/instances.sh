@@ -109,10 +109,24 @@ echo overwrite > $i/trace_options
 	fail "an unknown option taken"
 [ "$(write_errno $i/options/overwrite 2)" = "Invalid argument" ] ||
 	fail "options/overwrite took 2"
+echo 1 > $i/options/verbose
+[ "$(cat options/verbose)" = 1 ] || fail "a shared option not shared"
+echo 0 > options/verbose
+[ "$(cat $i/options/verbose)" = 0 ] || fail "a shared option not shared back"
+# How the trace is printed is the instance's own.
 echo 1 > $i/options/sym-offset
-[ "$(cat options/sym-offset)" = 1 ] || fail "a shared option not shared"
-echo 0 > options/sym-offset
-[ "$(cat $i/options/sym-offset)" = 0 ] || fail "a shared option not shared back"
+[ "$(cat options/sym-offset)" = 0 ] || fail "the top's sym-offset followed"
+echo 0 > $i/options/context-info
+echo > $i/trace
+echo > trace
+echo bare > $i/trace_marker
+echo full > trace_marker
+grep -qx 'tracing_mark_write: bare' $i/trace ||
+	fail "context-info off in the instance: $(grep bare $i/trace)"
+grep -q '\] .* tracing_mark_write: full' trace ||
+	fail "context-info off at the top too: $(grep full trace)"
+echo 0 > $i/options/sym-offset
+echo 1 > $i/options/context-info
 
 # trace_pipe consumes the instance's records only.
 echo > $i/trace
