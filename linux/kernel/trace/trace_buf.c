@@ -40,6 +40,7 @@
 struct trace_buf trace_top_buf = {
 	.lock = __MUTEX_INITIALIZER(trace_top_buf.lock),
 	.percent = 50,
+	.expanded = true,
 };
 
 /**
@@ -389,6 +390,13 @@ int trace_buf_resize(struct trace_buf *b, int cpu, unsigned long kb)
 	unsigned long pages, avail = si_mem_available();
 	int ret;
 
+	/* One CPU's size set: the others take theirs first. */
+	if (cpu != RING_BUFFER_ALL_CPUS) {
+		ret = trace_buf_expand(b);
+		if (ret)
+			return ret;
+	}
+
 	if (!kb)
 		return -EINVAL;
 	if (!b->rb)
@@ -410,7 +418,51 @@ int trace_buf_resize(struct trace_buf *b, int cpu, unsigned long kb)
 		trace_max_block(b, false);
 		return ret;
 	}
-	return trace_buf_resize_locked(b, cpu, kb);
+	/* A size set by hand is the size: the buffer is expanded to it. */
+	ret = trace_buf_resize_locked(b, cpu, kb);
+	if (!ret)
+		WRITE_ONCE(b->expanded, true);
+	return ret;
+}
+
+/* The KiB @b's ring has on @cpu: its set size once expanded. */
+static unsigned long trace_buf_ring_kb(struct trace_buf *b, int cpu)
+{
+	lockdep_assert_held(&b->lock);
+	return b->expanded ? b->kb[cpu] : TRACE_BUF_MIN_KB;
+}
+
+/**
+ * trace_buf_expand() - give an instance's buffer the sizes set for it
+ * @b:		the buffer
+ *
+ * An instance's ring is made of the least size; it takes the sizes of
+ * its buffer_size_kb files when first needed: a tracer, an event, a
+ * marker or a snapshot in the instance, or a size set per CPU. Sleeps.
+ *
+ * Return: 0, or -ENOMEM (the ring then stays as it was).
+ */
+int trace_buf_expand(struct trace_buf *b)
+{
+	int cpu, ret;
+
+	/* Pairs with the WRITE_ONCE()s under @b->lock. */
+	if (READ_ONCE(b->expanded))
+		return 0;
+	guard(mutex)(&b->lock);
+	if (b->expanded)
+		return 0;
+	for_each_possible_cpu(cpu) {
+		ret = ring_buffer_resize(b->rb, cpu, b->kb[cpu] * 1024);
+		if (ret) {
+			for_each_possible_cpu(cpu)
+				ring_buffer_resize(b->rb, cpu,
+						   TRACE_BUF_MIN_KB * 1024);
+			return ret;
+		}
+	}
+	WRITE_ONCE(b->expanded, true);
+	return 0;
 }
 
 static int trace_buf_resize_locked(struct trace_buf *b, int cpu,
@@ -423,8 +475,9 @@ static int trace_buf_resize_locked(struct trace_buf *b, int cpu,
 		/* A resize of all CPUs may have got part way: undo it. */
 		for_each_possible_cpu(i)
 			if (ring_buffer_size(b->rb, i) !=
-			    PAGE_ALIGN(b->kb[i] * 1024))
-				ring_buffer_resize(b->rb, i, b->kb[i] * 1024);
+			    PAGE_ALIGN(trace_buf_ring_kb(b, i) * 1024))
+				ring_buffer_resize(b->rb, i,
+						   trace_buf_ring_kb(b, i) * 1024);
 		return ret;
 	}
 	for_each_possible_cpu(i)
@@ -592,14 +645,14 @@ int trace_buf_set_clock(struct trace_buf *b, unsigned int idx)
 /* A ring buffer of @b's sizes and mode; under @b->lock. */
 static struct trace_buffer *trace_buf_alloc_rb(struct trace_buf *b)
 {
-	unsigned long kb = b->kb[cpumask_first(cpu_possible_mask)];
+	unsigned long kb = trace_buf_ring_kb(b, cpumask_first(cpu_possible_mask));
 	struct trace_buffer *rb;
 	bool same = true;
 	int cpu;
 
 	lockdep_assert_held(&b->lock);
 	for_each_possible_cpu(cpu)
-		same &= b->kb[cpu] == kb;
+		same &= trace_buf_ring_kb(b, cpu) == kb;
 	/* One size for all: made at it, without a resize's grace periods. */
 	rb = ring_buffer_alloc((same ? kb : TRACE_BUF_MIN_KB) * 1024,
 			       b->overwrite ? RING_BUFFER_OVERWRITE :
@@ -608,7 +661,7 @@ static struct trace_buffer *trace_buf_alloc_rb(struct trace_buf *b)
 	if (!rb || same)
 		return rb;
 	for_each_possible_cpu(cpu) {
-		if (ring_buffer_resize(rb, cpu, b->kb[cpu] * 1024)) {
+		if (ring_buffer_resize(rb, cpu, trace_buf_ring_kb(b, cpu) * 1024)) {
 			ring_buffer_free(rb);
 			return NULL;
 		}
@@ -627,6 +680,9 @@ int trace_max_alloc(struct trace_buf *b, unsigned int user)
 {
 	struct trace_buffer *rb;
 
+	/* It is swapped with @b->rb: of the same sizes. */
+	if (trace_buf_expand(b))
+		return -ENOMEM;
 	guard(mutex)(&b->lock);
 	if (b->max_rb) {
 		b->max_users |= user;

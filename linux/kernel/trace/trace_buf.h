@@ -56,6 +56,9 @@ struct trace_buffer;
  *		options/overwrite); under @lock
  * @owner:	the instance it is the buffer of, for its records' printers
  *		(struct trace_ev); NULL for the top buffer. Set once.
+ * @expanded:	@rb has the sizes of @kb; until then an instance's has the
+ *		least size (trace_buf_expand()). Written under @lock, read
+ *		locklessly.
  */
 struct trace_buf {
 	atomic_t blocked;
@@ -75,6 +78,7 @@ struct trace_buf {
 	void *readers;
 	bool overwrite;
 	struct trace_array *owner;
+	bool expanded;
 };
 
 /* The top array's buffer, the one the kernel's own writers record into. */
@@ -90,6 +94,7 @@ void trace_buf_stop(struct trace_buf *b);
 void trace_buf_start(struct trace_buf *b);
 void trace_buf_reset(struct trace_buf *b, int cpu);
 int trace_buf_resize(struct trace_buf *b, int cpu, unsigned long kb);
+int trace_buf_expand(struct trace_buf *b);
 unsigned long trace_buf_kb(struct trace_buf *b, int cpu);
 void trace_buf_free(struct trace_buf *b, bool stop);
 int trace_buf_cpumask_show(struct trace_buf *b, struct seq_file *m);

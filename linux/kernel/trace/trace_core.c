@@ -300,6 +300,12 @@ static int trace_array_switch(struct trace_array *tr, struct tracer *t)
 	lockdep_assert_held(&trace_lock);
 	if (t == *cur)
 		return 0;
+	/* Before the old one stops: a failure changes nothing. */
+	if (t) {
+		ret = trace_buf_expand(trace_array_buf(tr));
+		if (ret)
+			return ret;
+	}
 	if (*cur)
 		(*cur)->reset_array(tr);
 	WRITE_ONCE(*cur, NULL);

@@ -374,6 +374,10 @@ int trace_ev_ie_apply_locked(struct trace_ev_ie *ie)
 
 	lockdep_assert_held(&trace_ev_lock);
 	if (live && !ie->live) {
+		/* The instance's buffer takes its size at its first use. */
+		ret = trace_buf_expand(ie->dst->buf);
+		if (ret)
+			return ret;
 		/* The probe and its slow path first, then the copies. */
 		rt->nr_insts++;
 		ret = trace_ev_apply_locked(rt);

@@ -311,6 +311,8 @@ int trace_ev_walk_set(const struct trace_ev_walk *w, bool on);
 
 /* trace_ev_fs.c, for the instances' files */
 int trace_ev_format_show(struct seq_file *m, void *obj);
+int trace_ev_sys_filter_check(struct trace_array *tr,
+			      struct trace_ev_sys *sys, const char *val);
 int trace_ev_filter_parse(struct trace_array *tr, struct trace_ev_rt *rt,
 			  const char *val, struct trace_ev_filter **f);
 

@@ -244,35 +244,55 @@ static int sys_filter_show(struct seq_file *m, void *obj)
 	return 0;
 }
 
-/*
+/**
+ * trace_ev_sys_filter_check() - check a filter written to a system's file
+ * @tr:		the trace array of the file
+ * @sys:	the system
+ * @val:	what was written, stripped
+ *
  * A system's filter goes to each of its events whose fields it names; it
  * is refused when it fits none of them (the first event's error is the
- * one error_log explains).
+ * one @tr's error_log explains). Called under trace_ev_lock.
+ *
+ * Return: 0 when it removes the filters or fits an event, -EINVAL or
+ * -ENOMEM.
  */
+int trace_ev_sys_filter_check(struct trace_array *tr,
+			      struct trace_ev_sys *sys, const char *val)
+{
+	struct trace_ev_filter *f;
+	struct trace_ev_rt *rt;
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (ev_filter_clears(val))
+		return 0;
+	list_for_each_entry(rt, &sys->events, list) {
+		f = ev_filter_compile(NULL, rt, val);
+		if (PTR_ERR_OR_ZERO(f) == -ENOMEM)
+			return -ENOMEM;
+		if (!IS_ERR(f)) {
+			trace_ev_filter_free(f);
+			return 0;
+		}
+	}
+	rt = list_first_entry_or_null(&sys->events, struct trace_ev_rt, list);
+	if (rt)
+		ev_filter_compile(tr, rt, val);
+	return -EINVAL;
+}
+
 static int sys_filter_store(const char *val, void *obj)
 {
 	struct trace_ev_sys *sys = obj;
 	struct trace_ev_filter *f;
 	struct trace_ev_rt *rt;
 	char *text = NULL;
-	bool any = false;
-	int ret = 0;
+	int ret;
 
+	ret = trace_ev_sys_filter_check(&trace_top, sys, val);
+	if (ret)
+		return ret;
 	if (!ev_filter_clears(val)) {
-		list_for_each_entry(rt, &sys->events, list) {
-			f = ev_filter_compile(NULL, rt, val);
-			if (PTR_ERR_OR_ZERO(f) == -ENOMEM)
-				return -ENOMEM;
-			any |= !IS_ERR(f);
-			trace_ev_filter_free(IS_ERR(f) ? NULL : f);
-		}
-		if (!any) {
-			rt = list_first_entry_or_null(&sys->events,
-						      struct trace_ev_rt, list);
-			if (rt)
-				ev_filter_compile(&trace_top, rt, val);
-			return -EINVAL;
-		}
 		text = kstrdup(val, GFP_KERNEL);
 		if (!text)
 			return -ENOMEM;

@@ -9,8 +9,8 @@
  * that an instance that no one reads the events of costs a few bytes per
  * event. An event enabled in an instance takes the slow path, whose
  * commit copies the record into the buffer of each instance it is
- * live in (trace_ev_write.c), where its filter and triggers there run.
- * The pid lists are the top array's only, for now.
+ * live in (trace_ev_write.c), where its filter, triggers and pid lists
+ * there are asked.
  *
  * An instance's events (struct trace_ev_arr) live while the instance does
  * and while eventfs holds its directory: the eventfs release of events/
@@ -35,6 +35,7 @@
  * @ei:		its directory
  * @nr:		its events in the instance
  * @list:	in the instance's systems
+ * @filter_text: what its filter file last took, or NULL
  *
  * Under trace_ev_lock; freed once eventfs lets its directory go.
  */
@@ -44,6 +45,7 @@ struct trace_ev_is {
 	struct eventfs_inode *ei;
 	unsigned int nr;
 	struct list_head list;
+	char *filter_text;
 };
 
 /**
@@ -479,16 +481,17 @@ static int trace_evi_ev_release_file(struct inode *inode, struct file *file)
 	}
 
 /*
- * A write to an event's file in an instance: the text, trimmed, goes to
- * @store under trace_ev_lock, unless the event left with its module.
+ * A write to a file of an event or a system (@kind) in an instance: the
+ * text, trimmed, goes to @store under trace_ev_lock, unless the instance
+ * went or the event left with its module.
  */
 static ssize_t trace_evi_text_write(struct file *file,
 				    const char __user *ubuf, size_t cnt,
-				    loff_t *ppos,
-				    int (*store)(struct trace_ev_ie *ie,
-						 char *text))
+				    loff_t *ppos, enum trace_ev_inst_kind kind,
+				    int (*store)(void *obj, char *text))
 {
-	struct trace_ev_ie *ie = file_inode(file)->i_private;
+	void *obj = file_inode(file)->i_private;
+	bool gone;
 	char *buf;
 	int ret;
 
@@ -497,8 +500,11 @@ static ssize_t trace_evi_text_write(struct file *file,
 	buf = memdup_user_nul(ubuf, cnt);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
-	scoped_guard(mutex, &trace_ev_lock)
-		ret = trace_ev_ie_gone(ie) ? -ENODEV : store(ie, strim(buf));
+	scoped_guard(mutex, &trace_ev_lock) {
+		gone = kind == TRACE_EVI_EV ? trace_ev_ie_gone(obj) :
+		       trace_evi_arr(kind, obj)->gone;
+		ret = gone ? -ENODEV : store(obj, strim(buf));
+	}
 	kfree(buf);
 	if (ret)
 		return ret;
@@ -506,8 +512,9 @@ static ssize_t trace_evi_text_write(struct file *file,
 	return cnt;
 }
 
-static int trace_evi_filter_store(struct trace_ev_ie *ie, char *text)
+static int trace_evi_filter_store(void *obj, char *text)
 {
+	struct trace_ev_ie *ie = obj;
 	struct trace_ev_filter *f, *old;
 	int ret;
 
@@ -529,7 +536,7 @@ static ssize_t trace_evi_filter_write(struct file *file,
 				      const char __user *ubuf, size_t cnt,
 				      loff_t *ppos)
 {
-	return trace_evi_text_write(file, ubuf, cnt, ppos,
+	return trace_evi_text_write(file, ubuf, cnt, ppos, TRACE_EVI_EV,
 				    trace_evi_filter_store);
 }
 
@@ -542,20 +549,96 @@ static int trace_evi_trigger_show(struct seq_file *m, void *unused)
 	return trace_ev_trig_ie_show(m, m->private);
 }
 
-static int trace_evi_trigger_store(struct trace_ev_ie *ie, char *text)
+static int trace_evi_trigger_store(void *obj, char *text)
 {
-	return trace_ev_trig_ie_store(text, ie);
+	return trace_ev_trig_ie_store(text, obj);
 }
 
 static ssize_t trace_evi_trigger_write(struct file *file,
 				       const char __user *ubuf, size_t cnt,
 				       loff_t *ppos)
 {
-	return trace_evi_text_write(file, ubuf, cnt, ppos,
+	return trace_evi_text_write(file, ubuf, cnt, ppos, TRACE_EVI_EV,
 				    trace_evi_trigger_store);
 }
 
 TRACE_EVI_EV_FOPS(trace_evi_trigger, trace_evi_trigger_write);
+
+/*
+ * A system's filter in an instance: as at the top, on the instance's
+ * events of the system. The old filters are freed after one grace period.
+ */
+static int trace_evi_sys_filter_show(struct seq_file *m, void *unused)
+{
+	struct trace_ev_is *is = m->private;
+
+	guard(mutex)(&trace_ev_lock);
+	seq_printf(m, "%s\n", is->filter_text ?: "none");
+	return 0;
+}
+
+static int trace_evi_sys_filter_store(void *obj, char *text)
+{
+	struct trace_ev_filter *f, **old;
+	struct trace_ev_is *is = obj;
+	struct trace_ev_ie *ie;
+	bool clears = !*text || !strcmp(text, "0");
+	unsigned int n = 0, i;
+	char *keep;
+	int ret;
+
+	ret = trace_ev_sys_filter_check(is->arr->tr, is->sys, text);
+	if (ret)
+		return ret;
+	old = kcalloc(is->nr, sizeof(*old), GFP_KERNEL);
+	keep = clears ? NULL : kstrdup(text, GFP_KERNEL);
+	if (!old || (!clears && !keep)) {
+		kfree(old);
+		kfree(keep);
+		return -ENOMEM;
+	}
+	list_for_each_entry(ie, &is->arr->events, list) {
+		if (ie->is != is || ie->dead || n == is->nr ||
+		    trace_ev_filter_parse(NULL, ie->rt, text, &f))
+			continue;
+		old[n++] = rcu_replace_pointer(ie->filter, f,
+					       lockdep_is_held(&trace_ev_lock));
+	}
+	/* Probes run them with preemption off. */
+	synchronize_rcu();
+	for (i = 0; i < n; i++)
+		trace_ev_filter_free(old[i]);
+	kfree(old);
+	kfree(is->filter_text);
+	is->filter_text = keep;
+	return 0;
+}
+
+static int trace_evi_sys_filter_open(struct inode *inode, struct file *file)
+{
+	return trace_evi_open(inode, file, TRACE_EVI_SYS,
+			      trace_evi_sys_filter_show);
+}
+
+static int trace_evi_sys_filter_release(struct inode *inode,
+					struct file *file)
+{
+	return trace_evi_release(inode, file, TRACE_EVI_SYS);
+}
+
+static ssize_t trace_evi_sys_filter_write(struct file *file,
+					  const char __user *ubuf, size_t cnt,
+					  loff_t *ppos)
+{
+	return trace_evi_text_write(file, ubuf, cnt, ppos, TRACE_EVI_SYS,
+				    trace_evi_sys_filter_store);
+}
+
+static const struct file_operations trace_evi_sys_filter_fops = {
+	.open = trace_evi_sys_filter_open, .read = seq_read,
+	.write = trace_evi_sys_filter_write, .llseek = seq_lseek,
+	.release = trace_evi_sys_filter_release,
+};
 
 /* An event's format and id, as at the top. */
 static int trace_evi_format_show(struct seq_file *m, void *unused)
@@ -586,10 +669,13 @@ TRACE_EVI_EV_FOPS(trace_evi_evid, NULL);
 static int trace_evi_sys_cb(const char *file, umode_t *mode, void **data,
 			    const struct file_operations **fops)
 {
-	if (strcmp(file, "enable"))
+	if (!strcmp(file, "enable"))
+		*fops = &trace_evi_sys_fops;
+	else if (!strcmp(file, "filter"))
+		*fops = &trace_evi_sys_filter_fops;
+	else
 		return 0;
 	*mode = 0644;
-	*fops = &trace_evi_sys_fops;
 	return 1;
 }
 
@@ -654,6 +740,7 @@ static void trace_evi_ev_gone(const char *name, void *data);
 static const struct eventfs_entry trace_evi_sys_files[] = {
 	{ .name = "enable", .callback = trace_evi_sys_cb,
 	  .release = trace_evi_sys_gone },
+	{ .name = "filter", .callback = trace_evi_sys_cb },
 };
 
 static const struct eventfs_entry trace_evi_ev_files[] = {
@@ -668,7 +755,10 @@ static const struct eventfs_entry trace_evi_ev_files[] = {
 /* eventfs let the directory of a system or an event of an instance go. */
 static void trace_evi_sys_gone(const char *name, void *data)
 {
-	kfree(data);
+	struct trace_ev_is *is = data;
+
+	kfree(is->filter_text);
+	kfree(is);
 }
 
 static void trace_ev_ie_free_rcu(struct rcu_head *rcu)

@@ -19,11 +19,15 @@ static ssize_t trace_marker_write(struct file *file, const char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
 {
 	size_t len = min_t(size_t, cnt, TRACE_PRINT_MAX - 1);
+	struct trace_array *tr = trace_fs_array(file_inode(file));
 	char *text;
 	int ret;
 
-	if (!trace_tr_opt(trace_fs_array(file_inode(file)), TRACE_OPT_MARKERS))
+	if (!trace_tr_opt(tr, TRACE_OPT_MARKERS))
 		return -EINVAL;
+	ret = trace_buf_expand(trace_array_buf(tr));
+	if (ret)
+		return ret;
 	text = kmalloc(len + 1, GFP_KERNEL);
 	if (!text)
 		return -ENOMEM;
@@ -33,8 +37,7 @@ static ssize_t trace_marker_write(struct file *file, const char __user *ubuf,
 	}
 	if (!len || text[len - 1] != '\n')
 		text[len++] = '\n';
-	ret = trace_print_write(trace_array_buf(trace_fs_array(file_inode(file))),
-				0, text, len);
+	ret = trace_print_write(trace_array_buf(tr), 0, text, len);
 	kfree(text);
 	if (ret < 0)
 		return ret;
@@ -52,13 +55,18 @@ static ssize_t trace_marker_raw_write(struct file *file,
 				      const char __user *ubuf, size_t cnt,
 				      loff_t *ppos)
 {
-	struct trace_buf *b = trace_array_buf(trace_fs_array(file_inode(file)));
+	struct trace_array *tr = trace_fs_array(file_inode(file));
+	struct trace_buf *b = trace_array_buf(tr);
 	struct trace_wh h;
 	struct trace_raw_rec *r;
 	void *data;
+	int ret;
 
-	if (!trace_tr_opt(trace_fs_array(file_inode(file)), TRACE_OPT_MARKERS))
+	if (!trace_tr_opt(tr, TRACE_OPT_MARKERS))
 		return -EINVAL;
+	ret = trace_buf_expand(b);
+	if (ret)
+		return ret;
 	if (cnt < sizeof(r->id) || cnt > TRACE_PRINT_MAX)
 		return -EINVAL;
 	data = memdup_user(ubuf, cnt);

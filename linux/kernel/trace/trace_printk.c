@@ -141,14 +141,17 @@ EXPORT_SYMBOL_GPL(trace_array_printk);
  * trace_array_printk()
  * @tr:		the instance
  *
- * Messages are formatted straight into the buffer, so this only checks
- * that @tr may take them.
+ * Messages are formatted straight into the buffer: this checks that @tr
+ * may take them, and gives its buffer its size (trace_buf_expand()).
  *
- * Return: 0; -ENOENT without an array, -EINVAL for the top one.
+ * Return: 0; -ENOENT without an array, -EINVAL for the top one, -ENOMEM.
  */
 int trace_array_init_printk(struct trace_array *tr)
 {
-	return trace_array_printk_target(tr);
+	int ret = trace_array_printk_target(tr);
+
+	/* trace_array_printk() may be called where nothing can sleep. */
+	return ret ?: trace_buf_expand(trace_array_buf(tr));
 }
 EXPORT_SYMBOL_GPL(trace_array_init_printk);
 

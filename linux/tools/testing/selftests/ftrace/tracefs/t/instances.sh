@@ -28,6 +28,21 @@ done
 [ "$(write_errno instances foo)" != ok ] || fail "write to instances/"
 mkdir $i 2>/dev/null && fail "a second mkdir $i succeeded"
 
+# The buffer takes its size at first use: 800 markers (about 35 KiB)
+# outgrow the least ring (8 KiB a CPU) but not the size shown.
+j=instances/lazy
+mkdir $j || fail "mkdir $j"
+[ "$(cat $j/buffer_size_kb)" = "$(cat buffer_size_kb)" ] ||
+	fail "$j/buffer_size_kb: $(cat $j/buffer_size_kb)"
+n=0
+while [ $n -lt 800 ]; do
+	n=$((n + 1))
+	echo "lazy-marker-$n" > $j/trace_marker
+done
+[ "$(grep -c 'tracing_mark_write: lazy-marker-' $j/trace)" = 800 ] ||
+	fail "$j kept $(grep -c lazy-marker- $j/trace) of 800 markers"
+rmdir $j || fail "rmdir $j"
+
 # Records go to the array they are written in, and nowhere else.
 echo > trace
 echo top-line > trace_marker
@@ -199,6 +214,28 @@ grep -q 'next_pid=0 ' $i/trace || fail "nothing passed the filter"
 bad=$(grep 'sched_switch:' $i/trace | grep -v 'next_pid=0 ' | head -n 1)
 [ -z "$bad" ] || fail "the filter let through: $bad"
 echo 0 > $i/events/sched/sched_switch/filter
+# A system's filter: on the instance's events it fits, not the top's.
+[ "$(cat $i/events/sched/filter)" = none ] || fail "system filter not none"
+echo 'prev_pid == 0' > $i/events/sched/filter
+[ "$(cat $i/events/sched/filter)" = 'prev_pid == 0' ] ||
+	fail "system filter: $(cat $i/events/sched/filter)"
+[ "$(cat $i/events/sched/sched_switch/filter)" = 'prev_pid == 0' ] ||
+	fail "system filter not on sched_switch"
+[ "$(cat $i/events/sched/sched_wakeup/filter)" = none ] ||
+	fail "system filter on sched_wakeup, which has no prev_pid"
+[ "$(cat events/sched/filter)" = none ] || fail "the top system filter followed"
+[ "$(cat events/sched/sched_switch/filter)" = none ] ||
+	fail "the top sched_switch filter followed"
+echo > $i/error_log
+[ "$(write_errno $i/events/sched/filter 'no_field == 1')" = \
+  "Invalid argument" ] || fail "a bad system filter was taken"
+grep -q 'no_field == 1' $i/error_log ||
+	fail "system filter not in $i/error_log: $(cat $i/error_log)"
+[ "$(cat $i/events/sched/sched_switch/filter)" = 'prev_pid == 0' ] ||
+	fail "a bad system filter changed sched_switch's"
+echo 0 > $i/events/sched/filter
+[ "$(cat $i/events/sched/sched_switch/filter)" = none ] ||
+	fail "system filter not cleared"
 echo 1 > events/sched/sched_switch/enable
 echo > $i/trace
 sleep 0.1
