@@ -16,9 +16,10 @@
  *   !term           removes instead of adding
  *
  * The file edits a copy of the set (empty when opened with O_TRUNC); the
- * copy replaces the set when the file is closed. A term that matches no
- * function fails its write with EINVAL and changes nothing: the copy
- * stays as it was, later writes on the same file still work, and a file
+ * copy replaces the set when the file is closed. A write with a term that
+ * matches no function fails with EINVAL and changes nothing: the copy
+ * stays as it was before the write (its other terms are dropped too),
+ * later writes on the same file still work, and a file
  * whose every write failed leaves the set alone when closed (so that a
  * mistyped name never turns a filter into "every function"). The
  * exception is a :mod: term for a module that is not loaded: the file
@@ -207,26 +208,21 @@ static int fentry_filter_flush(struct fentry_filter_file *f)
 	return ret;
 }
 
-static ssize_t fentry_filter_write(struct file *file, const char __user *ubuf,
-				   size_t cnt, loff_t *ppos)
+/* Take the terms of one write into the copy; 0 or the first errno. */
+static int fentry_filter_take(struct fentry_filter_file *f,
+			      const char __user *ubuf, size_t cnt)
 {
-	struct fentry_filter_file *f = file->private_data;
 	size_t done = 0;
 	char c;
 	int ret;
 
-	if (!(file->f_mode & FMODE_WRITE))
-		return -EBADF;
 	while (done < cnt) {
 		if (get_user(c, ubuf + done))
 			return -EFAULT;
 		done++;
 		if (!isspace(c)) {
-			if (f->len >= FENTRY_TERM_MAX - 1) {
-				f->len = 0;
-				f->failed = true;
+			if (f->len >= FENTRY_TERM_MAX - 1)
 				return -EINVAL;
-			}
 			f->term[f->len++] = c;
 			continue;
 		}
@@ -234,10 +230,59 @@ static ssize_t fentry_filter_write(struct file *file, const char __user *ubuf,
 		if (ret)
 			return ret;
 	}
-	/* A write of white space only still counts as a success. */
-	if (!f->len)
+	return 0;
+}
+
+/* A copy of a set being edited: NULL stays NULL, empty stays empty. */
+static struct ftrace_hash *fentry_filter_dup(const struct ftrace_hash *h)
+{
+	struct ftrace_hash *d;
+
+	if (!h)
+		return NULL;
+	d = h->count ? fentry_hash_merge(h, NULL, false) : fentry_hash_alloc(0);
+	return d ?: ERR_PTR(-ENOMEM);
+}
+
+/*
+ * A write is all or nothing: when one of its terms fails, the copy and its
+ * deferred terms are put back as they were before it.
+ */
+static ssize_t fentry_filter_write(struct file *file, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct fentry_filter_file *f = file->private_data;
+	bool changed = f->changed;
+	struct ftrace_hash *set;
+	char *terms = NULL;
+	int ret;
+
+	if (!(file->f_mode & FMODE_WRITE))
+		return -EBADF;
+	set = fentry_filter_dup(f->set);
+	if (IS_ERR(set))
+		return PTR_ERR(set);
+	if (f->terms) {
+		terms = kstrdup(f->terms, GFP_KERNEL);
+		if (!terms) {
+			fentry_hash_free(set);
+			return -ENOMEM;
+		}
+	}
+	ret = fentry_filter_take(f, ubuf, cnt);
+	if (ret) {
+		swap(set, f->set);
+		swap(terms, f->terms);
+		f->changed = changed;
+		f->failed = true;
+		f->len = 0;
+	} else if (!f->len) {
+		/* A write of white space only still counts as a success. */
 		f->changed = true;
-	return done;
+	}
+	fentry_hash_free(set);
+	kfree(terms);
+	return ret ?: cnt;
 }
 
 static int fentry_filter_release(struct inode *inode, struct file *file)

@@ -9,8 +9,9 @@
  *			system called name
  *   !term		stops what term names, instead of starting it
  *
- * Opening set_event with O_TRUNC stops every event first. A term that
- * names no event fails the write with EINVAL before anything changes.
+ * Opening set_event with O_TRUNC stops every event, at the first write
+ * that succeeds (or at the close, when none failed). A term that names no
+ * event fails the write with EINVAL before anything changes.
  * Reading it lists the events that record. trace_event= on the command
  * line takes the same terms, separated by commas.
  */
@@ -91,20 +92,33 @@ static int trace_ev_terms(struct trace_ev_arr *arr, const char *text,
 	return ret;
 }
 
-static void trace_ev_stop_all(struct trace_array *tr)
+static void trace_ev_stop_all_locked(struct trace_ev_arr *arr)
 {
-	struct trace_ev_walk w = { };
+	struct trace_ev_walk w = { .arr = arr };
 
-	guard(mutex)(&trace_ev_lock);
-	w.arr = trace_ev_arr_of(tr);
+	lockdep_assert_held(&trace_ev_lock);
 	while (trace_ev_walk_next(&w))
 		trace_ev_walk_set(&w, false);
 }
 
+/**
+ * struct trace_ev_set_file - one open of set_event
+ * @tr:		its trace array
+ * @truncate:	opened with O_TRUNC for writing, and the events not yet
+ *		stopped: the first write that succeeds (or the close, when
+ *		none failed) stops them
+ * @failed:	a write failed
+ */
+struct trace_ev_set_file {
+	struct trace_array *tr;
+	bool truncate, failed;
+};
+
 /* Both files list events: set_event those that record, the other all. */
 static int trace_ev_list_show(struct seq_file *m, void *unused)
 {
-	struct trace_array *tr = m->private;
+	struct trace_ev_set_file *sf = m->private;
+	struct trace_array *tr = sf ? sf->tr : NULL;
 	struct trace_ev_walk w = { };
 
 	guard(mutex)(&trace_ev_lock);
@@ -118,36 +132,74 @@ static int trace_ev_list_show(struct seq_file *m, void *unused)
 	return 0;
 }
 
+static struct trace_ev_set_file *trace_ev_set_of(struct file *file)
+{
+	struct seq_file *m = file->private_data;
+
+	return m->private;
+}
+
 static int trace_ev_set_open(struct inode *inode, struct file *file)
 {
-	struct trace_array *tr = trace_fs_array(inode);
+	struct trace_ev_set_file *sf = kzalloc(sizeof(*sf), GFP_KERNEL);
+	int ret;
 
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC))
-		trace_ev_stop_all(tr);
-	return single_open(file, trace_ev_list_show, tr);
+	if (!sf)
+		return -ENOMEM;
+	sf->tr = trace_fs_array(inode);
+	sf->truncate = (file->f_mode & FMODE_WRITE) &&
+		       (file->f_flags & O_TRUNC);
+	ret = single_open(file, trace_ev_list_show, sf);
+	if (ret)
+		kfree(sf);
+	return ret;
 }
 
 static ssize_t trace_ev_set_write(struct file *file, const char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
 {
+	struct trace_ev_set_file *sf = trace_ev_set_of(file);
 	struct trace_ev_arr *arr;
 	char *buf;
 	int ret;
 
-	if (cnt >= TRACE_EV_SET_MAX)
+	if (cnt >= TRACE_EV_SET_MAX) {
+		sf->failed = true;
 		return -EINVAL;
+	}
 	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
+	if (IS_ERR(buf)) {
+		sf->failed = true;
 		return PTR_ERR(buf);
+	}
 	mutex_lock(&trace_ev_lock);
-	arr = trace_ev_arr_of(trace_fs_array(file_inode(file)));
-	ret = trace_ev_terms(arr, buf, true) ?: trace_ev_terms(arr, buf, false);
+	arr = trace_ev_arr_of(sf->tr);
+	ret = trace_ev_terms(arr, buf, true);
+	if (!ret && sf->truncate) {
+		trace_ev_stop_all_locked(arr);
+		sf->truncate = false;
+	}
+	ret = ret ?: trace_ev_terms(arr, buf, false);
 	mutex_unlock(&trace_ev_lock);
 	kfree(buf);
-	if (ret)
+	if (ret) {
+		sf->failed = true;
 		return ret;
+	}
 	*ppos += cnt;
 	return cnt;
+}
+
+static int trace_ev_set_release(struct inode *inode, struct file *file)
+{
+	struct trace_ev_set_file *sf = trace_ev_set_of(file);
+
+	if (sf->truncate && !sf->failed) {
+		guard(mutex)(&trace_ev_lock);
+		trace_ev_stop_all_locked(trace_ev_arr_of(sf->tr));
+	}
+	kfree(sf);
+	return single_release(inode, file);
 }
 
 static const struct file_operations trace_ev_set_fops = {
@@ -155,7 +207,7 @@ static const struct file_operations trace_ev_set_fops = {
 	.read		= seq_read,
 	.write		= trace_ev_set_write,
 	.llseek		= seq_lseek,
-	.release	= single_release,
+	.release	= trace_ev_set_release,
 };
 
 static int trace_ev_avail_open(struct inode *inode, struct file *file)

@@ -352,11 +352,16 @@ static ssize_t trace_pid_write(struct file *file, const char __user *ubuf,
 	char *buf;
 	int ret;
 
-	if (cnt > TRACE_PID_WRITE_MAX * 8)
+	/* A failed write keeps an O_TRUNC open from emptying the list. */
+	if (cnt > TRACE_PID_WRITE_MAX * 8) {
+		w->failed = true;
 		return -E2BIG;
+	}
 	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
+	if (IS_ERR(buf)) {
+		w->failed = true;
 		return PTR_ERR(buf);
+	}
 	pids = kmalloc_array(TRACE_PID_WRITE_MAX, sizeof(*pids), GFP_KERNEL);
 	ret = pids ? trace_pid_parse(buf, pids, TRACE_PID_WRITE_MAX, &n,
 				     &clear) : -ENOMEM;
