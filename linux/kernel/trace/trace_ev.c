@@ -99,6 +99,40 @@ static int trace_ev_scratch_alloc(void)
 }
 
 /**
+ * trace_ev_swap_filter_locked() - give an event a filter, or take it away,
+ * keeping the old one
+ * @rt:		the event
+ * @f:		the filter (owned by the event from now on), or NULL
+ * @old:	gets the old filter, or NULL: the caller frees it once no
+ *		probe can still be running it (after synchronize_rcu())
+ *
+ * Called with trace_ev_lock held.
+ *
+ * Return: 0, or -ENOMEM (@f is freed then, and *@old is NULL).
+ */
+int trace_ev_swap_filter_locked(struct trace_ev_rt *rt,
+				struct trace_ev_filter *f,
+				struct trace_ev_filter **old)
+{
+	int ret;
+
+	lockdep_assert_held(&trace_ev_lock);
+	*old = NULL;
+	if (f) {
+		ret = trace_ev_scratch_alloc();
+		if (ret) {
+			trace_ev_filter_free(f);
+			return ret;
+		}
+	}
+	*old = rcu_replace_pointer(rt->filter, f,
+				   lockdep_is_held(&trace_ev_lock));
+	/* The pages are there: only the probe's registration can fail. */
+	trace_ev_apply_locked(rt);
+	return 0;
+}
+
+/**
  * trace_ev_set_filter_locked() - give an event a filter, or take it away
  * @rt:		the event
  * @f:		the filter (owned by the event from now on), or NULL
@@ -112,26 +146,14 @@ int trace_ev_set_filter_locked(struct trace_ev_rt *rt,
 			       struct trace_ev_filter *f)
 {
 	struct trace_ev_filter *old;
-	int ret;
+	int ret = trace_ev_swap_filter_locked(rt, f, &old);
 
-	lockdep_assert_held(&trace_ev_lock);
-	if (f) {
-		ret = trace_ev_scratch_alloc();
-		if (ret) {
-			trace_ev_filter_free(f);
-			return ret;
-		}
-	}
-	old = rcu_replace_pointer(rt->filter, f,
-				  lockdep_is_held(&trace_ev_lock));
-	/* The pages are there: only the probe's registration can fail. */
-	trace_ev_apply_locked(rt);
 	if (old) {
 		/* Probes run it with preemption off. */
 		synchronize_rcu();
 		trace_ev_filter_free(old);
 	}
-	return 0;
+	return ret;
 }
 
 /**

@@ -199,6 +199,9 @@ void trace_ev_sys_put(struct trace_ev_sys *sys);
 
 int trace_ev_set_filter_locked(struct trace_ev_rt *rt,
 			       struct trace_ev_filter *f);
+int trace_ev_swap_filter_locked(struct trace_ev_rt *rt,
+				struct trace_ev_filter *f,
+				struct trace_ev_filter **old);
 
 /* Filters (trace_ev_filter.c) */
 struct trace_ev_filter;

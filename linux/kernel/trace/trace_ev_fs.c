@@ -281,10 +281,12 @@ int trace_ev_sys_filter_check(struct trace_array *tr,
 	return -EINVAL;
 }
 
+/* The old filters of a system's events go after one grace period. */
 static int sys_filter_store(const char *val, void *obj)
 {
+	struct trace_ev_filter *f, **old;
 	struct trace_ev_sys *sys = obj;
-	struct trace_ev_filter *f;
+	unsigned int n = 0, i = 0;
 	struct trace_ev_rt *rt;
 	char *text = NULL;
 	int ret;
@@ -292,16 +294,27 @@ static int sys_filter_store(const char *val, void *obj)
 	ret = trace_ev_sys_filter_check(&trace_top, sys, val);
 	if (ret)
 		return ret;
-	if (!ev_filter_clears(val)) {
+	list_for_each_entry(rt, &sys->events, list)
+		n++;
+	old = kcalloc(n, sizeof(*old), GFP_KERNEL);
+	if (!ev_filter_clears(val))
 		text = kstrdup(val, GFP_KERNEL);
-		if (!text)
-			return -ENOMEM;
+	if (!old || (!text && !ev_filter_clears(val))) {
+		kfree(old);
+		kfree(text);
+		return -ENOMEM;
 	}
 	list_for_each_entry(rt, &sys->events, list) {
 		f = text ? ev_filter_compile(NULL, rt, val) : NULL;
-		if (!IS_ERR(f))
-			ret = trace_ev_set_filter_locked(rt, f) ?: ret;
+		if (!IS_ERR(f) && i < n)
+			ret = trace_ev_swap_filter_locked(rt, f, &old[i++]) ?:
+			      ret;
 	}
+	/* Probes run them with preemption off. */
+	synchronize_rcu();
+	while (i--)
+		trace_ev_filter_free(old[i]);
+	kfree(old);
 	kfree(sys->filter_text);
 	sys->filter_text = text;
 	return ret;
