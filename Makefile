@@ -12,13 +12,14 @@
 #   make upstream-check    upstream's ftracetest against the upstream kernel
 #   make bench [QUICK=1]   ours vs upstream vs no tracing, interleaved rounds
 #   make defconfig-check   our tracing on x86_64_defconfig: build, boot, smoke
+#   make fuzz [N=..] [SEED=..] [ONLY=..]  every writable tracefs file fuzzed
 
 SHELL := /bin/bash
 H := harness
 RUN_ARGS ?=
 
 .PHONY: all deps kernel prod-kernel upstream-kernel initramfs run check lint \
-	series series-check upstream-check bench defconfig-check clean
+	series series-check upstream-check bench defconfig-check fuzz clean
 
 all: kernel
 
@@ -69,6 +70,9 @@ bench: deps
 
 defconfig-check: deps
 	@$(H)/defconfig-check.sh
+
+fuzz: deps
+	@N=$(N) SEED=$(SEED) ONLY=$(ONLY) $(H)/fuzz.sh
 
 clean:
 	rm -rf build/kernels build/logs build/series build/initramfs

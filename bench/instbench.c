@@ -5,6 +5,9 @@
  *   B15.mkdir_ms    ms per mkdir of an instance (default buffer size), the
  *                   median of INST_N makes
  *   B15.rmdir_ms    ms per rmdir of one, the median of INST_N removals
+ *   B15.ready_ms    ms per mkdir of one and its first event enabled and
+ *                   disabled again (sched_switch): the instance made and
+ *                   its buffer in use, the median of INST_N
  *   B15.memory_kb   KB of free memory one idle instance takes, over INST_N
  *                   instances made at once (caches dropped before and
  *                   after). Free memory is MemFree plus the pages on the
@@ -66,7 +69,7 @@ static double median(double *v, int n)
 
 int main(void)
 {
-	double mk[INST_N], rm[INST_N], t;
+	double mk[INST_N], rm[INST_N], rd[INST_N], t;
 	char name[64];
 	long before, after;
 	int i;
@@ -100,8 +103,26 @@ int main(void)
 		}
 		rm[i] = (now_ns() - t) / 1e6;
 	}
-	printf("B15.mkdir_ms %.2f\nB15.rmdir_ms %.2f\n", median(mk, INST_N),
-	       median(rm, INST_N));
+	for (i = 0; i < INST_N; i++) {
+		snprintf(name, sizeof(name), T "instances/bench%d", i);
+		t = now_ns();
+		if (mkdir(name, 0755)) {
+			perror(name);
+			return 1;
+		}
+		snprintf(name, sizeof(name),
+			 "instances/bench%d/events/sched/sched_switch/enable", i);
+		put(name, "1");
+		put(name, "0");
+		rd[i] = (now_ns() - t) / 1e6;
+		snprintf(name, sizeof(name), T "instances/bench%d", i);
+		if (rmdir(name)) {
+			perror(name);
+			return 1;
+		}
+	}
+	printf("B15.mkdir_ms %.2f\nB15.rmdir_ms %.2f\nB15.ready_ms %.2f\n",
+	       median(mk, INST_N), median(rm, INST_N), median(rd, INST_N));
 	if (before > 0 && after > 0)
 		printf("B15.memory_kb %ld\n", (before - after) / INST_N);
 	return 0;

@@ -124,6 +124,15 @@ run_ftracetest() {
 		test $files > "$logs/ftracetest-rerun.log" 2>&1 || true
 }
 
+# The short pass of the fuzzer (make fuzz): 500 writes to each writable
+# tracefs file, with a fixed seed.
+run_fuzz() {
+	local rc=0
+	N=500 SEED=1 FUZZ_TIMEOUT=3000 "$TOP/harness/fuzz.sh" > "$logs/fuzz.log" 2>&1 ||
+		rc=$?
+	echo $rc > "$logs/fuzz.rc"
+}
+
 run_host_tests() {
 	local t n
 	for t in "$TOP"/tests/host/*.sh; do
@@ -143,18 +152,19 @@ run_lint() {
 export HARNESS_NO_BUILD=1
 
 # Two lanes, each about one CPU: the guests of the test kernel's
-# selftests then the production kernel's; ftracetest, the host tests
-# (their guests and recordmcount) and lint.
+# selftests then the production kernel's, the host tests (their guests
+# and recordmcount) and lint; ftracetest and the fuzzer.
 echo "== running the guests and lint in two lanes"
 (
 	timed selftests run_selftests
 	timed prod run_prod
+	timed host-tests run_host_tests
+	timed lint run_lint
 ) &
 lane_a=$!
 (
 	timed ftracetest run_ftracetest
-	timed host-tests run_host_tests
-	timed lint run_lint
+	timed fuzz run_fuzz
 ) &
 lane_b=$!
 wait $lane_a || true
@@ -260,6 +270,17 @@ extra=$(awk -F'\t' '$2 == "PASS" { print $1 }' "$results" |
 done <<< "$extra"
 grep -E '^(PASS|FAIL|UNRESOLVED|UNSUPPORTED|total|seconds)' \
 	"$BUILD/ftracetest/test/summary" | tr '\n' ' ' | sed 's/^/note - ftracetest /; s/$/\n/'
+
+echo "== fuzz"
+rc=$(cat "$logs/fuzz.rc" 2>/dev/null || echo 125)
+last=$(grep -E '^[0-9]+ writes, [0-9]+ files, ' "$logs/fuzz.log" | tail -n 1)
+if [ "$rc" -eq 0 ] && [ -n "$last" ]; then
+	report "fuzz: $last" ok
+else
+	grep -E '^(tfuzz|  )' "$logs/fuzz.log" | head -40
+	tail -5 "$logs/fuzz.log"
+	report "fuzz: ${last:-no result} (status $rc)" fail
+fi
 
 echo "== production kernel smoke test"
 # The config users run, without lock debugging: the only one in which the

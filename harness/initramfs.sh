@@ -25,9 +25,10 @@ plugin_dirs=(/usr/lib/x86_64-linux-gnu/uftrace
 
 # Our own guest helpers, compiled static.
 tools_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tfs.c
+fuzz_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tfuzz.c
 
 key=$(hash_paths "$TOP/harness/initramfs.sh" "$TOP/harness/guest-init" \
-	"$tools_src" /bin/busybox "${bins[@]}" "${clients[@]}" \
+	"$tools_src" "$fuzz_src" /bin/busybox "${bins[@]}" "${clients[@]}" \
 	"${plugin_dirs[@]}")
 if [ -f "$cpio" ] && [ "$key" = "$(cat "$out/key" 2>/dev/null)" ]; then
 	echo "$cpio"
@@ -73,6 +74,8 @@ ln -s /usr/bin/bash "$root/bin/bash"
 mkdir -p "$root/usr/local/bin"
 gcc -static -O2 -Wall -Werror -o "$root/usr/local/bin/tfs" "$tools_src" ||
 	die "cannot build $tools_src"
+gcc -static -O2 -Wall -Werror -o "$root/usr/local/bin/tfuzz" "$fuzz_src" ||
+	die "cannot build $fuzz_src"
 install -m 0755 "$TOP/harness/guest-init" "$root/init"
 echo 'root:x:0:0:root:/root:/bin/bash' > "$root/etc/passwd"
 echo 'root:x:0:' > "$root/etc/group"

@@ -1,0 +1,840 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tfuzz: write a grammar-driven mix of good and bad input to every
+ * writable tracefs file, and check what each file reads back.
+ *
+ *   tfuzz [-n WRITES] [-s SEED] [-f SUBSTRING] [-v]
+ *
+ * The files: the top directory's, options/ and per_cpu/cpu0/, those of an
+ * instance made for the run (instances/tfuzz, with its options/ and
+ * per_cpu/cpu0/), and in events/ the top enable, each system's enable and
+ * filter, and the enable, filter and trigger of one event of each system.
+ * -f keeps the files whose path holds SUBSTRING.
+ *
+ * Each file gets WRITES writes (default 10000): valid input for it (from
+ * its kind: numbers, booleans, names read from tracefs, function lists,
+ * pid lists, filters built from the event's fields, triggers), mutations
+ * of valid input, boundary numbers, empty, huge, NUL and non-UTF-8 bytes,
+ * and writes split across write() calls of one open. The sequence of a
+ * file depends only on SEED and the file's path: -f reproduces it.
+ *
+ * After every write that failed (each write() of the open failed), the
+ * file must read back exactly as before: otherwise it is counted as
+ * changed-on-reject, and the seed, the file, the write's number and its
+ * bytes are printed. Files whose content moves by itself (trace, the
+ * snapshot, error_log, the write-only ones) are written but not compared.
+ * A taint of the kernel that appears while a file is fuzzed (an oops, a
+ * WARN) counts as a crash of that file.
+ *
+ * Between files the tracing state is put back: nop tracer, no events,
+ * tracing on, filters and triggers emptied.
+ *
+ * Prints one last line: "N writes, N files, N crashes, N changed-on-reject".
+ * Exit status: 0 when both counts are 0, 1 otherwise, 2 on bad usage.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <time.h>
+#include <sys/stat.h>
+
+#define TRACEFS		"/sys/kernel/tracing"
+#define INST		"instances/tfuzz"
+#define MAX_FILES	1024
+#define MAX_WORDS	256
+#define INPUT_MAX	(64 * 1024 + 16)
+#define READ_MAX	(256 * 1024)
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/* What a file takes, which decides the valid input made for it. */
+enum kind {
+	K_ANY,		/* unknown: numbers, words, bytes */
+	K_BOOL,		/* 0 or 1 */
+	K_NUM,		/* a number */
+	K_SIZE,		/* a buffer size in KiB */
+	K_TRACER,	/* current_tracer */
+	K_CLOCK,	/* trace_clock */
+	K_OPTIONS,	/* trace_options */
+	K_FUNCS,	/* a function list with commands */
+	K_PIDS,		/* a pid list */
+	K_SETEVENT,	/* set_event */
+	K_FILTER,	/* an event's or a system's filter */
+	K_TRIGGER,	/* an event's triggers */
+	K_CPUMASK,	/* tracing_cpumask */
+	K_TEXT,		/* trace_marker and the like: anything goes */
+};
+
+struct file {
+	char path[256];
+	enum kind kind;
+	int compare;		/* read back and compare after a rejected write */
+	int expensive;		/* valid input is slow: write it less often */
+	char event[128];	/* K_FILTER, K_TRIGGER: events/SYS/EVENT or SYS */
+	char *orig;		/* a value file's first value, put back after */
+};
+
+static struct file files[MAX_FILES];
+static int nr_files;
+static int verbose;
+
+/* Words read from tracefs at the start, for valid input. */
+static char *funcs[MAX_WORDS], *tracers[16], *clocks[16], *opts[64];
+static char *events[MAX_WORDS];
+static int nr_funcs, nr_tracers, nr_clocks, nr_opts, nr_events;
+
+/* xorshift64*: the run's only source of randomness. */
+static uint64_t rng;
+
+static uint64_t rnd(void)
+{
+	rng ^= rng >> 12;
+	rng ^= rng << 25;
+	rng ^= rng >> 27;
+	return rng * 2685821657736338717ULL;
+}
+
+static unsigned int below(unsigned int n)
+{
+	return n ? rnd() % n : 0;
+}
+
+static uint64_t hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+/* The whole content of @path, NUL-terminated, in @buf; -1 when unreadable. */
+static ssize_t slurp(const char *path, char *buf, size_t size)
+{
+	ssize_t n, len = 0;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	while ((size_t)len < size - 1 &&
+	       (n = read(fd, buf + len, size - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	buf[len] = '\0';
+	return len;
+}
+
+/* Write @len bytes of @s to @path with @flags; 0 or the errno. */
+static int put(const char *path, const char *s, size_t len, int flags)
+{
+	int fd = open(path, O_WRONLY | flags), err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (write(fd, s, len) < 0)
+		err = errno;
+	close(fd);
+	return err;
+}
+
+static void put_str(const char *path, const char *s)
+{
+	put(path, s, strlen(s), O_TRUNC);
+}
+
+/* Split @buf (modified) into words; keeps at most @max. */
+static int words(char *buf, char **out, int max, int skip_brackets)
+{
+	char *tok, *save = NULL;
+	int n = 0;
+
+	for (tok = strtok_r(buf, " \t\n", &save); tok && n < max;
+	     tok = strtok_r(NULL, " \t\n", &save)) {
+		if (skip_brackets && *tok == '[') {
+			tok++;
+			tok[strcspn(tok, "]")] = '\0';
+		}
+		out[n++] = strdup(tok);
+	}
+	return n;
+}
+
+static void load_words(void)
+{
+	static char buf[READ_MAX];
+	char *line, *save = NULL;
+	int i = 0;
+
+	if (slurp("available_tracers", buf, sizeof(buf)) > 0)
+		nr_tracers = words(buf, tracers, 16, 0);
+	if (slurp("trace_clock", buf, sizeof(buf)) > 0)
+		nr_clocks = words(buf, clocks, 16, 1);
+	if (slurp("trace_options", buf, sizeof(buf)) > 0)
+		nr_opts = words(buf, opts, 64, 0);
+	/* Every 97th function: a spread of names, not a flood. */
+	if (slurp("available_filter_functions", buf, sizeof(buf)) > 0)
+		for (line = strtok_r(buf, "\n", &save);
+		     line && nr_funcs < MAX_WORDS;
+		     line = strtok_r(NULL, "\n", &save))
+			if (i++ % 97 == 0) {
+				line[strcspn(line, " \t")] = '\0';
+				funcs[nr_funcs++] = strdup(line);
+			}
+	save = NULL;
+	i = 0;
+	if (slurp("available_events", buf, sizeof(buf)) > 0)
+		for (line = strtok_r(buf, "\n", &save);
+		     line && nr_events < MAX_WORDS;
+		     line = strtok_r(NULL, "\n", &save))
+			if (i++ % 7 == 0)
+				events[nr_events++] = strdup(line);
+}
+
+static const char *pick(char **v, int n, const char *dflt)
+{
+	return n ? v[below(n)] : dflt;
+}
+
+static enum kind kind_of(const char *name, int *compare, int *expensive)
+{
+	static const char *const nums[] = {
+		"buffer_percent", "max_graph_depth", "tracing_thresh",
+		"saved_cmdlines_size", "stack_max_size",
+		"tracing_max_latency", NULL,
+	};
+	static const char *const bools[] = {
+		"tracing_on", "enable", "function_profile_enabled", NULL,
+	};
+	static const char *const volatiles[] = {
+		"trace", "snapshot", "error_log", "trace_marker",
+		"trace_marker_raw", "free_buffer", "stack_max_size",
+		"tracing_max_latency", "snapshot_raw", NULL,
+	};
+	const char *base = strrchr(name, '/');
+	int i;
+
+	base = base ? base + 1 : name;
+	*compare = 1;
+	*expensive = 0;
+	for (i = 0; volatiles[i]; i++)
+		if (!strcmp(base, volatiles[i]))
+			*compare = 0;
+	if (!strncmp(name, "options/", 8) || strstr(name, "/options/"))
+		return K_BOOL;
+	for (i = 0; bools[i]; i++)
+		if (!strcmp(base, bools[i])) {
+			*expensive = !strcmp(name, "events/enable") ||
+				     !strcmp(base, "function_profile_enabled");
+			return K_BOOL;
+		}
+	for (i = 0; nums[i]; i++)
+		if (!strcmp(base, nums[i]))
+			return K_NUM;
+	if (!strcmp(base, "buffer_size_kb"))
+		return K_SIZE;
+	if (!strcmp(base, "current_tracer")) {
+		*expensive = 1;
+		return K_TRACER;
+	}
+	if (!strcmp(base, "trace_clock"))
+		return K_CLOCK;
+	if (!strcmp(base, "trace_options"))
+		return K_OPTIONS;
+	if (!strcmp(base, "set_ftrace_filter") ||
+	    !strcmp(base, "set_ftrace_notrace") ||
+	    !strcmp(base, "set_graph_function") ||
+	    !strcmp(base, "set_graph_notrace") ||
+	    !strcmp(base, "stack_trace_filter"))
+		return K_FUNCS;
+	if (strstr(base, "_pid"))
+		return K_PIDS;
+	if (!strcmp(base, "set_event")) {
+		*expensive = 1;
+		return K_SETEVENT;
+	}
+	if (!strcmp(base, "filter"))
+		return K_FILTER;
+	if (!strcmp(base, "trigger"))
+		return K_TRIGGER;
+	if (!strcmp(base, "tracing_cpumask"))
+		return K_CPUMASK;
+	if (!*compare)
+		return K_TEXT;
+	return K_ANY;
+}
+
+/*
+ * The value a file of one value holds now, to put back between files: the
+ * bracketed word of trace_clock, the first word of the others. NULL for
+ * the other kinds, and for the enable files (events/enable puts them back).
+ */
+static char *value_of(const struct file *f)
+{
+	const char *base = strrchr(f->path, '/');
+	char buf[256], *p, *v;
+
+	switch (f->kind) {
+	case K_BOOL:
+		if (!strcmp(base ? base + 1 : f->path, "enable"))
+			return NULL;
+		break;
+	case K_NUM:
+	case K_SIZE:
+	case K_CLOCK:
+	case K_CPUMASK:
+		break;
+	default:
+		return NULL;
+	}
+	if (slurp(f->path, buf, sizeof(buf)) <= 0)
+		return NULL;
+	p = f->kind == K_CLOCK ? strchr(buf, '[') : NULL;
+	v = p ? p + 1 : buf;
+	v[strcspn(v, "] \t\n")] = '\0';
+	return strdup(v);
+}
+
+static void add_file(const char *path, const char *event)
+{
+	struct file *f;
+	struct stat st;
+
+	if (nr_files == MAX_FILES || stat(path, &st) || !S_ISREG(st.st_mode) ||
+	    !(st.st_mode & 0222))
+		return;
+	f = &files[nr_files++];
+	snprintf(f->path, sizeof(f->path), "%s", path);
+	snprintf(f->event, sizeof(f->event), "%s", event ? event : "");
+	f->kind = kind_of(path, &f->compare, &f->expensive);
+	f->orig = value_of(f);
+}
+
+/* The regular files of @dir, in name order. */
+static void add_dir(const char *dir, const char *event)
+{
+	struct dirent **ents;
+	char path[600];
+	int n, i;
+
+	n = scandir(dir, &ents, NULL, alphasort);
+	for (i = 0; i < n; i++) {
+		if (ents[i]->d_name[0] != '.') {
+			snprintf(path, sizeof(path), "%s/%s", dir,
+				 ents[i]->d_name);
+			add_file(path[0] == '.' && path[1] == '/' ?
+				 path + 2 : path, event);
+		}
+		free(ents[i]);
+	}
+	if (n >= 0)
+		free(ents);
+}
+
+/* Each system's enable and filter, and one event's files. */
+static void add_events(const char *top)
+{
+	struct dirent **sys, **ev;
+	char path[300], evdir[600];
+	int n, m, i, j;
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/enable", top);
+	add_file(path, NULL);
+	n = scandir(top, &sys, NULL, alphasort);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", top, sys[i]->d_name);
+		if (sys[i]->d_name[0] == '.' || stat(path, &st) ||
+		    !S_ISDIR(st.st_mode)) {
+			free(sys[i]);
+			continue;
+		}
+		snprintf(evdir, sizeof(evdir), "%s/enable", path);
+		add_file(evdir, NULL);
+		snprintf(evdir, sizeof(evdir), "%s/filter", path);
+		add_file(evdir, path);
+		m = scandir(path, &ev, NULL, alphasort);
+		for (j = 0; j < m; j++) {
+			snprintf(evdir, sizeof(evdir), "%s/%s", path,
+				 ev[j]->d_name);
+			if (ev[j]->d_name[0] != '.' && !stat(evdir, &st) &&
+			    S_ISDIR(st.st_mode)) {
+				char f[700];
+
+				snprintf(f, sizeof(f), "%s/enable", evdir);
+				add_file(f, NULL);
+				snprintf(f, sizeof(f), "%s/filter", evdir);
+				add_file(f, evdir);
+				snprintf(f, sizeof(f), "%s/trigger", evdir);
+				add_file(f, evdir);
+				/* One event of each system. */
+				for (; j < m; j++)
+					free(ev[j]);
+				break;
+			}
+			free(ev[j]);
+		}
+		if (m >= 0)
+			free(ev);
+		free(sys[i]);
+	}
+	if (n >= 0)
+		free(sys);
+}
+
+/* A field name of @event (events/SYS/EVENT, or a system's dir). */
+static const char *field_of(const char *event)
+{
+	static char buf[16384], name[64];
+	char path[512], *p;
+	int n = 0, want;
+
+	snprintf(path, sizeof(path), "%s/format", event);
+	if (slurp(path, buf, sizeof(buf)) <= 0)
+		return "common_pid";
+	for (p = buf; (p = strstr(p, "field:")); p++)
+		n++;
+	want = below(n + 1);
+	for (p = buf; n && (p = strstr(p, "field:")); p++) {
+		char *semi = strchr(p, ';'), *q;
+
+		if (want-- > 0 || !semi)
+			continue;
+		*semi = '\0';
+		q = strrchr(p, ' ');
+		q = q ? q + 1 : p + 6;
+		q[strcspn(q, "[")] = '\0';
+		snprintf(name, sizeof(name), "%s", q);
+		return name;
+	}
+	return "common_pid";
+}
+
+static const char *number(void)
+{
+	static const char *const edge[] = {
+		"0", "1", "-1", "2", "7", "8", "4095", "4096", "65536",
+		"2147483647", "2147483648", "4294967295", "4294967296",
+		"9223372036854775807", "9223372036854775808",
+		"18446744073709551615", "18446744073709551616", "+5", " 3 ",
+		"0x10", "010", "1e3", "-0", "00000000000000000000001", "",
+	};
+	static char buf[32];
+
+	if (below(2))
+		return edge[below(ARRAY_SIZE(edge))];
+	snprintf(buf, sizeof(buf), "%u", below(3000));
+	return buf;
+}
+
+/* Valid (or nearly valid) input for @f into @out; returns its length. */
+static size_t valid(const struct file *f, char *out, size_t size)
+{
+	static const char *const cmds[] = {
+		"traceon", "traceoff", "traceon:3", "traceoff:1", "stacktrace",
+		"stacktrace:2", "snapshot", "snapshot:1",
+		"enable_event:sched:sched_switch",
+		"disable_event:sched:sched_wakeup:2", "dump", "cpudump",
+	};
+	static const char *const trigs[] = {
+		"traceon", "traceoff", "traceon:2", "stacktrace", "snapshot",
+		"enable_event:sched:sched_wakeup", "disable_event:irq:irq_handler_entry",
+		"!traceon", "!traceoff", "!stacktrace", "!snapshot",
+		"hist:keys=common_pid", "stacktrace:3",
+	};
+	static const char *const ops[] = {
+		"==", "!=", "<", "<=", ">", ">=", "&", "~",
+	};
+	const char *w;
+	int n = 0;
+
+	switch (f->kind) {
+	case K_BOOL:
+		return snprintf(out, size, "%u\n", below(2));
+	case K_NUM:
+		return snprintf(out, size, "%s\n", number());
+	case K_SIZE:
+		return snprintf(out, size, "%u\n", 8 + below(2048));
+	case K_TRACER:
+		return snprintf(out, size, "%s\n", pick(tracers, nr_tracers, "nop"));
+	case K_CLOCK:
+		return snprintf(out, size, "%s\n", pick(clocks, nr_clocks, "local"));
+	case K_OPTIONS:
+		w = pick(opts, nr_opts, "print-parent");
+		if (!strncmp(w, "no", 2) && below(2))
+			w += 2;
+		return snprintf(out, size, "%s\n", w);
+	case K_FUNCS:
+		w = pick(funcs, nr_funcs, "schedule");
+		switch (below(6)) {
+		case 0:
+			return snprintf(out, size, "%s:%s\n", w,
+					cmds[below(ARRAY_SIZE(cmds))]);
+		case 1:
+			return snprintf(out, size, "!%s\n", w);
+		case 2:
+			return snprintf(out, size, "%.4s*\n", w);
+		case 3:
+			return snprintf(out, size, "%s %s\n", w,
+					pick(funcs, nr_funcs, "schedule"));
+		case 4:
+			return snprintf(out, size, "*:mod:%s\n",
+					below(2) ? "fentry_test_mod" : "nosuchmod");
+		default:
+			return snprintf(out, size, "%s\n", w);
+		}
+	case K_PIDS:
+		switch (below(4)) {
+		case 0:
+			return snprintf(out, size, "%d\n", getpid());
+		case 1:
+			return snprintf(out, size, "1 %d\n", getpid());
+		case 2:
+			return snprintf(out, size, "%s\n", number());
+		default:
+			return snprintf(out, size, "%s%d\n",
+					below(2) ? "!" : "", below(400));
+		}
+	case K_SETEVENT:
+		w = pick(events, nr_events, "sched:sched_switch");
+		return snprintf(out, size, "%s%s\n", below(3) ? "" : "!", w);
+	case K_FILTER:
+		if (!below(8))
+			return snprintf(out, size, "0\n");
+		n = snprintf(out, size, "%s %s %s", field_of(f->event),
+			     ops[below(ARRAY_SIZE(ops))], number());
+		if (below(3))
+			n += snprintf(out + n, size - n, " %s %s == %s",
+				      below(2) ? "&&" : "||",
+				      field_of(f->event), number());
+		return n + snprintf(out + n, size - n, "\n");
+	case K_TRIGGER:
+		n = snprintf(out, size, "%s",
+			     trigs[below(ARRAY_SIZE(trigs))]);
+		if (!below(3))
+			n += snprintf(out + n, size - n, " if %s == %s",
+				      field_of(f->event), number());
+		return n + snprintf(out + n, size - n, "\n");
+	case K_CPUMASK:
+		return snprintf(out, size, "%x\n", below(4) ? 1 + below(3) : below(256));
+	case K_TEXT:
+		return snprintf(out, size, "tfuzz %u\n", below(100000));
+	default:
+		return snprintf(out, size, "%s\n", below(2) ? number() : "1");
+	}
+}
+
+/* One to three random changes to @buf (@len bytes). */
+static size_t mutate(char *buf, size_t len, size_t size)
+{
+	static const char bytes[] = { 0, '\n', ' ', ':', '*', '!', '\xff',
+				      '\xc3', '(', '"', '\\', '&', '|', '-' };
+	int n = 1 + below(3);
+	size_t at;
+
+	while (n--) {
+		at = len ? below(len + 1) : 0;
+		switch (below(6)) {
+		case 0:		/* flip a bit */
+			if (len)
+				buf[below(len)] ^= 1 << below(8);
+			break;
+		case 1:		/* insert a byte */
+			if (len + 1 < size) {
+				memmove(buf + at + 1, buf + at, len - at);
+				buf[at] = below(2) ? bytes[below(sizeof(bytes))] :
+						     (char)below(256);
+				len++;
+			}
+			break;
+		case 2:		/* delete a byte */
+			if (at < len) {
+				memmove(buf + at, buf + at + 1, len - at - 1);
+				len--;
+			}
+			break;
+		case 3:		/* cut */
+			len = at;
+			break;
+		case 4:		/* repeat it */
+			if (len && 2 * len < size) {
+				memcpy(buf + len, buf, len);
+				len *= 2;
+			}
+			break;
+		default:	/* a number in the middle */
+			{
+				const char *num = number();
+				size_t l = strlen(num);
+
+				if (len + l < size) {
+					memmove(buf + at + l, buf + at, len - at);
+					memcpy(buf + at, num, l);
+					len += l;
+				}
+			}
+		}
+	}
+	return len;
+}
+
+/* The next input for @f, in @buf; its length. */
+static size_t input(const struct file *f, char *buf)
+{
+	size_t len;
+	unsigned int r = below(100);
+
+	if (r < 2)
+		return 0;					/* empty */
+	if (r < 4) {					/* huge */
+		len = below(4) ? 4096 + below(3) - 1 : INPUT_MAX - 16;
+		memset(buf, below(2) ? 'a' : '1', len);
+		return len;
+	}
+	if (r < 8) {					/* random bytes */
+		len = 1 + below(64);
+		for (size_t i = 0; i < len; i++)
+			buf[i] = (char)below(256);
+		return len;
+	}
+	len = valid(f, buf, INPUT_MAX);
+	if (len >= INPUT_MAX)
+		len = INPUT_MAX - 1;
+	/* Valid input that is slow to take (a tracer switch): rarely. */
+	if (f->expensive && below(8))
+		r = 99;
+	if (r >= 45)
+		len = mutate(buf, len, INPUT_MAX);
+	return len;
+}
+
+static void dump(const char *what, const char *s, size_t len)
+{
+	size_t i;
+
+	fprintf(stderr, "  %s (%zu bytes):", what, len);
+	for (i = 0; i < len && i < 256; i++)
+		fprintf(stderr, " %02x", (unsigned char)s[i]);
+	fprintf(stderr, "%s\n", len > 256 ? " ..." : "");
+}
+
+/*
+ * Remove what @path lists with "!" lines: its triggers, or its function
+ * commands (the lines with a ':'), each without its count and filter.
+ */
+static void unlist(const char *path, int commands_only)
+{
+	static char buf[READ_MAX];
+	char *line, *save = NULL, *p, cmd[512];
+
+	if (slurp(path, buf, sizeof(buf)) <= 0)
+		return;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (*line == '#' || (commands_only && !strchr(line, ':')))
+			continue;
+		p = strstr(line, " if ");
+		if (p)
+			*p = '\0';
+		p = strrchr(line, ':');
+		if (p && (!strcmp(p, ":unlimited") || !strncmp(p, ":count=", 7) ||
+			  (p[1] >= '0' && p[1] <= '9')))
+			*p = '\0';
+		snprintf(cmd, sizeof(cmd), "!%s\n", line);
+		put(path, cmd, strlen(cmd), O_APPEND);
+	}
+}
+
+/*
+ * Put the tracing state back after @f (NULL: everything): no tracer, no
+ * events, tracing on, no snapshot, and @f's own value or list.
+ */
+static void reset(const struct file *f)
+{
+	int i;
+
+	put_str("current_tracer", "nop");
+	put_str(INST "/current_tracer", "nop");
+	put_str("events/enable", "0");
+	put_str(INST "/events/enable", "0");
+	put_str("tracing_on", "1");
+	put_str(INST "/tracing_on", "1");
+	put_str("snapshot", "0");
+	put_str(INST "/snapshot", "0");
+	for (i = 0; i < nr_files; i++) {
+		const struct file *g = &files[i];
+
+		/* trace_options changes every option. */
+		if (f && g != f && !(f->kind == K_OPTIONS && g->orig))
+			continue;
+		if (g->orig)
+			put_str(g->path, g->orig);
+		else if (g->kind == K_FILTER)
+			put_str(g->path, "0");
+		else if (g->kind == K_TRIGGER)
+			unlist(g->path, 0);
+		if (g->kind == K_FUNCS)
+			unlist(g->path, 1);
+		if (g->kind == K_FUNCS || g->kind == K_PIDS ||
+		    g->kind == K_SETEVENT)
+			put(g->path, "", 0, O_TRUNC);
+	}
+}
+
+/*
+ * Whether a file reads the same. A trigger's count goes down as it fires,
+ * and its event fires whenever it likes: triggers are compared without
+ * their digits.
+ */
+static int same(const struct file *f, const char *a, ssize_t la,
+		const char *b, ssize_t lb)
+{
+	ssize_t i = 0, j = 0;
+
+	if (f->kind != K_TRIGGER)
+		return la == lb && !memcmp(a, b, la > 0 ? la : 0);
+	for (;;) {
+		while (i < la && a[i] >= '0' && a[i] <= '9')
+			i++;
+		while (j < lb && b[j] >= '0' && b[j] <= '9')
+			j++;
+		if (i >= la || j >= lb)
+			return i >= la && j >= lb;
+		if (a[i++] != b[j++])
+			return 0;
+	}
+}
+
+#define TAINTED	"/proc/sys/kernel/tainted"
+
+static long taint_now(void)
+{
+	char buf[32];
+
+	if (slurp(TAINTED, buf, sizeof(buf)) <= 0)
+		return 0;
+	return atol(buf);
+}
+
+int main(int argc, char **argv)
+{
+	static char before[READ_MAX], after[READ_MAX], in[INPUT_MAX];
+	unsigned long long writes = 0, per_file = 10000, crashes = 0;
+	unsigned long long changed = 0, seed = 1;
+	const char *only = NULL;
+	int opt, i, fuzzed = 0;
+
+	while ((opt = getopt(argc, argv, "n:s:f:v")) != -1) {
+		switch (opt) {
+		case 'n':
+			per_file = strtoull(optarg, NULL, 0);
+			break;
+		case 's':
+			seed = strtoull(optarg, NULL, 0);
+			break;
+		case 'f':
+			only = optarg;
+			break;
+		case 'v':
+			verbose = 1;
+			break;
+		default:
+			fprintf(stderr, "usage: tfuzz [-n WRITES] [-s SEED] [-f SUBSTRING] [-v]\n");
+			return 2;
+		}
+	}
+	if (chdir(TRACEFS)) {
+		perror(TRACEFS);
+		return 2;
+	}
+	rmdir(INST);
+	if (mkdir(INST, 0755)) {
+		perror(INST);
+		return 2;
+	}
+	rng = seed | 1;
+	load_words();
+	add_dir(".", NULL);
+	add_dir("options", NULL);
+	add_dir("per_cpu/cpu0", NULL);
+	add_dir(INST, NULL);
+	add_dir(INST "/options", NULL);
+	add_dir(INST "/per_cpu/cpu0", NULL);
+	add_events("events");
+	add_file(INST "/events/enable", NULL);
+	add_file(INST "/events/sched/enable", NULL);
+	add_file(INST "/events/sched/filter", INST "/events/sched");
+	add_file(INST "/events/sched/sched_switch/enable", NULL);
+	add_file(INST "/events/sched/sched_switch/filter",
+		 INST "/events/sched/sched_switch");
+	add_file(INST "/events/sched/sched_switch/trigger",
+		 INST "/events/sched/sched_switch");
+	reset(NULL);
+
+	for (i = 0; i < nr_files; i++) {
+		struct file *f = &files[i];
+		struct timespec t0, t1;
+		unsigned long long w;
+		long taint = taint_now();
+
+		if (only && !strstr(f->path, only))
+			continue;
+		fuzzed++;
+		rng = (seed ^ hash(f->path)) | 1;
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		for (w = 0; w < per_file; w++) {
+			size_t len = input(f, in), cut;
+			int flags = below(4) ? O_TRUNC : O_APPEND;
+			int fd, failed = 1, split = len > 1 && !below(8);
+			ssize_t lb = 0, la;
+
+			if (f->compare)
+				lb = slurp(f->path, before, sizeof(before));
+			fd = open(f->path, O_WRONLY | flags);
+			if (fd < 0)
+				continue;
+			writes++;
+			cut = split ? 1 + below(len - 1) : len;
+			if (write(fd, in, cut) >= 0)
+				failed = 0;
+			if (split && write(fd, in + cut, len - cut) >= 0)
+				failed = 0;
+			close(fd);
+			if (!failed || !f->compare)
+				continue;
+			la = slurp(f->path, after, sizeof(after));
+			if (same(f, before, lb, after, la))
+				continue;
+			changed++;
+			fprintf(stderr,
+				"tfuzz: changed on reject: seed %llu, %s, write %llu (%s%s)\n",
+				seed, f->path, w,
+				flags & O_TRUNC ? "O_TRUNC" : "O_APPEND",
+				split ? ", split" : "");
+			dump("wrote", in, len);
+			dump("before", before, lb > 0 ? lb : 0);
+			dump("after", after, la > 0 ? la : 0);
+		}
+		if (taint_now() != taint) {
+			crashes++;
+			fprintf(stderr,
+				"tfuzz: the kernel was tainted while %s was fuzzed (seed %llu)\n",
+				f->path, seed);
+		}
+		reset(f);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		if (verbose)
+			fprintf(stderr, "tfuzz: %s: %.0f ms\n", f->path,
+				(t1.tv_sec - t0.tv_sec) * 1e3 +
+				(t1.tv_nsec - t0.tv_nsec) / 1e6);
+	}
+	rmdir(INST);
+	printf("%llu writes, %d files, %llu crashes, %llu changed-on-reject\n",
+	       writes, fuzzed, crashes, changed);
+	return crashes || changed;
+}
