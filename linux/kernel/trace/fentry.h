@@ -312,6 +312,8 @@ extern const struct file_operations fentry_filter_fops;
 /* fentry_cmd.c: the commands of each trace array; listed under fentry_lock. */
 int fentry_cmd_apply(struct trace_array *tr, const struct ftrace_hash *fns,
 		     const char *spec, bool remove);
+int fentry_cmd_check(struct trace_array *tr, const struct ftrace_hash *fns,
+		     const char *spec, bool remove);
 unsigned int fentry_cmd_count(struct trace_array *tr);
 void fentry_cmd_show(struct seq_file *m, struct trace_array *tr,
 		     unsigned int idx);

@@ -521,6 +521,48 @@ int fentry_cmd_apply(struct trace_array *tr, const struct ftrace_hash *fns,
 	return ret;
 }
 
+/**
+ * fentry_cmd_check() - whether fentry_cmd_apply() would take a command
+ * @tr:		the trace array whose set_ftrace_filter takes it
+ * @fns:	the functions (not empty)
+ * @spec:	"<command>[:<count>]"
+ * @remove:	it would be removed
+ *
+ * For a write that is taken whole or not at all: changes nothing that
+ * stays (the event a command names is held only while checking).
+ *
+ * Return: 0, or the errno fentry_cmd_apply() would give but -ENOMEM.
+ */
+int fentry_cmd_check(struct trace_array *tr, const struct ftrace_hash *fns,
+		     const char *spec, bool remove)
+{
+	const struct fentry_cmds *t;
+	struct trace_ev_rt *event;
+	struct trace_ev_ie *ie;
+	unsigned int kind, i;
+	long count;
+	int ret;
+
+	ret = fentry_cmd_parse(tr, spec, &kind, &event, &ie, &count);
+	if (ret)
+		return ret;
+	if (remove) {
+		ret = -EINVAL;
+		mutex_lock(&fentry_cmd_mutex);
+		t = rcu_dereference_protected(fentry_cmds,
+					      lockdep_is_held(&fentry_cmd_mutex));
+		for (i = 0; t && i < t->nr && ret; i++)
+			if (t->cmd[i]->tr == tr && t->cmd[i]->kind == kind &&
+			    t->cmd[i]->event == event &&
+			    fentry_hash_has(fns, t->cmd[i]->ip))
+				ret = 0;
+		mutex_unlock(&fentry_cmd_mutex);
+	}
+	if (event)
+		trace_ev_soft_put(event, ie);
+	return ret;
+}
+
 /* Remove the commands @gone says; for what goes away. Sleeps. */
 static void fentry_cmd_drop(bool (*gone)(const struct fentry_cmd *c,
 					 const void *arg),

@@ -189,6 +189,43 @@ static int fentry_filter_open(struct inode *inode, struct file *file)
 	return nonseekable_open(inode, file);
 }
 
+/*
+ * Would fentry_set_apply_kind() take @term (of a file of @kind in @tr,
+ * keeping deferred terms when @deferred)? 0, or the errno it would give
+ * but -ENOMEM. Changes nothing.
+ */
+static int fentry_set_check_kind(struct trace_array *tr, const char *term,
+				 long kind, bool deferred)
+{
+	char buf[FENTRY_TERM_MAX], *s = buf, *colon, *cmd = NULL;
+	struct ftrace_hash *found;
+	struct fentry_term t;
+	bool remove;
+	int ret;
+
+	strscpy(buf, term);
+	remove = *s == '!';
+	s += remove;
+	colon = strchr(s, ':');
+	if (colon && !str_has_prefix(colon, ":mod:")) {
+		if (kind != FENTRY_LIST_FILTER)
+			return -EINVAL;
+		*colon = '\0';
+		cmd = colon + 1;
+	}
+	ret = fentry_term_parse(s, &t);
+	if (ret)
+		return ret;
+	found = fentry_term_collect(&t);
+	if (IS_ERR(found))
+		return PTR_ERR(found) == -ENOMEM ? 0 : PTR_ERR(found);
+	if (!found)
+		return !cmd && t.mod && *t.mod != '!' && deferred ? 0 : -EINVAL;
+	ret = cmd ? fentry_cmd_check(tr, found, cmd, remove) : 0;
+	kvfree(found);
+	return ret == -ENOMEM ? 0 : ret;
+}
+
 /* Apply the term collected so far, if any. */
 static int fentry_filter_flush(struct fentry_filter_file *f)
 {
@@ -208,29 +245,56 @@ static int fentry_filter_flush(struct fentry_filter_file *f)
 	return ret;
 }
 
-/* Take the terms of one write into the copy; 0 or the first errno. */
+/*
+ * The terms of one write: checked (@check: on a copy of the term cut by
+ * the last write, changing nothing), or taken into the copy of the set.
+ * 0 or the first errno.
+ */
 static int fentry_filter_take(struct fentry_filter_file *f,
-			      const char __user *ubuf, size_t cnt)
+			      const char __user *ubuf, size_t cnt, bool check)
 {
+	char *term = f->term;
+	unsigned int len = f->len;
 	size_t done = 0;
+	int ret = 0;
 	char c;
-	int ret;
 
-	while (done < cnt) {
-		if (get_user(c, ubuf + done))
-			return -EFAULT;
+	if (check) {
+		term = kmemdup(f->term, FENTRY_TERM_MAX, GFP_KERNEL);
+		if (!term)
+			return -ENOMEM;
+	}
+	while (!ret && done < cnt) {
+		if (get_user(c, ubuf + done)) {
+			ret = -EFAULT;
+			break;
+		}
 		done++;
 		if (!isspace(c)) {
-			if (f->len >= FENTRY_TERM_MAX - 1)
-				return -EINVAL;
-			f->term[f->len++] = c;
+			if (len >= FENTRY_TERM_MAX - 1)
+				ret = -EINVAL;
+			else
+				term[len++] = c;
 			continue;
 		}
-		ret = fentry_filter_flush(f);
-		if (ret)
-			return ret;
+		if (!check) {
+			f->len = len;
+			ret = fentry_filter_flush(f);
+			len = 0;
+			continue;
+		}
+		if (!len)
+			continue;
+		term[len] = '\0';
+		len = 0;
+		ret = fentry_set_check_kind(f->tr, term, f->kind,
+					    trace_array_is_top(f->tr));
 	}
-	return 0;
+	if (check)
+		kfree(term);
+	else
+		f->len = len;
+	return ret;
 }
 
 /* A copy of a set being edited: NULL stays NULL, empty stays empty. */
@@ -269,7 +333,9 @@ static ssize_t fentry_filter_write(struct file *file, const char __user *ubuf,
 			return -ENOMEM;
 		}
 	}
-	ret = fentry_filter_take(f, ubuf, cnt);
+	/* Every term is checked first: a command takes effect at once. */
+	ret = fentry_filter_take(f, ubuf, cnt, true) ?:
+	      fentry_filter_take(f, ubuf, cnt, false);
 	if (ret) {
 		swap(set, f->set);
 		swap(terms, f->terms);
