@@ -113,9 +113,9 @@ run_ftracetest() {
 	local rc=0 missed files
 	"$TOP/harness/ftracetest.sh" test > "$logs/ftracetest.log" 2>&1 || rc=$?
 	echo $rc > "$logs/ftracetest.rc"
-	# A case that misses once under emulation's timing is run once more,
-	# on its own, to tell a flake from a failure; the report shows both
-	# results and the first run's log. More than three is no flake.
+	# An expected case that fails is run once more, on its own: the
+	# failure is reported with that result (a flake or a bug) and the
+	# first run's log. More than three failures get no rerun.
 	[ "$rc" -ne 125 ] || return 0
 	missed=$(ftracetest_missed "$BUILD/ftracetest/test/results")
 	[ -n "$missed" ] && [ "$(wc -l <<< "$missed")" -le 3 ] || return 0
@@ -248,15 +248,11 @@ while IFS= read -r want; do
 	got=$(awk -F'\t' -v t="$want" '$1 == t { print $2; exit }' "$results")
 	if [ "$got" = PASS ]; then
 		report "ftracetest: $want" ok
-	elif [ "$(awk -F'\t' -v t="$want" '$1 == t { print $2; exit }' \
-		  "$BUILD/ftracetest/test-rerun/results" 2>/dev/null)" = PASS ]; then
-		report "ftracetest: $want (${got:-not run}, then PASS on its own)" ok
-		echo "note - flaky: the first run's log of $want:"
-		name=${want%% *}; name=${name##*/}
-		awk -v n="-$name-log" '/^==> / { on = index($0, n) > 0 }
-			on' "$BUILD/ftracetest/test/logs" 2>/dev/null | tail -60 | sed 's/^/#   /'
 	else
-		report "ftracetest: $want (${got:-not run})" fail
+		# A failure stays one; its rerun alone tells a flake from a bug.
+		again=$(awk -F'\t' -v t="$want" '$1 == t { print $2; exit }' \
+			"$BUILD/ftracetest/test-rerun/results" 2>/dev/null)
+		report "ftracetest: $want (${got:-not run}; alone: ${again:-not rerun})" fail
 		# The suite's log of the case (ftracetest.sh keeps them).
 		name=${want%% *}; name=${name##*/}
 		awk -v n="-$name-log" '/^==> / { on = index($0, n) > 0 }

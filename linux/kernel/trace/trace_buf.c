@@ -489,7 +489,6 @@ static int trace_buf_resize_locked(struct trace_buf *b, int cpu,
 /**
  * trace_buf_free() - shrink every CPU's buffer to the minimum
  * @b:		the buffer
- *
  * @stop:	turn tracing off too (its array's disable_on_free option)
  *
  * What free_buffer does when closed.
