@@ -39,5 +39,5 @@ void rbb_write(unsigned int len)
 
 void rbb_read(int cpu)
 {
-	ring_buffer_read_page(rbb_buf, cpu, rbb_page);
+	ring_buffer_read_page(rbb_buf, cpu, rbb_page, PAGE_SIZE);
 }

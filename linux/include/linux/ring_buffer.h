@@ -72,11 +72,15 @@ void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu);
 int ring_buffer_resize(struct trace_buffer *buffer, int cpu,
 		       unsigned long bytes_per_cpu);
 unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu);
+int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order);
+int ring_buffer_subbuf_order_get(struct trace_buffer *buffer);
+int ring_buffer_subbuf_size_get(struct trace_buffer *buffer);
 
 void *ring_buffer_reserve(struct trace_buffer *buffer, unsigned int len);
 void ring_buffer_commit(struct trace_buffer *buffer);
 
-int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *page);
+int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *page,
+			  size_t size);
 void ring_buffer_stats(struct trace_buffer *buffer, int cpu,
 		       struct ring_buffer_stats *stats);
 unsigned long ring_buffer_attempts(struct trace_buffer *buffer, int cpu);
@@ -84,11 +88,13 @@ unsigned long ring_buffer_attempts(struct trace_buffer *buffer, int cpu);
 /**
  * struct ring_buffer_walk - position while walking the events of a page
  * @page:	a page in the trace_pipe_raw layout
+ * @size:	the bytes of data it can hold
  * @off:	offset of the next event header from the start of the data
  * @ts:		time stamp of the event last returned
  */
 struct ring_buffer_walk {
 	const void *page;
+	unsigned int size;
 	unsigned int off;
 	u64 ts;
 };
@@ -112,14 +118,17 @@ struct ring_buffer_cursor {
 void ring_buffer_cursor_start(struct trace_buffer *buffer, int cpu,
 			      struct ring_buffer_cursor *cur);
 int ring_buffer_peek_page(struct trace_buffer *buffer, int cpu,
-			  struct ring_buffer_cursor *cur, void *page);
+			  struct ring_buffer_cursor *cur, void *page,
+			  size_t size);
 
-void ring_buffer_walk_start(struct ring_buffer_walk *walk, const void *page);
+void ring_buffer_walk_start(struct ring_buffer_walk *walk, const void *page,
+			    size_t size);
 const void *ring_buffer_walk_next(struct ring_buffer_walk *walk,
 				  unsigned int *len);
 
 unsigned long ring_buffer_page_lost(const void *page);
-int ring_buffer_walk_rest(void *out, const struct ring_buffer_walk *walk,
+int ring_buffer_walk_rest(void *out, size_t size,
+			  const struct ring_buffer_walk *walk,
 			  unsigned long lost);
 
 #endif /* _LINUX_RING_BUFFER_H */

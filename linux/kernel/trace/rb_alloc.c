@@ -16,16 +16,47 @@
  * Per CPU: nr data pages in the ring, one spare for the reader, and the
  * slot array (16-byte aligned for cmpxchg128; kmalloc does not promise it).
  */
-static void rb_cpu_free(struct rb_cpu *c, struct rb_page *pages)
+
+/**
+ * rb_cpu_free_pages() - free the data pages of page descriptors
+ * @pages:	the descriptors; those without a page are passed over
+ * @n:		how many
+ * @order:	each page is 1 << @order pages
+ */
+void rb_cpu_free_pages(struct rb_page *pages, unsigned int n,
+		       unsigned int order)
 {
 	unsigned int i;
 
-	if (!pages)
-		return;
-	for (i = 0; i <= c->nr; i++)
+	for (i = 0; i < n; i++)
 		if (pages[i].data)
-			free_page((unsigned long)pages[i].data);
-	kvfree(pages);
+			free_pages((unsigned long)pages[i].data, order);
+}
+
+/**
+ * rb_cpu_alloc_pages() - give page descriptors zeroed data pages
+ * @pages:	the descriptors
+ * @n:		how many
+ * @cpu:	the CPU whose ring they are for (its node's memory)
+ * @order:	each page is 1 << @order pages
+ *
+ * Return: 0, or -ENOMEM (the pages got so far are left for the caller to
+ * free with rb_cpu_free_pages()).
+ */
+int rb_cpu_alloc_pages(struct rb_page *pages, unsigned int n, int cpu,
+		       unsigned int order)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		struct page *pg = alloc_pages_node(cpu_to_node(cpu),
+						   RB_GFP | __GFP_ZERO, order);
+
+		if (!pg)
+			return -ENOMEM;
+		pages[i].data = page_address(pg);
+	}
+	return 0;
 }
 
 /**
@@ -52,7 +83,7 @@ void rb_cpu_init_ring(struct rb_cpu *c)
 		local_set(&pages[i].data->commit, 0);
 	}
 	c->spare = &pages[c->nr];
-	c->wpos.off = ((c->nr - 1UL) << PAGE_SHIFT) + RB_DATA_SIZE;
+	c->wpos.off = ((c->nr - 1UL) << c->shift) + rb_dsize(c);
 	c->wpos.ts = 0;
 	local_set(&c->committing, 0);
 	atomic_long_set(&c->pub, c->wpos.off);
@@ -80,24 +111,15 @@ void rb_cpu_reset(struct rb_cpu *c)
 
 static int rb_cpu_init(struct rb_cpu *c, int cpu, unsigned int nr)
 {
-	struct rb_page *pages;
-	unsigned int i;
-
 	c->nr = nr;
+	c->shift = PAGE_SHIFT;
 	c->slots_mem = kvcalloc(nr + 1, sizeof(union rb_slot), RB_GFP);
-	pages = kvcalloc(nr + 1, sizeof(*pages), RB_GFP);
-	c->pages = pages;
-	if (!c->slots_mem || !pages)
+	c->pages = kvcalloc(nr + 1, sizeof(*c->pages), RB_GFP);
+	if (!c->slots_mem || !c->pages)
 		return -ENOMEM;
 	c->slots = PTR_ALIGN((union rb_slot *)c->slots_mem, sizeof(union rb_slot));
-	for (i = 0; i <= nr; i++) {
-		struct page *pg = alloc_pages_node(cpu_to_node(cpu),
-						   RB_GFP | __GFP_ZERO, 0);
-
-		if (!pg)
-			return -ENOMEM;
-		pages[i].data = page_address(pg);
-	}
+	if (rb_cpu_alloc_pages(c->pages, nr + 1, cpu, 0))
+		return -ENOMEM;
 	raw_spin_lock_init(&c->reader_lock);
 	rb_cpu_reset(c);
 	return 0;
@@ -116,7 +138,9 @@ void ring_buffer_free(struct trace_buffer *buffer)
 	for_each_possible_cpu(cpu) {
 		struct rb_cpu *c = per_cpu_ptr(buffer->cpus, cpu);
 
-		rb_cpu_free(c, c->pages);
+		if (c->pages)
+			rb_cpu_free_pages(c->pages, c->nr + 1, buffer->order);
+		kvfree(c->pages);
 		kvfree(c->slots_mem);
 	}
 	free_percpu(buffer->cpus);
@@ -127,7 +151,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_free);
 /**
  * ring_buffer_alloc() - allocate a buffer with a ring on every possible CPU
  * @bytes_per_cpu:	size of each ring; rounded up to whole pages, two at
- *			least
+ *			least. Its sub-buffers are pages (order 0) until
+ *			ring_buffer_subbuf_order_set().
  * @mode:		what a full ring does with a new event
  * @clock:		time source of the event time stamps
  *

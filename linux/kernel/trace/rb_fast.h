@@ -63,7 +63,7 @@ static __always_inline void *rb_put_header(u32 *ev, unsigned int esize,
 /**
  * rb_reserve() - reserve room for an event on this CPU
  * @buffer:	the buffer
- * @len:	payload bytes (1 to about a page)
+ * @len:	payload bytes (1 to about a sub-buffer)
  *
  * Disables preemption until the matching rb_commit(). Callable
  * from any context, nested in other reservations of the same CPU; each
@@ -86,8 +86,11 @@ static __always_inline void *rb_reserve(struct trace_buffer *buffer,
 
 	preempt_disable_notrace();
 	c = this_cpu_ptr(buffer->cpus);
-	/* Pairs with synchronize_rcu() in rb_pause(): we are inside it. */
-	if (unlikely(esize > RB_DATA_SIZE || READ_ONCE(c->paused))) {
+	/*
+	 * Pairs with synchronize_rcu() in rb_pause(): we are inside it; and
+	 * with the release in rb_resume(): the ring it rebuilt is seen whole.
+	 */
+	if (unlikely(smp_load_acquire(&c->paused) || esize > rb_dsize(c))) {
 		local_inc(&c->dropped);
 		preempt_enable_notrace();
 		return NULL;
@@ -101,16 +104,16 @@ static __always_inline void *rb_reserve(struct trace_buffer *buffer,
 	do {
 		ts = buffer->clock();
 		delta = (s64)(ts - old.ts) > 0 ? ts - old.ts : 0;
-		in = old.off & ~PAGE_MASK;
-		vpn = old.off >> PAGE_SHIFT;
+		in = rb_in(c, old.off);
+		vpn = rb_vpn(c, old.off);
 		size = esize + (delta > RB_DELTA_MAX ? 8 : 0);
-		cross = in + size > RB_DATA_SIZE;
+		cross = in + size > rb_dsize(c);
 		if (cross) {
 			/* First event of the next page: delta 0, no extend. */
 			pg = rb_claim(buffer, c, vpn + 1, &co);
 			if (!pg)
 				goto drop;
-			new.off = ((vpn + 1) << PAGE_SHIFT) + esize;
+			new.off = ((vpn + 1) << c->shift) + esize;
 		} else {
 			new.off = old.off + size;
 		}

@@ -2,9 +2,10 @@
 /*
  * Ring buffer internals: page and event layouts, per-CPU state.
  *
- * Data page (PAGE_SIZE bytes, the trace_pipe_raw ABI):
+ * Data page, or sub-buffer (PAGE_SIZE << order bytes, the trace_pipe_raw
+ * ABI; one order per buffer, buffer_subbuf_size_kb):
  *
- *   0               8               16                            PAGE_SIZE
+ *   0               8               16                      1 << shift
  *   +---------------+---------------+-----------------------------+
  *   | time_stamp    | commit (long) | events, 4-byte aligned ...  |
  *   +---------------+---------------+-----------------------------+
@@ -27,9 +28,9 @@
  *   type_len 31     absolute time stamp (never written by us)
  *
  * The write stream of a CPU is numbered in bytes: page number vpn covers
- * offsets [vpn << PAGE_SHIFT, (vpn << PAGE_SHIFT) + RB_DATA_SIZE), so the
- * in-page data offset is off & ~PAGE_MASK. Page vpn lives in slot
- * vpn % nr of the CPU's ring.
+ * offsets [vpn << shift, (vpn << shift) + rb_dsize()), shift being
+ * PAGE_SHIFT + order, so the in-page data offset is off's low shift bits
+ * (rb_in()). Page vpn lives in slot vpn % nr of the CPU's ring.
  */
 #ifndef _KERNEL_TRACE_RB_INTERNAL_H
 #define _KERNEL_TRACE_RB_INTERNAL_H
@@ -49,7 +50,8 @@
 #define RB_GFP			(GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
 
 #define RB_HDR_SIZE		16
-#define RB_DATA_SIZE		(PAGE_SIZE - RB_HDR_SIZE)
+/* Sub-buffers of 1 to 128 pages (upstream's limits). */
+#define RB_ORDER_MAX		7
 #define RB_COMMIT_MASK		((1UL << 27) - 1)
 #define RB_MISSED_STORED	BIT(30)
 #define RB_MISSED_EVENTS	BIT(31)
@@ -178,6 +180,8 @@ union rb_wpos {
  * @slots_mem:	the allocation holding @slots
  * @pages:	the @nr + 1 page descriptors (the ring's and the spare)
  * @nr:		pages in the ring
+ * @shift:	log2 of the size of each: PAGE_SHIFT + the buffer's order.
+ *		Changed only with every writer paused, under @reader_lock.
  * @overrun:	events lost to overwriting
  * @commit_overrun: events lost because the ring was full of uncommitted data
  * @dropped:	events refused
@@ -205,6 +209,7 @@ struct rb_cpu {
 	void *slots_mem;
 	struct rb_page *pages;
 	unsigned int nr;
+	unsigned int shift;
 	local_t overrun;
 	local_t commit_overrun;
 	local_t dropped;
@@ -226,14 +231,36 @@ struct rb_cpu {
  * @mode:	what a full ring does with a new event
  * @clock:	time source of the event time stamps
  * @cpus:	one ring per possible CPU
- * @resize_lock: serialises resizes and resets
+ * @resize_lock: serialises resizes, resets and order changes
+ * @order:	the pages of a sub-buffer are 1 << @order; written under
+ *		@resize_lock, read locklessly (each ring keeps its own shift,
+ *		for the users of the ring)
  */
 struct trace_buffer {
 	enum ring_buffer_mode mode;
 	u64 (*clock)(void);
 	struct rb_cpu __percpu *cpus;
-	struct mutex resize_lock;	/* serialises resizes and resets */
+	struct mutex resize_lock;	/* resizes, resets, order changes */
+	unsigned int order;
 };
+
+/* Bytes of event data a page of @c holds. */
+static inline unsigned int rb_dsize(const struct rb_cpu *c)
+{
+	return (1U << c->shift) - RB_HDR_SIZE;
+}
+
+/* The number of the page holding stream offset @off. */
+static inline unsigned long rb_vpn(const struct rb_cpu *c, unsigned long off)
+{
+	return off >> c->shift;
+}
+
+/* The offset in its page's data of stream offset @off. */
+static inline unsigned int rb_in(const struct rb_cpu *c, unsigned long off)
+{
+	return off & ((1UL << c->shift) - 1);
+}
 
 static inline struct rb_page *rb_slot_page(union rb_slot s)
 {
@@ -247,8 +274,8 @@ static inline unsigned int rb_event_size(unsigned int len)
 	return len <= RB_SMALL_MAX ? RB_EVENT_HDR + len : 2 * RB_EVENT_HDR + len;
 }
 
-/* A page holds at most RB_DATA_SIZE / 8 < 2^RB_RW_SHIFT events. */
-#define RB_RW_SHIFT	10
+/* A page holds at most its data size / 8 < 2^RB_RW_SHIFT events. */
+#define RB_RW_SHIFT	(PAGE_SHIFT + RB_ORDER_MAX - 2)
 
 /* Events of page @vpn read out of the word @rw (0 if it tags another). */
 static inline long rb_rw_count(long rw, unsigned long vpn)
@@ -257,9 +284,13 @@ static inline long rb_rw_count(long rw, unsigned long vpn)
 	       rw & ((1L << RB_RW_SHIFT) - 1) : 0;
 }
 
-unsigned int rb_copy(struct rb_data_page *out, struct rb_page *pg,
-		     unsigned int from, unsigned int to, u64 ts,
-		     unsigned int *events, u64 *last);
+unsigned int rb_copy(struct rb_cpu *c, struct rb_data_page *out,
+		     struct rb_page *pg, unsigned int from, unsigned int to,
+		     u64 ts, unsigned int *events, u64 *last);
+void rb_cpu_free_pages(struct rb_page *pages, unsigned int n,
+		       unsigned int order);
+int rb_cpu_alloc_pages(struct rb_page *pages, unsigned int n, int cpu,
+		       unsigned int order);
 void rb_cpu_init_ring(struct rb_cpu *c);
 void rb_cpu_reset(struct rb_cpu *c);
 

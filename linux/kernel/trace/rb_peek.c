@@ -26,7 +26,7 @@ static unsigned long rb_peek_first(struct rb_cpu *c, u64 *ts)
 
 	lockdep_assert_held(&c->reader_lock);
 	*ts = c->rts;
-	return (h << PAGE_SHIFT) + (c->rvpn == h ? c->roff : 0);
+	return (h << c->shift) + (c->rvpn == h ? c->roff : 0);
 }
 
 /**
@@ -74,29 +74,29 @@ static unsigned int rb_peek_locked(struct rb_cpu *c,
 		}
 		if (cur->pos >= cur->end)
 			return 0;
-		vpn = cur->pos >> PAGE_SHIFT;
-		evpn = cur->end >> PAGE_SHIFT;
-		from = cur->pos & ~PAGE_MASK;
+		vpn = rb_vpn(c, cur->pos);
+		evpn = rb_vpn(c, cur->end);
+		from = rb_in(c, cur->pos);
 		slot = &c->slots[vpn % c->nr];
 		/* Pairs with smp_store_release() in rb_publish(). */
 		s.page = smp_load_acquire(&slot->page);
 		s.vpn = READ_ONCE(slot->vpn);
 		if (s.vpn != vpn) {
 			/* Reused since: go past it (rb_peek_first() catches up). */
-			cur->pos = (vpn + 1) << PAGE_SHIFT;
+			cur->pos = (vpn + 1) << c->shift;
 			cur->skipped = true;
 			continue;
 		}
 		pg = rb_slot_page(s);
 		/* A page before the end page is complete: its commit is set. */
-		to = vpn == evpn ? cur->end & ~PAGE_MASK :
+		to = vpn == evpn ? rb_in(c, cur->end) :
 		     local_read(&pg->data->commit) & RB_COMMIT_MASK;
-		pg_end = vpn == evpn ? cur->end : (vpn + 1) << PAGE_SHIFT;
+		pg_end = vpn == evpn ? cur->end : (vpn + 1) << c->shift;
 		if (to <= from) {
 			cur->pos = pg_end;
 			continue;
 		}
-		n = rb_copy(out, pg, from, to, cur->ts, &events, &last);
+		n = rb_copy(c, out, pg, from, to, cur->ts, &events, &last);
 		/*
 		 * The copy is good if nobody took or reused the page meanwhile.
 		 * Pairs with the full barrier of the cmpxchg128 by which a
@@ -119,27 +119,32 @@ static unsigned int rb_peek_locked(struct rb_cpu *c,
  * @buffer:	the buffer
  * @cpu:	the CPU
  * @cur:	where to start; advanced past what was copied
- * @page:	PAGE_SIZE bytes receiving the events in the trace_pipe_raw
- *		layout (at most one page of the stream per call)
+ * @page:	receives the events in the trace_pipe_raw layout (at most
+ *		one page of the stream per call)
+ * @size:	the size of @page: a sub-buffer at least
+ *		(ring_buffer_subbuf_size_get())
  *
  * Events overwritten or consumed before the cursor reached them are
  * passed over, and @cur->skipped is set.
  *
  * Return: the bytes of event data in @page, 0 when the cursor reached its
- * end, or -EINVAL for a CPU without a buffer.
+ * end, -EINVAL for a CPU without a buffer, or -EMSGSIZE when @size is
+ * smaller than a sub-buffer (the cursor stays).
  */
 int ring_buffer_peek_page(struct trace_buffer *buffer, int cpu,
-			  struct ring_buffer_cursor *cur, void *page)
+			  struct ring_buffer_cursor *cur, void *page,
+			  size_t size)
 {
 	struct rb_cpu *c;
 	unsigned long flags;
-	int n;
+	int n = -EMSGSIZE;
 
 	if (cpu < 0 || cpu >= nr_cpu_ids || !cpu_possible(cpu))
 		return -EINVAL;
 	c = per_cpu_ptr(buffer->cpus, cpu);
 	raw_spin_lock_irqsave(&c->reader_lock, flags);
-	n = rb_peek_locked(c, cur, page);
+	if (size >= 1UL << c->shift)
+		n = rb_peek_locked(c, cur, page);
 	raw_spin_unlock_irqrestore(&c->reader_lock, flags);
 	return n;
 }

@@ -22,12 +22,15 @@
  * ring_buffer_walk_start() - start walking the events of a page
  * @walk:	the position to set up
  * @page:	a page in the trace_pipe_raw layout
+ * @size:	its size in bytes: events are looked for in it only
  */
-void ring_buffer_walk_start(struct ring_buffer_walk *walk, const void *page)
+void ring_buffer_walk_start(struct ring_buffer_walk *walk, const void *page,
+			    size_t size)
 {
 	const struct rb_data_page *dp = page;
 
 	walk->page = page;
+	walk->size = size > RB_HDR_SIZE ? size - RB_HDR_SIZE : 0;
 	walk->off = 0;
 	walk->ts = dp->time_stamp;
 }
@@ -51,7 +54,7 @@ const void *ring_buffer_walk_next(struct ring_buffer_walk *walk,
 	const u32 *ev;
 	u32 type, delta, size;
 
-	commit = min_t(unsigned long, commit, RB_DATA_SIZE);
+	commit = min_t(unsigned long, commit, walk->size);
 	while (walk->off + RB_EVENT_HDR <= commit) {
 		ev = (const u32 *)((const u8 *)dp->data + walk->off);
 		type = ev[0] & 31;
@@ -114,30 +117,36 @@ EXPORT_SYMBOL_GPL(ring_buffer_page_lost);
 
 /**
  * ring_buffer_walk_rest() - the events of a page not walked yet, as a page
- * @out:	PAGE_SIZE bytes receiving them in the trace_pipe_raw layout
+ * @out:	receives them in the trace_pipe_raw layout; may be the page
+ *		walked
+ * @size:	the size of @out in bytes
  * @walk:	a walk of a page, at the first event to keep
  * @lost:	events lost before them, to flag in the commit word: 0 for
  *		none, ULONG_MAX for an unknown number
  *
- * Return: the bytes of event data in @out.
+ * Return: the bytes of event data in @out, or -EMSGSIZE when they do not
+ * fit in it (@out is then left as it was).
  */
-int ring_buffer_walk_rest(void *out, const struct ring_buffer_walk *walk,
+int ring_buffer_walk_rest(void *out, size_t size,
+			  const struct ring_buffer_walk *walk,
 			  unsigned long lost)
 {
 	const struct rb_data_page *dp = walk->page;
 	struct rb_data_page *o = out;
 	unsigned long commit = local_read(&dp->commit) & RB_COMMIT_MASK;
-	unsigned int n;
+	unsigned int n, room = size > RB_HDR_SIZE ? size - RB_HDR_SIZE : 0;
 
-	commit = min_t(unsigned long, commit, RB_DATA_SIZE);
+	commit = min_t(unsigned long, commit, walk->size);
 	n = walk->off < commit ? commit - walk->off : 0;
+	if (n > room)
+		return -EMSGSIZE;
 	o->time_stamp = walk->ts;
 	memmove(o->data, (const u8 *)dp->data + walk->off, n);
-	memset((u8 *)o->data + n, 0, RB_DATA_SIZE - n);
+	memset((u8 *)o->data + n, 0, room - n);
 	local_set(&o->commit, n);
 	if (!lost)
 		return n;
-	if (lost != ULONG_MAX && n + sizeof(long) <= RB_DATA_SIZE) {
+	if (lost != ULONG_MAX && n + sizeof(long) <= room) {
 		*(unsigned long *)((u8 *)o->data + n) = lost;
 		local_set(&o->commit, n | RB_MISSED_EVENTS | RB_MISSED_STORED);
 	} else {
@@ -148,25 +157,25 @@ int ring_buffer_walk_rest(void *out, const struct ring_buffer_walk *walk,
 EXPORT_SYMBOL_GPL(ring_buffer_walk_rest);
 
 /*
- * Copy bytes [from, to) of @pg's data into @out as a page of its own, the
- * time stamp being @ts, that of the event before @from (unused when @from
- * is 0). Sets *@events and *@last to the number of events copied and the
- * time of the last one.
+ * Copy bytes [from, to) of @pg's data into @out as a page of its own (of
+ * @c's page size), the time stamp being @ts, that of the event before
+ * @from (unused when @from is 0). Sets *@events and *@last to the number
+ * of events copied and the time of the last one.
  */
-unsigned int rb_copy(struct rb_data_page *out, struct rb_page *pg,
-		     unsigned int from, unsigned int to, u64 ts,
-		     unsigned int *events, u64 *last)
+unsigned int rb_copy(struct rb_cpu *c, struct rb_data_page *out,
+		     struct rb_page *pg, unsigned int from, unsigned int to,
+		     u64 ts, unsigned int *events, u64 *last)
 {
 	struct ring_buffer_walk walk;
 	unsigned int len;
 
 	out->time_stamp = from ? ts : READ_ONCE(pg->data->time_stamp);
 	memcpy(out->data, (u8 *)pg->data->data + from, to - from);
-	memset((u8 *)out->data + (to - from), 0, RB_DATA_SIZE - (to - from));
+	memset((u8 *)out->data + (to - from), 0, rb_dsize(c) - (to - from));
 	local_set(&out->commit, to - from);
 
 	*events = 0;
-	ring_buffer_walk_start(&walk, out);
+	ring_buffer_walk_start(&walk, out, 1UL << c->shift);
 	while (ring_buffer_walk_next(&walk, &len))
 		++*events;
 	*last = walk.ts;
@@ -185,7 +194,7 @@ static void rb_mark_lost(struct rb_cpu *c, struct rb_data_page *out,
 	if (!lost)
 		return;
 	c->lost_seen = total;
-	if (n + sizeof(long) <= RB_DATA_SIZE) {
+	if (n + sizeof(long) <= rb_dsize(c)) {
 		*(long *)((u8 *)out->data + n) = lost;
 		flags |= RB_MISSED_STORED;
 	}
@@ -205,7 +214,7 @@ static int rb_read_writer_page(struct rb_cpu *c, struct rb_page *pg, long h,
 	u64 last;
 	long rw;
 
-	n = rb_copy(out, pg, from, p & ~PAGE_MASK, c->rts, &events, &last);
+	n = rb_copy(c, out, pg, from, rb_in(c, p), c->rts, &events, &last);
 	/*
 	 * Count the copy as read only if no writer has taken the page for
 	 * reuse meanwhile: it would then have counted these events lost.
@@ -217,7 +226,7 @@ static int rb_read_writer_page(struct rb_cpu *c, struct rb_page *pg, long h,
 		return -EAGAIN;
 	c->read += events;
 	c->rvpn = h;
-	c->roff = p & ~PAGE_MASK;
+	c->roff = rb_in(c, p);
 	c->rts = last;
 	return n;
 }
@@ -251,7 +260,7 @@ static int rb_read_full_page(struct rb_cpu *c, union rb_slot *slot,
 				  rb_rw_count(atomic_long_read(&pg->rw), h);
 		return -EAGAIN;
 	}
-	n = rb_copy(out, pg, from,
+	n = rb_copy(c, out, pg, from,
 		    local_read(&pg->data->commit) & RB_COMMIT_MASK,
 		    c->rts, &events, &last);
 	c->read += local_read(&pg->entries) -
@@ -278,7 +287,7 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 		h = atomic_long_read(&c->head);
 		/* Pairs with atomic_long_set_release() in rb_publish(). */
 		p = atomic_long_read_acquire(&c->pub);
-		pvpn = p >> PAGE_SHIFT;
+		pvpn = rb_vpn(c, p);
 		if (h > (long)pvpn || pvpn < c->nr)
 			return 0;
 		slot = &c->slots[h % c->nr];
@@ -295,7 +304,7 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 		if (s.page & RB_SLOT_WRITER) {
 			if (h != pvpn)
 				continue;
-			if ((p & ~PAGE_MASK) <= from)
+			if (rb_in(c, p) <= from)
 				return 0;
 			n = rb_read_writer_page(c, rb_slot_page(s), h, p, from,
 						out);
@@ -315,26 +324,31 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
  * ring_buffer_read_page() - take the oldest unread page of one CPU
  * @buffer:	the buffer
  * @cpu:	the CPU
- * @page:	PAGE_SIZE bytes receiving the page in the trace_pipe_raw
- *		layout; the part of the page being written is returned too
+ * @page:	receives the page in the trace_pipe_raw layout; the part of
+ *		the page being written is returned too
+ * @size:	the size of @page: a sub-buffer at least
+ *		(ring_buffer_subbuf_size_get())
  *
  * What is returned is consumed. Events lost since the previous page are
  * flagged in the commit word (with their count after the data, if it fits).
  *
  * Return: the bytes of event data in @page, 0 when there is nothing to
- * read, or -EINVAL for a CPU without a buffer.
+ * read, -EINVAL for a CPU without a buffer, or -EMSGSIZE when @size is
+ * smaller than a sub-buffer (nothing is consumed).
  */
-int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *page)
+int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *page,
+			  size_t size)
 {
 	struct rb_cpu *c;
 	unsigned long flags;
-	int n;
+	int n = -EMSGSIZE;
 
 	if (cpu < 0 || cpu >= nr_cpu_ids || !cpu_possible(cpu))
 		return -EINVAL;
 	c = per_cpu_ptr(buffer->cpus, cpu);
 	raw_spin_lock_irqsave(&c->reader_lock, flags);
-	n = rb_read_locked(c, page);
+	if (size >= 1UL << c->shift)
+		n = rb_read_locked(c, page);
 	raw_spin_unlock_irqrestore(&c->reader_lock, flags);
 	return n;
 }
@@ -384,13 +398,13 @@ void ring_buffer_stats(struct trace_buffer *buffer, int cpu,
 	st->bytes = 0;
 	h = atomic_long_read(&c->head);
 	p = atomic_long_read_acquire(&c->pub);
-	for (vpn = max_t(long, h, c->nr); vpn <= p >> PAGE_SHIFT; vpn++) {
+	for (vpn = max_t(long, h, c->nr); vpn <= rb_vpn(c, p); vpn++) {
 		union rb_slot *slot = &c->slots[vpn % c->nr];
 		unsigned long used;
 
 		if (READ_ONCE(slot->vpn) != vpn)
 			continue;
-		used = vpn == p >> PAGE_SHIFT ? p & ~PAGE_MASK :
+		used = vpn == rb_vpn(c, p) ? rb_in(c, p) :
 			local_read(&rb_slot_page(*slot)->data->commit) & RB_COMMIT_MASK;
 		if (vpn == c->rvpn)
 			used -= min_t(unsigned long, used, c->roff);

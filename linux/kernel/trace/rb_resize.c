@@ -28,7 +28,8 @@ static void rb_pause(struct rb_cpu *c)
 
 static void rb_resume(struct rb_cpu *c)
 {
-	WRITE_ONCE(c->paused, false);
+	/* Pairs with smp_load_acquire() of paused in rb_reserve(). */
+	smp_store_release(&c->paused, false);
 }
 
 /* What a resize of one CPU needs, allocated before the ring is locked. */
@@ -39,16 +40,18 @@ struct rb_rebuild {
 	struct rb_page *pages;
 	struct rb_data_page **pool;	/* free data pages, @npool of them */
 	unsigned int npool;
+	unsigned int order;		/* of each data page */
 	bool *kept;			/* per old slot: page kept */
 };
 
 static int rb_rebuild_alloc(struct rb_rebuild *r, struct rb_cpu *c, int cpu,
-			    unsigned int nr)
+			    unsigned int nr, unsigned int order)
 {
 	unsigned int i, extra = nr > c->nr ? nr - c->nr : 0;
 
 	r->nr = nr;
 	r->npool = 0;
+	r->order = order;
 	r->slots_mem = kvcalloc(nr + 1, sizeof(union rb_slot), RB_GFP);
 	r->pages = kvcalloc(nr + 1, sizeof(*r->pages), RB_GFP);
 	r->pool = kvcalloc(max(nr, c->nr) + 1, sizeof(*r->pool), RB_GFP);
@@ -58,7 +61,7 @@ static int rb_rebuild_alloc(struct rb_rebuild *r, struct rb_cpu *c, int cpu,
 	r->slots = PTR_ALIGN((union rb_slot *)r->slots_mem, sizeof(union rb_slot));
 	for (i = 0; i < extra; i++) {
 		struct page *pg = alloc_pages_node(cpu_to_node(cpu),
-						   RB_GFP | __GFP_ZERO, 0);
+						   RB_GFP | __GFP_ZERO, order);
 
 		if (!pg)
 			return -ENOMEM;
@@ -70,7 +73,7 @@ static int rb_rebuild_alloc(struct rb_rebuild *r, struct rb_cpu *c, int cpu,
 static void rb_rebuild_free(struct rb_rebuild *r)
 {
 	while (r->npool)
-		free_page((unsigned long)r->pool[--r->npool]);
+		free_pages((unsigned long)r->pool[--r->npool], r->order);
 	kvfree(r->kept);
 	kvfree(r->pool);
 	kvfree(r->pages);
@@ -83,7 +86,7 @@ static void rb_rebuild_free(struct rb_rebuild *r)
  */
 static void rb_rebuild(struct rb_cpu *c, struct rb_rebuild *r)
 {
-	unsigned long w = c->wpos.off, wvpn = w >> PAGE_SHIFT, h, v, nv, top;
+	unsigned long w = c->wpos.off, wvpn = rb_vpn(c, w), h, v, nv, top;
 	unsigned long h_old = atomic_long_read(&c->head);
 	unsigned int nr = r->nr, keep, i, j = 0;
 	struct rb_page *old = c->pages, *pg;
@@ -140,7 +143,7 @@ static void rb_rebuild(struct rb_cpu *c, struct rb_rebuild *r)
 		c->rvpn = 0;
 		c->roff = 0;
 	}
-	c->wpos.off = (top << PAGE_SHIFT) | (w & ~PAGE_MASK);
+	c->wpos.off = (top << c->shift) | rb_in(c, w);
 	atomic_long_set(&c->pub, c->wpos.off);
 	atomic_long_set(&c->head, h - wvpn + top);
 	swap(c->pages, r->pages);
@@ -160,15 +163,18 @@ fresh:
 	rb_cpu_init_ring(c);	/* the counters stay: drops may be counted */
 }
 
-static int rb_cpu_resize(struct rb_cpu *c, int cpu, unsigned int nr)
+static int rb_cpu_resize(struct trace_buffer *b, int cpu, unsigned long bytes)
 {
+	struct rb_cpu *c = per_cpu_ptr(b->cpus, cpu);
+	unsigned long nr = max(DIV_ROUND_UP(bytes, PAGE_SIZE << b->order), 2UL);
 	struct rb_rebuild r = { };
 	unsigned long flags;
 	int ret;
 
+	lockdep_assert_held(&b->resize_lock);
 	if (nr == c->nr)
 		return 0;
-	ret = rb_rebuild_alloc(&r, c, cpu, nr);
+	ret = rb_rebuild_alloc(&r, c, cpu, nr, b->order);
 	if (!ret) {
 		rb_pause(c);
 		raw_spin_lock_irqsave(&c->reader_lock, flags);
@@ -184,7 +190,8 @@ static int rb_cpu_resize(struct rb_cpu *c, int cpu, unsigned int nr)
  * ring_buffer_resize() - change the size of one ring or of all of them
  * @buffer:		the buffer
  * @cpu:		a CPU, or RING_BUFFER_ALL_CPUS
- * @bytes_per_cpu:	the new size; rounded up to whole pages, two at least
+ * @bytes_per_cpu:	the new size; rounded up to whole sub-buffers, two at
+ *			least
  *
  * Callable while tracing runs: the CPU's writers drop (and count) their
  * events for the moment the ring is rebuilt. Unread events are kept,
@@ -196,19 +203,19 @@ static int rb_cpu_resize(struct rb_cpu *c, int cpu, unsigned int nr)
 int ring_buffer_resize(struct trace_buffer *buffer, int cpu,
 		       unsigned long bytes_per_cpu)
 {
-	unsigned long nr = max(DIV_ROUND_UP(bytes_per_cpu, PAGE_SIZE), 2UL);
 	int c, ret;
 
-	if (!bytes_per_cpu || nr > UINT_MAX / 2)
+	if (!bytes_per_cpu ||
+	    DIV_ROUND_UP(bytes_per_cpu, PAGE_SIZE) > UINT_MAX / 2)
 		return -EINVAL;
 	guard(mutex)(&buffer->resize_lock);
 	if (cpu != RING_BUFFER_ALL_CPUS) {
 		if (cpu < 0 || cpu >= nr_cpu_ids || !cpu_possible(cpu))
 			return -EINVAL;
-		return rb_cpu_resize(per_cpu_ptr(buffer->cpus, cpu), cpu, nr);
+		return rb_cpu_resize(buffer, cpu, bytes_per_cpu);
 	}
 	for_each_possible_cpu(c) {
-		ret = rb_cpu_resize(per_cpu_ptr(buffer->cpus, c), c, nr);
+		ret = rb_cpu_resize(buffer, c, bytes_per_cpu);
 		if (ret)
 			return ret;
 	}
@@ -221,12 +228,14 @@ EXPORT_SYMBOL_GPL(ring_buffer_resize);
  * @buffer:	the buffer
  * @cpu:	the CPU
  *
- * Return: its data pages times the page size.
+ * Return: its sub-buffers times their size.
  */
 unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu)
 {
-	return (unsigned long)READ_ONCE(per_cpu_ptr(buffer->cpus, cpu)->nr) *
-	       PAGE_SIZE;
+	struct rb_cpu *c = per_cpu_ptr(buffer->cpus, cpu);
+
+	/* Lockless: racing a resize, either size is right. */
+	return (unsigned long)READ_ONCE(c->nr) << READ_ONCE(c->shift);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_size);
 
@@ -274,3 +283,131 @@ void ring_buffer_reset(struct trace_buffer *buffer)
 	ring_buffer_reset_cpu(buffer, RING_BUFFER_ALL_CPUS);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset);
+
+/* The arrays of one CPU's ring at a new order, made before it changes. */
+struct rb_ring_mem {
+	unsigned int nr;
+	void *slots_mem;
+	struct rb_page *pages;
+};
+
+static void rb_ring_mem_free(struct rb_ring_mem *m, unsigned int order)
+{
+	if (m->pages)
+		rb_cpu_free_pages(m->pages, m->nr + 1, order);
+	kvfree(m->pages);
+	kvfree(m->slots_mem);
+}
+
+/* A ring of @c's size in pages of @order, on @cpu's node. */
+static int rb_ring_mem_alloc(struct rb_ring_mem *m, struct rb_cpu *c,
+			     int cpu, unsigned int order)
+{
+	unsigned long bytes = (unsigned long)c->nr << c->shift;
+
+	m->nr = max(DIV_ROUND_UP(bytes, PAGE_SIZE << order), 2UL);
+	m->slots_mem = kvcalloc(m->nr + 1, sizeof(union rb_slot), RB_GFP);
+	m->pages = kvcalloc(m->nr + 1, sizeof(*m->pages), RB_GFP);
+	if (!m->slots_mem || !m->pages)
+		return -ENOMEM;
+	return rb_cpu_alloc_pages(m->pages, m->nr + 1, cpu, order);
+}
+
+/* Swap @c onto @m (and @m onto @c's old arrays); writers are paused. */
+static void rb_ring_mem_swap(struct rb_cpu *c, struct rb_ring_mem *m,
+			     unsigned int order)
+{
+	unsigned int nr = c->nr;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&c->reader_lock, flags);
+	swap(c->pages, m->pages);
+	swap(c->slots_mem, m->slots_mem);
+	c->slots = PTR_ALIGN((union rb_slot *)c->slots_mem,
+			     sizeof(union rb_slot));
+	c->nr = m->nr;
+	m->nr = nr;
+	c->shift = PAGE_SHIFT + order;
+	rb_cpu_reset(c);
+	raw_spin_unlock_irqrestore(&c->reader_lock, flags);
+}
+
+/**
+ * ring_buffer_subbuf_order_set() - change the size of the sub-buffers
+ * @buffer:	the buffer
+ * @order:	each sub-buffer is PAGE_SIZE << @order bytes, 0 to 7
+ *
+ * Every ring keeps its size in bytes, rounded up to whole sub-buffers
+ * (two at least). Its events are discarded and its counters zeroed, as by
+ * ring_buffer_reset(); writers of the moment drop theirs. Readers find
+ * out from ring_buffer_read_page() and ring_buffer_peek_page(), which
+ * refuse a page smaller than a sub-buffer. Sleeps.
+ *
+ * Return: 0; -EINVAL for a bad order; -ENOMEM, changing nothing.
+ */
+int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
+{
+	struct rb_ring_mem *mem;
+	unsigned int gone = order;	/* the order of the pages in @mem */
+	int cpu, ret = 0;
+
+	if (order < 0 || order > RB_ORDER_MAX)
+		return -EINVAL;
+	guard(mutex)(&buffer->resize_lock);
+	if (order == buffer->order)
+		return 0;
+	mem = kcalloc(nr_cpu_ids, sizeof(*mem), GFP_KERNEL);
+	if (!mem)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		ret = rb_ring_mem_alloc(&mem[cpu], per_cpu_ptr(buffer->cpus, cpu),
+					cpu, order);
+		if (ret)
+			goto out;
+	}
+	for_each_possible_cpu(cpu)
+		WRITE_ONCE(per_cpu_ptr(buffer->cpus, cpu)->paused, true);
+	/* Pairs with the check of paused in rb_reserve(). */
+	synchronize_rcu();
+	for_each_possible_cpu(cpu) {
+		struct rb_cpu *c = per_cpu_ptr(buffer->cpus, cpu);
+
+		rb_ring_mem_swap(c, &mem[cpu], order);
+		rb_resume(c);
+	}
+	gone = buffer->order;
+	WRITE_ONCE(buffer->order, order);
+out:
+	for_each_possible_cpu(cpu)
+		rb_ring_mem_free(&mem[cpu], gone);
+	kfree(mem);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_set);
+
+/**
+ * ring_buffer_subbuf_order_get() - the order of a buffer's sub-buffers
+ * @buffer:	the buffer
+ *
+ * Context: any. Racing ring_buffer_subbuf_order_set(), either order.
+ * Return: each sub-buffer is PAGE_SIZE << this.
+ */
+int ring_buffer_subbuf_order_get(struct trace_buffer *buffer)
+{
+	return READ_ONCE(buffer->order);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_order_get);
+
+/**
+ * ring_buffer_subbuf_size_get() - the size of a buffer's sub-buffers
+ * @buffer:	the buffer
+ *
+ * Context: any. Racing ring_buffer_subbuf_order_set(), either size.
+ * Return: bytes per sub-buffer, header included: what a page given to
+ * ring_buffer_read_page() needs.
+ */
+int ring_buffer_subbuf_size_get(struct trace_buffer *buffer)
+{
+	return PAGE_SIZE << READ_ONCE(buffer->order);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_subbuf_size_get);

@@ -116,8 +116,8 @@ struct rb_page *rb_claim(struct trace_buffer *b, struct rb_cpu *c,
  */
 static void rb_publish(struct rb_cpu *c, unsigned long w)
 {
-	unsigned long vpn = atomic_long_read(&c->pub) >> PAGE_SHIFT;
-	unsigned long wvpn = w >> PAGE_SHIFT;
+	unsigned long vpn = rb_vpn(c, atomic_long_read(&c->pub));
+	unsigned long wvpn = rb_vpn(c, w);
 	union rb_slot *slot;
 	struct rb_page *pg;
 
@@ -134,7 +134,7 @@ static void rb_publish(struct rb_cpu *c, unsigned long w)
 	}
 	if (wvpn >= c->nr) {
 		pg = rb_slot_page(*rb_slot_of(c, wvpn));
-		local_set(&pg->data->commit, w & ~PAGE_MASK);
+		local_set(&pg->data->commit, rb_in(c, w));
 	}
 	/* Pairs with atomic_long_read_acquire(&c->pub) in readers. */
 	atomic_long_set_release(&c->pub, w);
@@ -184,7 +184,7 @@ void rb_drop(struct rb_cpu *c, bool commit_overrun)
 /**
  * ring_buffer_reserve() - reserve room for an event on this CPU
  * @buffer:	the buffer
- * @len:	payload bytes (1 to about a page)
+ * @len:	payload bytes (1 to about a sub-buffer)
  *
  * rb_reserve() out of line, for the writers outside kernel/trace.
  *

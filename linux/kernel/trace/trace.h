@@ -593,7 +593,8 @@ bool trace_iter_ready(void *it);
 bool trace_iter_in_ns(const struct trace_iter *it);
 void trace_iter_lock(struct trace_iter *it);
 void trace_iter_unlock(struct trace_iter *it);
-int trace_iter_raw_page(struct trace_buf *b, int cpu, void *page);
+int trace_iter_raw_page(struct trace_buf *b, int cpu, void *page,
+			size_t size);
 bool trace_raw_ready(struct trace_buf *b, int cpu);
 struct trace_iter *trace_iter_dump_start(int cpu);
 bool trace_iter_peek_after(struct trace_iter *it, struct trace_ev *next);
@@ -764,14 +765,15 @@ extern const struct file_operations trace_pipe_raw_fops;
 /**
  * struct trace_page_src - where a file of whole pages (trace_read.c)
  * takes them from
- * @take:	take one page of @cpu's into @page, in the trace_pipe_raw
- *		layout; false when there is none now
+ * @take:	take one page of @cpu's into @page (@size bytes), in the
+ *		trace_pipe_raw layout: its bytes of data, 0 when there is
+ *		none now, or -EMSGSIZE when @size is less than a sub-buffer
  * @wait:	wait for one: 1 when one may have come, 0 when none will
  *		(end of file), or an errno; NULL: the end comes as soon as
  *		there is none
  */
 struct trace_page_src {
-	bool (*take)(struct trace_buf *b, int cpu, void *page);
+	int (*take)(struct trace_buf *b, int cpu, void *page, size_t size);
 	int (*wait)(struct trace_buf *b, int cpu, bool nonblock);
 };
 

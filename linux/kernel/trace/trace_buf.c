@@ -472,12 +472,13 @@ static int trace_buf_resize_locked(struct trace_buf *b, int cpu,
 
 	ret = ring_buffer_resize(b->rb, cpu, kb * 1024);
 	if (ret) {
-		/* A resize of all CPUs may have got part way: undo it. */
+		/*
+		 * A resize of all CPUs may have got part way: undo it (a
+		 * ring already of its size is left alone).
+		 */
 		for_each_possible_cpu(i)
-			if (ring_buffer_size(b->rb, i) !=
-			    PAGE_ALIGN(trace_buf_ring_kb(b, i) * 1024))
-				ring_buffer_resize(b->rb, i,
-						   trace_buf_ring_kb(b, i) * 1024);
+			ring_buffer_resize(b->rb, i,
+					   trace_buf_ring_kb(b, i) * 1024);
 		return ret;
 	}
 	for_each_possible_cpu(i)
@@ -527,6 +528,66 @@ void trace_buf_reset(struct trace_buf *b, int cpu)
 	if (trace_buf_readers)
 		trace_buf_readers->reset(b, cpu);
 	ring_buffer_reset_cpu(b->rb, cpu);
+}
+
+/**
+ * trace_buf_set_subbuf_order() - change the size of a buffer's sub-buffers
+ * @b:		the buffer
+ * @order:	each is PAGE_SIZE << @order bytes (buffer_subbuf_size_kb)
+ *
+ * Its records are dropped, those of the max buffer too, and what the
+ * consuming readers held of them. Sleeps.
+ *
+ * Return: 0; -EINVAL for an order over 7; -ENOMEM, changing nothing.
+ */
+int trace_buf_set_subbuf_order(struct trace_buf *b, unsigned int order)
+{
+	int ret;
+
+	if (order > 7)
+		return -EINVAL;
+	guard(mutex)(&b->lock);
+	if (order == b->order)
+		return 0;
+	trace_max_block(b, true);
+	ret = ring_buffer_subbuf_order_set(b->rb, order);
+	if (!ret && b->max_rb) {
+		ret = ring_buffer_subbuf_order_set(b->max_rb, order);
+		if (ret)
+			ring_buffer_subbuf_order_set(b->rb, b->order);
+	}
+	if (!ret) {
+		WRITE_ONCE(b->order, order);
+		/* What they took from the old rings is dropped with them. */
+		if (trace_buf_readers)
+			trace_buf_readers->reset(b, RING_BUFFER_ALL_CPUS);
+	}
+	trace_max_block(b, false);
+	return ret;
+}
+
+/**
+ * trace_buf_subbuf_order() - the order of a buffer's sub-buffers
+ * @b:		the buffer
+ *
+ * Return: each is PAGE_SIZE << this.
+ */
+unsigned int trace_buf_subbuf_order(struct trace_buf *b)
+{
+	return READ_ONCE(b->order);
+}
+
+/**
+ * trace_buf_subbuf_size() - the page a reader of a buffer needs
+ * @b:		the buffer
+ *
+ * Context: any. Racing a change, either size: the ring buffer's reads
+ * refuse a page too small, and the reader asks again.
+ * Return: bytes per sub-buffer.
+ */
+size_t trace_buf_subbuf_size(struct trace_buf *b)
+{
+	return PAGE_SIZE << READ_ONCE(b->order);
 }
 
 /* The max buffer */
@@ -657,6 +718,10 @@ static struct trace_buffer *trace_buf_alloc_rb(struct trace_buf *b)
 			       b->overwrite ? RING_BUFFER_OVERWRITE :
 					      RING_BUFFER_KEEP_OLDEST,
 			       trace_buf_clock_fn(b));
+	if (rb && ring_buffer_subbuf_order_set(rb, b->order)) {
+		ring_buffer_free(rb);
+		return NULL;
+	}
 	if (!rb || same)
 		return rb;
 	for_each_possible_cpu(cpu) {

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The trace buffer's files: tracing_on, trace_clock, its size, overall
- * and per CPU, free_buffer, buffer_percent, tracing_cpumask, and each
- * CPU's stats.
+ * and per CPU, its sub-buffer size, free_buffer, buffer_percent,
+ * tracing_cpumask, and each CPU's stats.
  */
 #include <linux/cpumask.h>
 #include <linux/fs.h>
 #include <linux/gfp.h>
 #include <linux/kernel.h>
+#include <linux/log2.h>
+#include <linux/mm.h>
 #include <linux/seq_file.h>
 
 #include "trace.h"
@@ -43,6 +45,32 @@ static int buffer_total_show(struct seq_file *m, struct trace_array *tr,
 		kb += trace_buf_kb(trace_array_buf(tr), cpu);
 	seq_printf(m, "%lu\n", kb);
 	return 0;
+}
+
+static int buffer_subbuf_show(struct seq_file *m, struct trace_array *tr,
+			      long unused)
+{
+	seq_printf(m, "%zu\n", trace_buf_subbuf_size(trace_array_buf(tr)) / 1024);
+	return 0;
+}
+
+/*
+ * A size in KiB, rounded up to a power of two pages, 1 to 128 of them.
+ * A change drops the buffer's records.
+ */
+static int buffer_subbuf_store(struct trace_array *tr, const char *val,
+			       long unused)
+{
+	unsigned long kb, pages;
+	int ret = kstrtoul(val, 10, &kb);
+
+	if (ret)
+		return ret;
+	if (!kb || kb > (PAGE_SIZE << 7) / 1024)
+		return -EINVAL;
+	pages = DIV_ROUND_UP(kb, PAGE_SIZE / 1024);
+	return trace_buf_set_subbuf_order(trace_array_buf(tr),
+					  order_base_2(pages));
 }
 
 static int buffer_percent_show(struct seq_file *m, struct trace_array *tr,
@@ -84,23 +112,25 @@ static void trace_print_ts(struct seq_file *m, const char *what, u64 ts,
 static u64 trace_oldest_ts(struct trace_buf *b, int cpu)
 {
 	struct trace_buffer *rb = READ_ONCE(b->rb);
+	size_t size = ring_buffer_subbuf_size_get(rb);
 	struct ring_buffer_cursor cur;
 	struct ring_buffer_walk walk;
-	void *page = (void *)__get_free_page(GFP_KERNEL);
+	void *page = kvmalloc(size, GFP_KERNEL);
 	unsigned int len;
 	u64 ts = 0;
 
 	if (!page)
 		return 0;
 	ring_buffer_cursor_start(rb, cpu, &cur);
-	while (ring_buffer_peek_page(rb, cpu, &cur, page) > 0) {
-		ring_buffer_walk_start(&walk, page);
+	/* A change of sub-buffer size meanwhile ends it (-EMSGSIZE). */
+	while (ring_buffer_peek_page(rb, cpu, &cur, page, size) > 0) {
+		ring_buffer_walk_start(&walk, page, size);
 		if (ring_buffer_walk_next(&walk, &len)) {
 			ts = walk.ts;
 			break;
 		}
 	}
-	free_page((unsigned long)page);
+	kvfree(page);
 	return ts;
 }
 
@@ -170,6 +200,8 @@ static const struct trace_fs_file trace_buf_files[] = {
 		      buffer_total_show, NULL),
 	TRACE_FS_FOPS("free_buffer", 0200, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
 		      &free_buffer_fops),
+	TRACE_FS_ATTR("buffer_subbuf_size_kb", 0644, TRACE_FS_ARRAY,
+		      buffer_subbuf_show, buffer_subbuf_store),
 	TRACE_FS_ATTR("buffer_percent", 0644, TRACE_FS_ARRAY,
 		      buffer_percent_show, buffer_percent_store),
 	TRACE_FS_ATTR("tracing_cpumask", 0644, TRACE_FS_ARRAY,
@@ -188,6 +220,9 @@ static struct trace_fs_table trace_buf_fs = {
 	"  buffer_size_kb       - size of each CPU's buffer, in KiB; X when the\n"
 	"                         CPUs differ (see per_cpu/cpuN/buffer_size_kb)\n"
 	"  buffer_total_size_kb - the sum over all CPUs\n"
+	"  buffer_subbuf_size_kb - size of the sub-buffers (the pages of\n"
+	"                         trace_pipe_raw), 4 to 512 KiB; a change\n"
+	"                         empties the buffer\n"
 	"  free_buffer          - closing it shrinks the buffers to a minimum\n"
 	"                         (and stops tracing with disable_on_free)\n"
 	"  buffer_percent       - how full (0-100) a CPU's buffer is before a\n"

@@ -367,11 +367,12 @@ TRACE_EVI_FOPS(trace_evi_all, TRACE_EVI_ALL);
 TRACE_EVI_FOPS(trace_evi_sys, TRACE_EVI_SYS);
 TRACE_EVI_FOPS(trace_evi_ev, TRACE_EVI_EV);
 
-/* events/header_page and header_event: as the top array's. */
+/* events/header_page and header_event: of the instance's buffer. */
 #define TRACE_EVI_HEADER_FOPS(name, show_fn)				\
 	static int name##_show(struct seq_file *m, void *unused)	\
 	{								\
-		return show_fn(m, NULL, 0);				\
+		return show_fn(m, trace_evi_arr(TRACE_EVI_ALL,		\
+						m->private)->tr, 0);	\
 	}								\
 	static int name##_open(struct inode *inode, struct file *file)	\
 	{								\

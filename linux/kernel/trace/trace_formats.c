@@ -226,7 +226,8 @@ int trace_fmt_show(struct seq_file *m, struct trace_array *tr, long type)
  * trace_fmt_header_page_show() - events/header_page: the layout of a
  * trace_pipe_raw page, for libtraceevent
  * @m:		where to print
- * @tr:		the trace array of the file (any)
+ * @tr:		the trace array of the file: its data size is that of the
+ *		array's sub-buffers
  * @unused:	the table argument
  *
  * Return: 0.
@@ -234,12 +235,14 @@ int trace_fmt_show(struct seq_file *m, struct trace_array *tr, long type)
 int trace_fmt_header_page_show(struct seq_file *m, struct trace_array *tr,
 			       long unused)
 {
+	size_t size = trace_buf_subbuf_size(trace_array_buf(tr));
+
 	seq_puts(m, "\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n");
 	seq_printf(m, "\tfield: local_t commit;\toffset:8;\tsize:%zu;\tsigned:1;\n",
 		   sizeof(long));
 	seq_puts(m, "\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n");
-	seq_printf(m, "\tfield: char data;\toffset:%d;\tsize:%lu;\tsigned:1;\n",
-		   8 + (int)sizeof(long), PAGE_SIZE - 8 - sizeof(long));
+	seq_printf(m, "\tfield: char data;\toffset:%d;\tsize:%zu;\tsigned:1;\n",
+		   8 + (int)sizeof(long), size - 8 - sizeof(long));
 	return 0;
 }
 

@@ -16,6 +16,7 @@
  *  - dumping (ftrace_dump() on oops): consuming, with readers of its own,
  *    allocated at boot and used without locks.
  */
+#include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 
@@ -23,7 +24,10 @@
 
 /**
  * struct trace_cpu_rd - one CPU's reader
- * @page:	a copy of events of the CPU, in the trace_pipe_raw layout
+ * @page:	a copy of events of the CPU, in the trace_pipe_raw layout;
+ *		allocated at the first read, grown when the buffer's
+ *		sub-buffers grow
+ * @size:	the size of @page
  * @walk:	position in @page, after @ev
  * @rest:	position in @page before @ev: where an unread rest starts
  * @has_page:	@page holds events not all walked yet
@@ -35,6 +39,7 @@
  */
 struct trace_cpu_rd {
 	void *page;
+	size_t size;
 	struct ring_buffer_walk walk;
 	struct ring_buffer_walk rest;
 	bool has_page;
@@ -108,25 +113,56 @@ static void trace_rds_free(struct trace_cpu_rd *rd)
 	if (!rd)
 		return;
 	for_each_possible_cpu(cpu)
-		free_page((unsigned long)rd[cpu].page);
+		kvfree(rd[cpu].page);
 	kfree(rd);
 }
 
 static struct trace_cpu_rd *trace_rds_alloc(void)
 {
-	struct trace_cpu_rd *rd = kcalloc(nr_cpu_ids, sizeof(*rd), GFP_KERNEL);
-	int cpu;
+	return kcalloc(nr_cpu_ids, sizeof(struct trace_cpu_rd), GFP_KERNEL);
+}
 
-	if (!rd)
-		return NULL;
-	for_each_possible_cpu(cpu) {
-		rd[cpu].page = (void *)get_zeroed_page(GFP_KERNEL);
-		if (!rd[cpu].page) {
-			trace_rds_free(rd);
-			return NULL;
-		}
+/*
+ * Give @rd a page of @size bytes; it holds no events. A dump runs in
+ * any context: its page is allocated atomically.
+ */
+static bool trace_rd_grow(struct trace_iter *it, struct trace_cpu_rd *rd,
+			  size_t size)
+{
+	void *page = it->kind == TRACE_ITER_DUMP ?
+		     kmalloc(size, GFP_ATOMIC | __GFP_NOWARN) :
+		     kvmalloc(size, GFP_KERNEL);
+
+	if (!page)
+		return false;
+	kvfree(rd->page);
+	rd->page = page;
+	rd->size = size;
+	return true;
+}
+
+/*
+ * Copy @cpu's next page into @rd: peeked or consumed, as @it does. Its
+ * page grows to the ring's sub-buffer size first if it must.
+ */
+static int trace_rd_read(struct trace_iter *it, int cpu,
+			 struct trace_cpu_rd *rd)
+{
+	struct trace_buffer *rb;
+	int n;
+
+	for (;;) {
+		rb = it->kind == TRACE_ITER_PEEK ? it->rb : READ_ONCE(it->buf->rb);
+		if (it->kind == TRACE_ITER_PEEK)
+			n = ring_buffer_peek_page(rb, cpu, &rd->cur, rd->page,
+						  rd->size);
+		else
+			n = ring_buffer_read_page(rb, cpu, rd->page, rd->size);
+		if (n != -EMSGSIZE)
+			return n;
+		if (!trace_rd_grow(it, rd, ring_buffer_subbuf_size_get(rb)))
+			return -ENOMEM;
 	}
-	return rd;
 }
 
 static bool trace_iter_has(const struct trace_iter *it, int cpu)
@@ -324,11 +360,7 @@ static void trace_rd_fill(struct trace_iter *it, int cpu)
 			}
 			rd->has_page = false;
 		}
-		if (it->kind == TRACE_ITER_PEEK)
-			n = ring_buffer_peek_page(it->rb, cpu, &rd->cur, rd->page);
-		else
-			n = ring_buffer_read_page(READ_ONCE(it->buf->rb), cpu,
-						  rd->page);
+		n = trace_rd_read(it, cpu, rd);
 		if (n <= 0)
 			return;
 		if (it->kind == TRACE_ITER_PEEK) {
@@ -338,7 +370,7 @@ static void trace_rd_fill(struct trace_iter *it, int cpu)
 		} else if (!rd->lost) {
 			rd->lost = ring_buffer_page_lost(rd->page);
 		}
-		ring_buffer_walk_start(&rd->walk, rd->page);
+		ring_buffer_walk_start(&rd->walk, rd->page, rd->size);
 		rd->has_page = true;
 	}
 }
@@ -568,14 +600,16 @@ core_initcall(trace_iter_readers_init);
  * trace_iter_raw_page() - consume one page of a CPU's records, as a page
  * @b:		the buffer
  * @cpu:	the CPU
- * @page:	PAGE_SIZE bytes receiving the page in the trace_pipe_raw
- *		layout
+ * @page:	receives the page in the trace_pipe_raw layout
+ * @size:	the size of @page
  *
  * What a text reader took out of the ring and did not show comes first.
  *
- * Return: bytes of event data in @page, 0 when there is none.
+ * Return: bytes of event data in @page, 0 when there is none, or
+ * -EMSGSIZE when @page is smaller than the buffer's sub-buffers.
  */
-int trace_iter_raw_page(struct trace_buf *b, int cpu, void *page)
+int trace_iter_raw_page(struct trace_buf *b, int cpu, void *page,
+			size_t size)
 {
 	struct trace_cpu_rd *rd;
 	int n = 0;
@@ -583,16 +617,21 @@ int trace_iter_raw_page(struct trace_buf *b, int cpu, void *page)
 	guard(mutex)(&trace_consume_lock);
 	if (trace_consumers(b)) {
 		rd = &trace_consumers(b)[cpu];
+		/*
+		 * A rest larger than @page is of sub-buffers just made
+		 * smaller: the change drops it, as it drops the rings'.
+		 */
 		if (rd->has_page || rd->ev)
-			n = ring_buffer_walk_rest(page, &rd->rest, rd->lost);
+			n = ring_buffer_walk_rest(page, size, &rd->rest,
+						  rd->lost);
 		rd->has_page = false;
 		rd->ev = NULL;
 		rd->lost = 0;
 	}
 	if (n > 0)
 		return n;
-	n = ring_buffer_read_page(READ_ONCE(b->rb), cpu, page);
-	return max(n, 0);
+	n = ring_buffer_read_page(READ_ONCE(b->rb), cpu, page, size);
+	return n == -EMSGSIZE ? n : max(n, 0);
 }
 
 /* The ready() of raw readers: a CPU holds data. */
@@ -618,14 +657,14 @@ bool trace_raw_ready(struct trace_buf *b, int cpu)
 	unsigned int pct = READ_ONCE(b->percent);
 	struct trace_buffer *rb = READ_ONCE(b->rb);
 	struct ring_buffer_stats st;
-	unsigned long size;
+	unsigned long size, sub;
 
 	guard(mutex)(&trace_consume_lock);
 	if (!pct || !trace_buf_enabled(b))
 		return trace_raw_has_data(b, cpu);
-	/* What a ring can hold: the page being written is never full. */
-	size = (ring_buffer_size(rb, cpu) / PAGE_SIZE - 1) *
-	       (PAGE_SIZE - 16);
+	/* What a ring can hold: the sub-buffer being written is never full. */
+	sub = ring_buffer_subbuf_size_get(rb);
+	size = (ring_buffer_size(rb, cpu) / sub - 1) * (sub - 16);
 	ring_buffer_stats(rb, cpu, &st);
 	return st.bytes * 100 >= (u64)size * pct;
 }

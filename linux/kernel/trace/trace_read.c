@@ -9,6 +9,7 @@
  */
 #include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/mm.h>
 #include <linux/mutex.h>
 #include <linux/pipe_fs_i.h>
 #include <linux/poll.h>
@@ -373,8 +374,10 @@ const struct file_operations trace_pipe_fops = {
  * @cpu:	the CPU
  * @src:	where the pages come from
  * @page:	the page being returned, for reads shorter than a page
+ * @size:	the size of @page: a sub-buffer of @buf, or 0 before the
+ *		first read
  * @off:	bytes of @page already returned
- * @len:	bytes of @page to return (a page, or 0 when none is held)
+ * @len:	bytes of @page to return (@size, or 0 when none is held)
  */
 struct trace_pages {
 	struct mutex lock;	/* serialises readers of this open file */
@@ -382,6 +385,7 @@ struct trace_pages {
 	int cpu;
 	const struct trace_page_src *src;
 	void *page;
+	size_t size;
 	size_t off;
 	size_t len;
 };
@@ -402,11 +406,6 @@ int trace_pages_open(struct file *file, struct trace_buf *buf, int cpu,
 
 	if (!tp)
 		return -ENOMEM;
-	tp->page = (void *)__get_free_page(GFP_KERNEL);
-	if (!tp->page) {
-		kfree(tp);
-		return -ENOMEM;
-	}
 	tp->buf = buf;
 	tp->cpu = cpu;
 	tp->src = src;
@@ -439,7 +438,7 @@ int trace_pages_release(struct inode *inode, struct file *file)
 {
 	struct trace_pages *tp = file->private_data;
 
-	free_page((unsigned long)tp->page);
+	kvfree(tp->page);
 	mutex_destroy(&tp->lock);
 	kfree(tp);
 	return 0;
@@ -456,6 +455,33 @@ static int trace_pages_wait(struct trace_pages *tp, bool nonblock)
 	return tp->src->wait(tp->buf, tp->cpu, nonblock);
 }
 
+/*
+ * Take a page into @tp->page, made the size of the buffer's sub-buffers
+ * first: each page read returns one whole. A page reads back with the
+ * sub-buffer size it was taken at.
+ */
+static int trace_pages_take(struct trace_pages *tp)
+{
+	size_t want;
+	int n;
+
+	lockdep_assert_held(&tp->lock);
+	for (;;) {
+		want = trace_buf_subbuf_size(tp->buf);
+		if (tp->size != want) {
+			kvfree(tp->page);
+			tp->size = 0;
+			tp->page = kvzalloc(want, GFP_KERNEL);
+			if (!tp->page)
+				return -ENOMEM;
+			tp->size = want;
+		}
+		n = tp->src->take(tp->buf, tp->cpu, tp->page, tp->size);
+		if (n != -EMSGSIZE)
+			return n;
+	}
+}
+
 /**
  * trace_pages_read() - read(2) of a file of whole pages
  * @file:	the file
@@ -463,8 +489,8 @@ static int trace_pages_wait(struct trace_pages *tp, bool nonblock)
  * @cnt:	its size
  * @ppos:	unused: the file is not seekable
  *
- * A read returns one page at most: the rest of the page a short read
- * left, or a new page.
+ * A read returns one page (a sub-buffer) at most: the rest of the page a
+ * short read left, or a new page.
  *
  * Return: bytes read, 0 at the end, or an errno.
  */
@@ -477,9 +503,12 @@ ssize_t trace_pages_read(struct file *file, char __user *ubuf, size_t cnt,
 
 	guard(mutex)(&tp->lock);
 	while (tp->off == tp->len) {
-		if (tp->src->take(tp->buf, tp->cpu, tp->page)) {
+		ret = trace_pages_take(tp);
+		if (ret < 0)
+			return ret;
+		if (ret) {
 			tp->off = 0;
-			tp->len = PAGE_SIZE;
+			tp->len = tp->size;
 			break;
 		}
 		ret = trace_pages_wait(tp, file->f_flags & O_NONBLOCK);
@@ -498,10 +527,11 @@ ssize_t trace_pages_read(struct file *file, char __user *ubuf, size_t cnt,
  * @file:	the file
  * @ppos:	unused: the file is not seekable
  * @pipe:	the pipe
- * @len:	the most bytes to move, at least a page
+ * @len:	the most bytes to move, at least a sub-buffer
  * @flags:	SPLICE_F_*
  *
- * Each page taken is moved into the pipe, until @len or the pipe is full.
+ * Each page taken (a sub-buffer: a compound page of its size) is moved
+ * into the pipe, until @len or the pipe is full.
  *
  * Return: bytes moved, 0 at the end, or an errno.
  */
@@ -512,21 +542,28 @@ ssize_t trace_pages_splice(struct file *file, loff_t *ppos,
 	struct trace_pages *tp = file->private_data;
 	bool nonblock = (flags & SPLICE_F_NONBLOCK) ||
 			(file->f_flags & O_NONBLOCK);
+	size_t size = trace_buf_subbuf_size(tp->buf);
 	struct pipe_buffer buf;
 	struct page *page;
-	ssize_t done = 0, ret;
+	ssize_t done = 0, ret = 0;
 
-	if (len < PAGE_SIZE)
+	if (len < size)
 		return -EINVAL;
 	guard(mutex)(&tp->lock);
-	while (len >= PAGE_SIZE && !pipe_full(pipe->head, pipe->tail,
-					      pipe->max_usage)) {
-		page = alloc_page(GFP_KERNEL);
+	while (len >= size && !pipe_full(pipe->head, pipe->tail,
+					 pipe->max_usage)) {
+		page = alloc_pages(GFP_KERNEL | __GFP_COMP | __GFP_NOWARN,
+				   get_order(size));
 		if (!page)
 			return done ?: -ENOMEM;
-		if (!tp->src->take(tp->buf, tp->cpu, page_address(page))) {
-			__free_page(page);
-			if (done)
+		ret = tp->src->take(tp->buf, tp->cpu, page_address(page), size);
+		if (ret <= 0) {
+			__free_pages(page, get_order(size));
+			/* The sub-buffers grew: pages of their new size. */
+			size = trace_buf_subbuf_size(tp->buf);
+			if (ret == -EMSGSIZE && len >= size)
+				continue;
+			if (done || ret < 0)
 				break;
 			ret = trace_pages_wait(tp, nonblock);
 			if (ret <= 0)
@@ -536,22 +573,23 @@ ssize_t trace_pages_splice(struct file *file, loff_t *ppos,
 		buf = (struct pipe_buffer) {
 			.ops	= &nosteal_pipe_buf_ops,
 			.page	= page,
-			.len	= PAGE_SIZE,
+			.len	= size,
 		};
 		ret = add_to_pipe(pipe, &buf);
 		if (ret < 0)
 			return done ?: ret;
-		done += PAGE_SIZE;
-		len -= PAGE_SIZE;
+		done += size;
+		len -= size;
 	}
-	return done ?: -EAGAIN;
+	return done ?: (ret == -EMSGSIZE ? -EINVAL : -EAGAIN);
 }
 
 /* trace_pipe_raw: the trace buffer's pages, consumed */
 
-static bool trace_raw_take(struct trace_buf *b, int cpu, void *page)
+static int trace_raw_take(struct trace_buf *b, int cpu, void *page,
+			  size_t size)
 {
-	return trace_iter_raw_page(b, cpu, page);
+	return trace_iter_raw_page(b, cpu, page, size);
 }
 
 /* Where a trace_pipe_raw reader waits. */

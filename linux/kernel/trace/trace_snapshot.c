@@ -283,11 +283,13 @@ TRACE_VIEW_FOPS(trace_snap, trace_snap_view, trace_snap_write);
  * layout, taken out of it as trace_pipe_raw takes them out of the trace
  * buffer; the end of file once it is empty (nothing more is coming).
  */
-static bool trace_snap_raw_take(struct trace_buf *b, int cpu, void *page)
+static int trace_snap_raw_take(struct trace_buf *b, int cpu, void *page,
+			       size_t size)
 {
 	struct trace_buffer *rb = READ_ONCE(b->max_rb);
+	int n = rb ? ring_buffer_read_page(rb, cpu, page, size) : 0;
 
-	return rb && ring_buffer_read_page(rb, cpu, page) > 0;
+	return n == -EMSGSIZE ? n : max(n, 0);
 }
 
 static const struct trace_page_src trace_snap_raw_src = {

@@ -73,12 +73,17 @@ struct rbt_result {
 	unsigned int pages;
 	bool first_missed;	/* the first page read had the missed flag */
 	void *page;		/* allocated beforehand: reading may be atomic */
+	size_t size;		/* of @page */
 };
 
 static void rbt_read_all(struct kunit *test, struct trace_buffer *b, int cpu,
 			 struct rbt_result *r)
 {
 	void *page = r->page;
+	/* A page larger than a sub-buffer is written up to its size only. */
+	unsigned int data_size = min_t(size_t, r->size,
+				       ring_buffer_subbuf_size_get(b)) -
+				 RB_HDR_SIZE;
 	struct ring_buffer_walk walk;
 	struct rb_data_page *dp = page;
 	const u32 *ev;
@@ -86,23 +91,23 @@ static void rbt_read_all(struct kunit *test, struct trace_buffer *b, int cpu,
 	unsigned long commit;
 	int n;
 
-	while ((n = ring_buffer_read_page(b, cpu, page)) > 0) {
+	while ((n = ring_buffer_read_page(b, cpu, page, r->size)) > 0) {
 		commit = local_read(&dp->commit);
 		KUNIT_EXPECT_EQ(test, commit & RB_COMMIT_MASK, (unsigned long)n);
-		KUNIT_EXPECT_LE(test, n, (int)RB_DATA_SIZE);
+		KUNIT_EXPECT_LE(test, n, (int)data_size);
 		if (!r->pages)
 			r->first_missed = commit & RB_MISSED_EVENTS;
 		if (commit & RB_MISSED_STORED)
 			r->lost += *(long *)((u8 *)dp->data + n);
 		/* Everything after the data (and the lost count) is zero. */
 		i = n + ((commit & RB_MISSED_STORED) ? sizeof(long) : 0);
-		for (; i < RB_DATA_SIZE; i++)
+		for (; i < data_size; i++)
 			if (((u8 *)dp->data)[i]) {
 				KUNIT_FAIL(test, "byte %u after the data is not zero", i);
 				break;
 			}
 		r->pages++;
-		ring_buffer_walk_start(&walk, page);
+		ring_buffer_walk_start(&walk, page, r->size);
 		while ((ev = ring_buffer_walk_next(&walk, &len))) {
 			KUNIT_ASSERT_LT(test, r->n, (unsigned int)ARRAY_SIZE(r->seq));
 			r->seq[r->n] = ev[0];
@@ -117,7 +122,8 @@ static struct rbt_result *rbt_result(struct kunit *test)
 	struct rbt_result *r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, r);
-	r->page = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	r->size = PAGE_SIZE;
+	r->page = kunit_kzalloc(test, r->size, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, r->page);
 	return r;
 }
@@ -174,7 +180,7 @@ static void rbt_pages(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, r->seq[i], i);
 		KUNIT_EXPECT_EQ(test, r->ts[i], 1003ULL + 3 * i);
 	}
-	KUNIT_EXPECT_EQ(test, r->pages, DIV_ROUND_UP(1000U, RB_DATA_SIZE / 20));
+	KUNIT_EXPECT_EQ(test, r->pages, DIV_ROUND_UP(1000U, (PAGE_SIZE - RB_HDR_SIZE) / 20));
 	KUNIT_EXPECT_FALSE(test, r->first_missed);
 }
 
@@ -334,7 +340,8 @@ static void rbt_time_extend(struct kunit *test)
 	rbt_write(b, 1, 8);
 	rbt_now = 1000 + (3ULL << 40) + 5;
 	rbt_write(b, 2, 8);
-	KUNIT_EXPECT_EQ(test, ring_buffer_read_page(b, cpu, page), 12 + 8 + 12);
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_page(b, cpu, page, PAGE_SIZE),
+			12 + 8 + 12);
 
 	KUNIT_EXPECT_EQ(test, dp->data[3] & 31, (u32)RB_TYPE_TIME_EXTEND);
 	KUNIT_EXPECT_EQ(test, dp->data[0] & 31, 2U);	/* 8 bytes: type_len 2 */
@@ -344,7 +351,7 @@ static void rbt_time_extend(struct kunit *test)
 		struct ring_buffer_walk walk;
 		unsigned int len;
 
-		ring_buffer_walk_start(&walk, page);
+		ring_buffer_walk_start(&walk, page, PAGE_SIZE);
 		KUNIT_EXPECT_NOT_NULL(test, ring_buffer_walk_next(&walk, &len));
 		KUNIT_EXPECT_EQ(test, walk.ts, 1000ULL);
 		KUNIT_EXPECT_NOT_NULL(test, ring_buffer_walk_next(&walk, &len));
@@ -371,13 +378,13 @@ static void rbt_sizes(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, rbt_write(b, 9, 3));
 	KUNIT_EXPECT_NULL(test, ring_buffer_reserve(b, PAGE_SIZE));
 	ring_buffer_stats(b, cpu, &st);
-	KUNIT_EXPECT_EQ(test, ring_buffer_read_page(b, cpu, page),
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_page(b, cpu, page, PAGE_SIZE),
 			(8 + 200) + (4 + 112) + (4 + 4));
 
 	KUNIT_EXPECT_EQ(test, st.dropped, 1ULL);
 	KUNIT_EXPECT_EQ(test, dp->data[0] & 31, 0U);
 	KUNIT_EXPECT_EQ(test, dp->data[1], 204U);
-	ring_buffer_walk_start(&walk, page);
+	ring_buffer_walk_start(&walk, page, PAGE_SIZE);
 	KUNIT_EXPECT_NOT_NULL(test, ring_buffer_walk_next(&walk, &len));
 	KUNIT_EXPECT_EQ(test, len, 200U);
 	KUNIT_EXPECT_NOT_NULL(test, ring_buffer_walk_next(&walk, &len));
@@ -453,6 +460,62 @@ static void rbt_resize_partial(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, r2->n, 1U);
 	KUNIT_EXPECT_EQ(test, r2->seq[0], 3U);
 	KUNIT_EXPECT_EQ(test, r2->ts[0], 350ULL);
+}
+
+/*
+ * Sub-buffers of 4 pages: the ring keeps its bytes, an event larger than a
+ * page fits, a reader's page must be a sub-buffer, and a bad order or an
+ * event larger than a sub-buffer is refused.
+ */
+static void rbt_subbuf_order(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 16 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
+	struct rbt_result *r = rbt_result(test);
+	unsigned int big = 3 * PAGE_SIZE, i;
+	struct ring_buffer_stats st;
+	int cpu = rbt_pin(test);
+
+	KUNIT_EXPECT_TRUE(test, rbt_write(b, 1, 8));
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_set(b, 8), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_set(b, -1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_get(b), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_set(b, 2), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_get(b), 2);
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_size_get(b), (int)(4 * PAGE_SIZE));
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(b, cpu), 16 * PAGE_SIZE);
+	/* The change discarded the event and zeroed the counters. */
+	ring_buffer_stats(b, cpu, &st);
+	KUNIT_EXPECT_EQ(test, st.written, 0ULL);
+	KUNIT_EXPECT_EQ(test, st.entries, 0ULL);
+
+	KUNIT_EXPECT_NULL(test, ring_buffer_reserve(b, 4 * PAGE_SIZE));
+	for (i = 0; i < 10; i++)
+		KUNIT_EXPECT_TRUE(test, rbt_write(b, 100 + i, big));
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_page(b, cpu, r->page, r->size),
+			-EMSGSIZE);
+	r->size = 4 * PAGE_SIZE;
+	r->page = kunit_kzalloc(test, r->size, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, r->page);
+	rbt_read_all(test, b, cpu, r);
+	/* One event per sub-buffer; a ring of 4 keeps the newest 3 or 4. */
+	KUNIT_EXPECT_GE(test, r->n, 3U);
+	KUNIT_EXPECT_EQ(test, r->pages, r->n);
+	for (i = 0; i < r->n; i++)
+		KUNIT_EXPECT_EQ(test, r->seq[i], 110 - r->n + i);
+	ring_buffer_stats(b, cpu, &st);
+	KUNIT_EXPECT_EQ(test, st.overrun + r->n, 10ULL);
+	KUNIT_EXPECT_EQ(test, st.dropped, 1ULL);
+
+	/* Back to pages: a sub-buffer-sized reader still reads them. */
+	KUNIT_EXPECT_EQ(test, ring_buffer_subbuf_order_set(b, 0), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_size(b, cpu), 16 * PAGE_SIZE);
+	KUNIT_EXPECT_NULL(test, ring_buffer_reserve(b, PAGE_SIZE));
+	KUNIT_EXPECT_TRUE(test, rbt_write(b, 7, 8));
+	r->n = 0;
+	r->pages = 0;
+	rbt_read_all(test, b, cpu, r);
+	KUNIT_ASSERT_EQ(test, r->n, 1U);
+	KUNIT_EXPECT_EQ(test, r->seq[0], 7U);
 }
 
 /*
@@ -576,8 +639,9 @@ static int rbt_stress_reader(void *data)
 		 * One page at a time with a pause: slower than the writer, so
 		 * that pages are overwritten (or events refused) all along.
 		 */
-		while (ring_buffer_read_page(st->b, st->wcpu, st->page) > 0) {
-			ring_buffer_walk_start(&walk, st->page);
+		while (ring_buffer_read_page(st->b, st->wcpu, st->page,
+					     PAGE_SIZE) > 0) {
+			ring_buffer_walk_start(&walk, st->page, PAGE_SIZE);
 			while ((ev = ring_buffer_walk_next(&walk, &len)))
 				rbt_stress_check(st, ev, len);
 			if (!last)
@@ -686,8 +750,8 @@ static bool rbt_peek_all(struct kunit *test, struct trace_buffer *b, int cpu,
 
 	r->n = 0;
 	ring_buffer_cursor_start(b, cpu, &cur);
-	while (ring_buffer_peek_page(b, cpu, &cur, r->page) > 0) {
-		ring_buffer_walk_start(&walk, r->page);
+	while (ring_buffer_peek_page(b, cpu, &cur, r->page, r->size) > 0) {
+		ring_buffer_walk_start(&walk, r->page, r->size);
 		while ((ev = ring_buffer_walk_next(&walk, &len))) {
 			KUNIT_ASSERT_LT(test, r->n, (unsigned int)ARRAY_SIZE(r->seq));
 			r->seq[r->n] = ev[0];
@@ -760,13 +824,14 @@ static void rbt_peek_overtaken(struct kunit *test)
 	for (i = 1; i <= 500; i++)
 		KUNIT_ASSERT_TRUE(test, rbt_write(b, i, 12));
 	ring_buffer_cursor_start(b, cpu, &cur);
-	KUNIT_ASSERT_GT(test, ring_buffer_peek_page(b, cpu, &cur, p->page), 0);
+	KUNIT_ASSERT_GT(test, ring_buffer_peek_page(b, cpu, &cur, p->page,
+						    p->size), 0);
 	KUNIT_EXPECT_FALSE(test, cur.skipped);
 	/* Wrap the whole ring while the cursor sits on its oldest page. */
 	for (; i <= 3000; i++)
 		KUNIT_ASSERT_TRUE(test, rbt_write(b, i, 12));
-	while (ring_buffer_peek_page(b, cpu, &cur, p->page) > 0) {
-		ring_buffer_walk_start(&walk, p->page);
+	while (ring_buffer_peek_page(b, cpu, &cur, p->page, p->size) > 0) {
+		ring_buffer_walk_start(&walk, p->page, p->size);
 		while ((ev = ring_buffer_walk_next(&walk, &len))) {
 			KUNIT_EXPECT_GT(test, ev[0], prev);
 			prev = ev[0];
@@ -834,6 +899,7 @@ static struct kunit_case rbt_cases[] = {
 	KUNIT_CASE(rbt_resize_shrink),
 	KUNIT_CASE(rbt_resize_grow),
 	KUNIT_CASE(rbt_resize_partial),
+	KUNIT_CASE(rbt_subbuf_order),
 	KUNIT_CASE(rbt_peek),
 	KUNIT_CASE(rbt_peek_overtaken),
 	KUNIT_CASE_SLOW(rbt_stress_overwrite),

@@ -66,6 +66,7 @@ reset_tracing() {
 	[ ! -f stack_max_size ] || echo 0 > stack_max_size
 	[ ! -f trace_clock ] || echo local > trace_clock
 	[ ! -f snapshot ] || echo 0 > snapshot
+	[ ! -f buffer_subbuf_size_kb ] || echo 4 > buffer_subbuf_size_kb
 	echo 1 > options/overwrite
 	[ ! -f events/enable ] || echo 0 > events/enable
 	echo > trace

@@ -4,6 +4,9 @@
  *
  *   tfs write FILE TEXT        one write() of TEXT (no newline added)
  *   tfs read-nonblock FILE     one read() with O_NONBLOCK
+ *   tfs splice FILE LEN        one splice() of up to LEN bytes into a pipe,
+ *                              non-blocking; what reached the pipe goes to
+ *                              stderr
  *   tfs poll FILE MSECS        poll() for POLLIN
  *   tfs stress N               N markers per CPU, written by a task pinned
  *                              to each CPU (and N from hard and N from soft
@@ -55,7 +58,7 @@ static int do_write(const char *path, const char *text)
 
 static int do_read_nonblock(const char *path)
 {
-	static char buf[65536];
+	static char buf[1 << 20];
 	int fd = open(path, O_RDONLY | O_NONBLOCK);
 	ssize_t n;
 
@@ -65,6 +68,33 @@ static int do_read_nonblock(const char *path)
 	if (n < 0)
 		return report_errno();
 	fwrite(buf, 1, n, stderr);
+	printf("ok %zd\n", n);
+	return 0;
+}
+
+static int do_splice(const char *path, size_t len)
+{
+	static char buf[1 << 20];
+	int fd = open(path, O_RDONLY | O_NONBLOCK), p[2];
+	ssize_t n, got, total = 0;
+
+	if (fd < 0 || pipe(p))
+		return report_errno();
+	/* Room for a few of the largest sub-buffers (512 KiB). */
+	fcntl(p[1], F_SETPIPE_SZ, 4 << 20);
+	n = splice(fd, NULL, p[1], NULL, len, SPLICE_F_NONBLOCK);
+	if (n < 0)
+		return report_errno();
+	close(p[1]);
+	while ((got = read(p[0], buf, sizeof(buf))) > 0) {
+		fwrite(buf, 1, got, stderr);
+		total += got;
+	}
+	if (total != n) {
+		fprintf(stderr, "splice moved %zd bytes, the pipe held %zd\n",
+			n, total);
+		return 1;
+	}
 	printf("ok %zd\n", n);
 	return 0;
 }
@@ -374,11 +404,13 @@ int main(int argc, char **argv)
 		return do_write(argv[2], argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "read-nonblock"))
 		return do_read_nonblock(argv[2]);
+	if (argc == 4 && !strcmp(argv[1], "splice"))
+		return do_splice(argv[2], strtoul(argv[3], NULL, 0));
 	if (argc == 4 && !strcmp(argv[1], "poll"))
 		return do_poll(argv[2], atoi(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "stress"))
 		return do_stress(atol(argv[2]));
 	fprintf(stderr, "usage: tfs write FILE TEXT | read-nonblock FILE |\n"
-		"       poll FILE MSECS | stress N\n");
+		"       splice FILE LEN | poll FILE MSECS | stress N\n");
 	return 2;
 }
