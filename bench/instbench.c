@@ -67,6 +67,21 @@ static double median(double *v, int n)
 	return v[n / 2];
 }
 
+/* mkdir (or with @rm, rmdir) instance bench<@i>: the ms it took. */
+static double inst_op(int i, int rm)
+{
+	char name[64];
+	double t;
+
+	snprintf(name, sizeof(name), T "instances/bench%d", i);
+	t = now_ns();
+	if (rm ? rmdir(name) : mkdir(name, 0755)) {
+		perror(name);
+		exit(1);
+	}
+	return (now_ns() - t) / 1e6;
+}
+
 int main(void)
 {
 	double mk[INST_N], rm[INST_N], rd[INST_N], t;
@@ -84,42 +99,20 @@ int main(void)
 		return 1;
 	}
 	before = memfree_kb();
-	for (i = 0; i < INST_N; i++) {
-		snprintf(name, sizeof(name), T "instances/bench%d", i);
-		t = now_ns();
-		if (mkdir(name, 0755)) {
-			perror(name);
-			return 1;
-		}
-		mk[i] = (now_ns() - t) / 1e6;
-	}
+	for (i = 0; i < INST_N; i++)
+		mk[i] = inst_op(i, 0);
 	after = memfree_kb();
+	for (i = 0; i < INST_N; i++)
+		rm[i] = inst_op(i, 1);
 	for (i = 0; i < INST_N; i++) {
-		snprintf(name, sizeof(name), T "instances/bench%d", i);
 		t = now_ns();
-		if (rmdir(name)) {
-			perror(name);
-			return 1;
-		}
-		rm[i] = (now_ns() - t) / 1e6;
-	}
-	for (i = 0; i < INST_N; i++) {
-		snprintf(name, sizeof(name), T "instances/bench%d", i);
-		t = now_ns();
-		if (mkdir(name, 0755)) {
-			perror(name);
-			return 1;
-		}
+		inst_op(i, 0);
 		snprintf(name, sizeof(name),
 			 "instances/bench%d/events/sched/sched_switch/enable", i);
 		put(name, "1");
 		put(name, "0");
 		rd[i] = (now_ns() - t) / 1e6;
-		snprintf(name, sizeof(name), T "instances/bench%d", i);
-		if (rmdir(name)) {
-			perror(name);
-			return 1;
-		}
+		inst_op(i, 1);
 	}
 	printf("B15.mkdir_ms %.2f\nB15.rmdir_ms %.2f\nB15.ready_ms %.2f\n",
 	       median(mk, INST_N), median(rm, INST_N), median(rd, INST_N));
