@@ -77,8 +77,13 @@ gcc -static -O2 -Wall -Werror -o "$root/usr/local/bin/tfs" "$tools_src" ||
 gcc -static -O2 -Wall -Werror -o "$root/usr/local/bin/tfuzz" "$fuzz_src" ||
 	die "cannot build $fuzz_src"
 install -m 0755 "$TOP/harness/guest-init" "$root/init"
-echo 'root:x:0:0:root:/root:/bin/bash' > "$root/etc/passwd"
-echo 'root:x:0:' > "$root/etc/group"
+# tracer, in group tracing, and nobody: users for the permission tests
+# (perms.sh, ftracetest's mount_options.tc and test_ownership.tc).
+printf '%s\n' 'root:x:0:0:root:/root:/bin/bash' \
+	'tracer:x:1000:1000:tracer:/tmp:/bin/sh' \
+	'nobody:x:65534:65534:nobody:/nonexistent:/bin/sh' > "$root/etc/passwd"
+printf '%s\n' 'root:x:0:' 'tracer:x:1000:' 'tracing:x:1001:tracer' \
+	'nogroup:x:65534:' > "$root/etc/group"
 echo '127.0.0.1 localhost' > "$root/etc/hosts"
 printf '%s\n' 'PS1="\w # "' "alias poweroff='reboot -f' halt='reboot -f'" > "$root/root/.profile"
 cp "$root/root/.profile" "$root/root/.bashrc"

@@ -45,6 +45,53 @@ static bool fentry_kind_is_filter(long kind)
 	       kind == FENTRY_LIST_STACK;
 }
 
+/**
+ * struct fentry_term_cut - a term of a filter file, cut into its parts
+ * @remove:	it began with '!'
+ * @cmd:	its function command ("<command>[:<arg>]"), or NULL
+ * @t:		what names its functions
+ * @found:	those functions; NULL when none
+ */
+struct fentry_term_cut {
+	bool remove;
+	char *cmd;
+	struct fentry_term t;
+	struct ftrace_hash *found;
+};
+
+/*
+ * Cut @term (of a file of @kind; modified in place, @c points into it)
+ * and collect its functions. 0, or the errno of a malformed term (or
+ * -ENOMEM); @c->found is then not set.
+ */
+static int fentry_term_cut(char *term, long kind, struct fentry_term_cut *c)
+{
+	char *colon;
+	int ret;
+
+	c->remove = *term == '!';
+	term += c->remove;
+	c->cmd = NULL;
+	colon = strchr(term, ':');
+	if (colon && !str_has_prefix(colon, ":mod:")) {
+		if (kind != FENTRY_LIST_FILTER)
+			return -EINVAL;
+		*colon = '\0';
+		c->cmd = colon + 1;
+	}
+	ret = fentry_term_parse(term, &c->t);
+	if (ret)
+		return ret;
+	c->found = fentry_term_collect(&c->t);
+	return PTR_ERR_OR_ZERO(c->found);
+}
+
+/* A :mod: term naming no loaded function: a term to keep for later. */
+static bool fentry_term_deferred(const struct fentry_term_cut *c)
+{
+	return !c->found && !c->cmd && c->t.mod && *c->t.mod != '!';
+}
+
 /*
  * Apply one term to a set being edited: fentry_set_apply() (a command
  * being one of @tr's), and with @terms not NULL, a :mod: term for a
@@ -58,27 +105,17 @@ VISIBLE_IF_KUNIT int fentry_set_apply_kind(struct trace_array *tr,
 					   long kind, char **terms)
 {
 	struct ftrace_hash *found, *merged;
-	struct fentry_term t;
-	bool remove = *term == '!';
-	char *colon, *cmd = NULL;
+	struct fentry_term_cut c;
+	bool remove;
 	int ret;
 
-	term += remove;
-	colon = strchr(term, ':');
-	if (colon && !str_has_prefix(colon, ":mod:")) {
-		if (kind != FENTRY_LIST_FILTER)
-			return -EINVAL;
-		*colon = '\0';
-		cmd = colon + 1;
-	}
-	ret = fentry_term_parse(term, &t);
+	ret = fentry_term_cut(term, kind, &c);
 	if (ret)
 		return ret;
-	found = fentry_term_collect(&t);
-	if (IS_ERR(found))
-		return PTR_ERR(found);
-	if (!found && !cmd && t.mod && *t.mod != '!' && terms) {
-		ret = fentry_modterm_edit(terms, t.glob, t.mod, remove);
+	found = c.found;
+	remove = c.remove;
+	if (fentry_term_deferred(&c) && terms) {
+		ret = fentry_modterm_edit(terms, c.t.glob, c.t.mod, remove);
 		if (ret || remove || *set || !fentry_kind_is_filter(kind))
 			return ret;
 		*set = fentry_hash_alloc(0);
@@ -86,8 +123,8 @@ VISIBLE_IF_KUNIT int fentry_set_apply_kind(struct trace_array *tr,
 	}
 	if (!found)
 		return -EINVAL;
-	if (cmd) {
-		ret = fentry_cmd_apply(tr, found, cmd, remove);
+	if (c.cmd) {
+		ret = fentry_cmd_apply(tr, found, c.cmd, remove);
 		kvfree(found);
 		return ret;
 	}
@@ -197,32 +234,18 @@ static int fentry_filter_open(struct inode *inode, struct file *file)
 static int fentry_set_check_kind(struct trace_array *tr, const char *term,
 				 long kind, bool deferred)
 {
-	char buf[FENTRY_TERM_MAX], *s = buf, *colon, *cmd = NULL;
-	struct ftrace_hash *found;
-	struct fentry_term t;
-	bool remove;
+	char buf[FENTRY_TERM_MAX];
+	struct fentry_term_cut c;
 	int ret;
 
 	strscpy(buf, term);
-	remove = *s == '!';
-	s += remove;
-	colon = strchr(s, ':');
-	if (colon && !str_has_prefix(colon, ":mod:")) {
-		if (kind != FENTRY_LIST_FILTER)
-			return -EINVAL;
-		*colon = '\0';
-		cmd = colon + 1;
-	}
-	ret = fentry_term_parse(s, &t);
+	ret = fentry_term_cut(buf, kind, &c);
 	if (ret)
-		return ret;
-	found = fentry_term_collect(&t);
-	if (IS_ERR(found))
-		return PTR_ERR(found) == -ENOMEM ? 0 : PTR_ERR(found);
-	if (!found)
-		return !cmd && t.mod && *t.mod != '!' && deferred ? 0 : -EINVAL;
-	ret = cmd ? fentry_cmd_check(tr, found, cmd, remove) : 0;
-	kvfree(found);
+		return ret == -ENOMEM ? 0 : ret;
+	if (!c.found)
+		return fentry_term_deferred(&c) && deferred ? 0 : -EINVAL;
+	ret = c.cmd ? fentry_cmd_check(tr, c.found, c.cmd, c.remove) : 0;
+	kvfree(c.found);
 	return ret == -ENOMEM ? 0 : ret;
 }
 

@@ -12,17 +12,17 @@
 #include "trace.h"
 
 static const struct trace_fs_file fentry_files[] = {
-	TRACE_FS_FOPS("available_filter_functions", 0444, TRACE_FS_TOP_ONLY,
+	TRACE_FS_FOPS("available_filter_functions", 0440, TRACE_FS_TOP_ONLY,
 		      FENTRY_LIST_ALL, &fentry_list_fops),
-	TRACE_FS_FOPS("available_filter_functions_addrs", 0444,
+	TRACE_FS_FOPS("available_filter_functions_addrs", 0440,
 		      TRACE_FS_TOP_ONLY, FENTRY_LIST_ADDRS, &fentry_list_fops),
-	TRACE_FS_FOPS("enabled_functions", 0444, TRACE_FS_TOP_ONLY,
+	TRACE_FS_FOPS("enabled_functions", 0440, TRACE_FS_TOP_ONLY,
 		      FENTRY_LIST_ENABLED, &fentry_list_fops),
-	TRACE_FS_ATTR("dyn_ftrace_total_info", 0444, TRACE_FS_TOP_ONLY,
+	TRACE_FS_ATTR("dyn_ftrace_total_info", 0440, TRACE_FS_TOP_ONLY,
 		      fentry_total_show, NULL),
-	TRACE_FS_FOPS("set_ftrace_filter", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_FOPS("set_ftrace_filter", 0640, TRACE_FS_ARRAY,
 		      FENTRY_LIST_FILTER, &fentry_filter_fops),
-	TRACE_FS_FOPS("set_ftrace_notrace", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_FOPS("set_ftrace_notrace", 0640, TRACE_FS_ARRAY,
 		      FENTRY_LIST_NOTRACE, &fentry_filter_fops),
 };
 

@@ -136,10 +136,10 @@ static struct trace_opt_hook fentry_pid_opt = {
 TRACE_OPT_HOOK(fentry_pid_opt);
 
 static const struct trace_fs_file fentry_pid_files[] = {
-	TRACE_FS_FOPS("set_ftrace_pid", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_FOPS("set_ftrace_pid", 0640, TRACE_FS_ARRAY,
 		      TRACE_PID_ARG(TRACE_ARRAY_FN_PIDS, TRACE_PID_ONLY),
 		      &trace_pid_fops),
-	TRACE_FS_FOPS("set_ftrace_notrace_pid", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_FOPS("set_ftrace_notrace_pid", 0640, TRACE_FS_ARRAY,
 		      TRACE_PID_ARG(TRACE_ARRAY_FN_PIDS, TRACE_PID_NEVER),
 		      &trace_pid_fops),
 };

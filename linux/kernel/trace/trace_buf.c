@@ -376,6 +376,26 @@ unsigned long trace_buf_kb(struct trace_buf *b, int cpu)
 	return kb;
 }
 
+/*
+ * The pages that giving @cpu's rings (or every CPU's) @kb KiB each would
+ * add to @b: what they grow by, for its max buffer too. An estimate
+ * taken without the lock, to refuse at once what cannot fit.
+ */
+static unsigned long trace_buf_growth(struct trace_buf *b, int cpu,
+				      unsigned long kb)
+{
+	unsigned long pages = DIV_ROUND_UP(kb, PAGE_SIZE / 1024), cur, need = 0;
+	int i;
+
+	for_each_possible_cpu(i) {
+		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
+			continue;
+		cur = ring_buffer_size(b->rb, i) >> PAGE_SHIFT;
+		need += pages > cur ? pages - cur : 0;
+	}
+	return READ_ONCE(b->max_rb) ? 2 * need : need;
+}
+
 /**
  * trace_buf_resize() - change the size of one CPU's buffer or all of them
  * @b:		the buffer
@@ -387,7 +407,6 @@ unsigned long trace_buf_kb(struct trace_buf *b, int cpu)
  */
 int trace_buf_resize(struct trace_buf *b, int cpu, unsigned long kb)
 {
-	unsigned long pages, avail = si_mem_available();
 	int ret;
 
 	/* One CPU's size set: the others take theirs first. */
@@ -401,11 +420,13 @@ int trace_buf_resize(struct trace_buf *b, int cpu, unsigned long kb)
 		return -EINVAL;
 	if (!b->rb)
 		return -ENOMEM;
-	pages = DIV_ROUND_UP(kb, PAGE_SIZE / 1024);
-	/* Refuse at once what cannot fit, before trying to allocate it. */
-	if (kb > ULONG_MAX / 1024 || pages > UINT_MAX / 2 ||
-	    pages * (cpu == RING_BUFFER_ALL_CPUS ? num_possible_cpus() : 1) >
-	    avail)
+	/*
+	 * Refuse at once what cannot fit, before trying to allocate it; a
+	 * size the buffer has already needs nothing more.
+	 */
+	if (kb > ULONG_MAX / 1024 ||
+	    DIV_ROUND_UP(kb, PAGE_SIZE / 1024) > UINT_MAX / 2 ||
+	    trace_buf_growth(b, cpu, kb) > si_mem_available())
 		return -ENOMEM;
 
 	guard(mutex)(&b->lock);

@@ -194,21 +194,21 @@ static const struct file_operations free_buffer_fops = {
 };
 
 static const struct trace_fs_file trace_buf_files[] = {
-	TRACE_FS_ATTR("buffer_size_kb", 0644, TRACE_FS_ARRAY, buffer_size_show,
+	TRACE_FS_ATTR("buffer_size_kb", 0640, TRACE_FS_ARRAY, buffer_size_show,
 		      buffer_size_store),
-	TRACE_FS_ATTR("buffer_total_size_kb", 0444, TRACE_FS_ARRAY,
+	TRACE_FS_ATTR("buffer_total_size_kb", 0440, TRACE_FS_ARRAY,
 		      buffer_total_show, NULL),
 	TRACE_FS_FOPS("free_buffer", 0200, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
 		      &free_buffer_fops),
-	TRACE_FS_ATTR("buffer_subbuf_size_kb", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_ATTR("buffer_subbuf_size_kb", 0640, TRACE_FS_ARRAY,
 		      buffer_subbuf_show, buffer_subbuf_store),
-	TRACE_FS_ATTR("buffer_percent", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_ATTR("buffer_percent", 0640, TRACE_FS_ARRAY,
 		      buffer_percent_show, buffer_percent_store),
-	TRACE_FS_ATTR("tracing_cpumask", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_ATTR("tracing_cpumask", 0640, TRACE_FS_ARRAY,
 		      tracing_cpumask_show, tracing_cpumask_store),
-	TRACE_FS_ATTR("buffer_size_kb", 0644, TRACE_FS_CPU, buffer_size_show,
+	TRACE_FS_ATTR("buffer_size_kb", 0640, TRACE_FS_CPU, buffer_size_show,
 		      buffer_size_store),
-	TRACE_FS_ATTR("stats", 0444, TRACE_FS_CPU, stats_show, NULL),
+	TRACE_FS_ATTR("stats", 0440, TRACE_FS_CPU, stats_show, NULL),
 };
 
 static struct trace_fs_table trace_buf_fs = {
@@ -254,7 +254,7 @@ static int tracing_on_store(struct trace_array *tr, const char *val,
 }
 
 static const struct trace_fs_file trace_on_files[] = {
-	TRACE_FS_ATTR("tracing_on", 0644, TRACE_FS_ARRAY, tracing_on_show,
+	TRACE_FS_ATTR("tracing_on", 0640, TRACE_FS_ARRAY, tracing_on_show,
 		      tracing_on_store),
 };
 
@@ -317,9 +317,9 @@ static int trace_ts_mode_show(struct seq_file *m, struct trace_array *tr,
 }
 
 static const struct trace_fs_file trace_clock_files[] = {
-	TRACE_FS_ATTR("trace_clock", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_ATTR("trace_clock", 0640, TRACE_FS_ARRAY,
 		      trace_clock_attr_show, trace_clock_attr_store),
-	TRACE_FS_ATTR("timestamp_mode", 0444, TRACE_FS_ARRAY,
+	TRACE_FS_ATTR("timestamp_mode", 0440, TRACE_FS_ARRAY,
 		      trace_ts_mode_show, NULL),
 };
 

@@ -348,11 +348,11 @@ int __init trace_cmdline_init(void)
 }
 
 static const struct trace_fs_file trace_cmdline_files[] = {
-	TRACE_FS_ATTR("saved_cmdlines", 0444, TRACE_FS_TOP_ONLY,
+	TRACE_FS_ATTR("saved_cmdlines", 0440, TRACE_FS_TOP_ONLY,
 		      saved_cmdlines_show, NULL),
-	TRACE_FS_ATTR("saved_cmdlines_size", 0644, TRACE_FS_TOP_ONLY,
+	TRACE_FS_ATTR("saved_cmdlines_size", 0640, TRACE_FS_TOP_ONLY,
 		      saved_cmdlines_size_show, saved_cmdlines_size_store),
-	TRACE_FS_ATTR("saved_tgids", 0444, TRACE_FS_TOP_ONLY, saved_tgids_show,
+	TRACE_FS_ATTR("saved_tgids", 0440, TRACE_FS_TOP_ONLY, saved_tgids_show,
 		      NULL),
 };
 

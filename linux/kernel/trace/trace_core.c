@@ -378,11 +378,11 @@ static int current_tracer_store(struct trace_array *tr, const char *val,
 }
 
 static const struct trace_fs_file trace_core_files[] = {
-	TRACE_FS_ATTR("available_tracers", 0444, TRACE_FS_ARRAY, tracers_show,
+	TRACE_FS_ATTR("available_tracers", 0440, TRACE_FS_ARRAY, tracers_show,
 		      NULL),
-	TRACE_FS_ATTR("current_tracer", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_ATTR("current_tracer", 0640, TRACE_FS_ARRAY,
 		      current_tracer_show, current_tracer_store),
-	TRACE_FS_ATTR("tracing_thresh", 0644, TRACE_FS_TOP_ONLY,
+	TRACE_FS_ATTR("tracing_thresh", 0640, TRACE_FS_TOP_ONLY,
 		      trace_thresh_show, trace_thresh_store),
 };
 

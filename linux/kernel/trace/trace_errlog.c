@@ -202,7 +202,7 @@ static int __init trace_errlog_init(void)
 core_initcall(trace_errlog_init);
 
 static const struct trace_fs_file trace_errlog_files[] = {
-	TRACE_FS_ATTR("error_log", 0644, TRACE_FS_ARRAY, trace_errlog_show,
+	TRACE_FS_ATTR("error_log", 0640, TRACE_FS_ARRAY, trace_errlog_show,
 		      trace_errlog_store),
 };
 

@@ -314,8 +314,26 @@ int trace_ev_walk_set(const struct trace_ev_walk *w, bool on);
 
 /* trace_ev_fs.c, for the instances' files */
 int trace_ev_format_show(struct seq_file *m, void *obj);
-int trace_ev_sys_filter_check(struct trace_array *tr,
-			      struct trace_ev_sys *sys, const char *val);
+
+/**
+ * struct trace_ev_sys_write - a write to a system's filter file, under way
+ * @old:	the filters it took from the events, freed by
+ *		trace_ev_sys_write_end() after one grace period
+ * @n:		how many
+ * @max:	the room in @old: one per event of the system
+ * @text:	the filter for the file to show; NULL when it was cleared
+ */
+struct trace_ev_sys_write {
+	struct trace_ev_filter **old;
+	unsigned int n;
+	unsigned int max;
+	char *text;
+};
+
+int trace_ev_sys_write_begin(struct trace_ev_sys_write *w,
+			     struct trace_array *tr, struct trace_ev_sys *sys,
+			     const char *val, unsigned int max);
+void trace_ev_sys_write_end(struct trace_ev_sys_write *w, char **text);
 int trace_ev_filter_parse(struct trace_array *tr, struct trace_ev_rt *rt,
 			  const char *val, struct trace_ev_filter **f);
 

@@ -244,7 +244,7 @@ static int sys_filter_show(struct seq_file *m, void *obj)
 	return 0;
 }
 
-/**
+/*
  * trace_ev_sys_filter_check() - check a filter written to a system's file
  * @tr:		the trace array of the file
  * @sys:	the system
@@ -254,11 +254,11 @@ static int sys_filter_show(struct seq_file *m, void *obj)
  * is refused when it fits none of them (the first event's error is the
  * one @tr's error_log explains). Called under trace_ev_lock.
  *
- * Return: 0 when it removes the filters or fits an event, -EINVAL or
+ * Returns 0 when it removes the filters or fits an event, -EINVAL or
  * -ENOMEM.
  */
-int trace_ev_sys_filter_check(struct trace_array *tr,
-			      struct trace_ev_sys *sys, const char *val)
+static int trace_ev_sys_filter_check(struct trace_array *tr,
+				     struct trace_ev_sys *sys, const char *val)
 {
 	struct trace_ev_filter *f;
 	struct trace_ev_rt *rt;
@@ -281,53 +281,89 @@ int trace_ev_sys_filter_check(struct trace_array *tr,
 	return -EINVAL;
 }
 
-/* The old filters of a system's events go after one grace period. */
-static int sys_filter_store(const char *val, void *obj)
+/**
+ * trace_ev_sys_write_begin() - start a write to a system's filter file
+ * @w:		the write
+ * @tr:		the trace array of the file
+ * @sys:	the system
+ * @val:	what was written, stripped
+ * @max:	how many of the system's events the write may change
+ *
+ * Checks @val (trace_ev_sys_filter_check()) and makes the room the write
+ * needs, so that it cannot fail half way. Called under trace_ev_lock.
+ *
+ * Return: 0, -EINVAL or -ENOMEM (then nothing is to end).
+ */
+int trace_ev_sys_write_begin(struct trace_ev_sys_write *w,
+			     struct trace_array *tr, struct trace_ev_sys *sys,
+			     const char *val, unsigned int max)
 {
-	struct trace_ev_filter *f, **old;
-	struct trace_ev_sys *sys = obj;
-	unsigned int n = 0, i = 0;
-	struct trace_ev_rt *rt;
-	char *text = NULL;
-	int ret;
+	int ret = trace_ev_sys_filter_check(tr, sys, val);
 
-	ret = trace_ev_sys_filter_check(&trace_top, sys, val);
 	if (ret)
 		return ret;
-	list_for_each_entry(rt, &sys->events, list)
-		n++;
-	old = kcalloc(n, sizeof(*old), GFP_KERNEL);
-	if (!ev_filter_clears(val))
-		text = kstrdup(val, GFP_KERNEL);
-	if (!old || (!text && !ev_filter_clears(val))) {
-		kfree(old);
-		kfree(text);
+	w->n = 0;
+	w->max = max;
+	w->old = kcalloc(max, sizeof(*w->old), GFP_KERNEL);
+	w->text = ev_filter_clears(val) ? NULL : kstrdup(val, GFP_KERNEL);
+	if (!w->old || (!w->text && !ev_filter_clears(val))) {
+		kfree(w->old);
+		kfree(w->text);
 		return -ENOMEM;
 	}
-	list_for_each_entry(rt, &sys->events, list) {
-		f = text ? ev_filter_compile(NULL, rt, val) : NULL;
-		if (!IS_ERR(f) && i < n)
-			ret = trace_ev_swap_filter_locked(rt, f, &old[i++]) ?:
-			      ret;
-	}
+	return 0;
+}
+
+/**
+ * trace_ev_sys_write_end() - finish a write to a system's filter file
+ * @w:		the write, begun by trace_ev_sys_write_begin()
+ * @text:	where the file's text is kept: replaced by the write's
+ *
+ * Frees the filters the write replaced, after one grace period for all.
+ */
+void trace_ev_sys_write_end(struct trace_ev_sys_write *w, char **text)
+{
 	/* Probes run them with preemption off. */
 	synchronize_rcu();
-	while (i--)
-		trace_ev_filter_free(old[i]);
-	kfree(old);
-	kfree(sys->filter_text);
-	sys->filter_text = text;
+	while (w->n)
+		trace_ev_filter_free(w->old[--w->n]);
+	kfree(w->old);
+	kfree(*text);
+	*text = w->text;
+}
+
+static int sys_filter_store(const char *val, void *obj)
+{
+	struct trace_ev_sys *sys = obj;
+	struct trace_ev_sys_write w;
+	struct trace_ev_filter *f;
+	struct trace_ev_rt *rt;
+	unsigned int n = 0;
+	int ret;
+
+	list_for_each_entry(rt, &sys->events, list)
+		n++;
+	ret = trace_ev_sys_write_begin(&w, &trace_top, sys, val, n);
+	if (ret)
+		return ret;
+	list_for_each_entry(rt, &sys->events, list) {
+		f = w.text ? ev_filter_compile(NULL, rt, val) : NULL;
+		if (!IS_ERR(f) && w.n < w.max)
+			ret = trace_ev_swap_filter_locked(rt, f,
+							  &w.old[w.n++]) ?: ret;
+	}
+	trace_ev_sys_write_end(&w, &sys->filter_text);
 	return ret;
 }
 
 static const struct trace_ev_attr trace_ev_attrs[] = {
-	{ "enable", 0644, false, ev_enable_show, ev_enable_store },
-	{ "format", 0444, false, trace_ev_format_show, NULL },
-	{ "id", 0444, false, ev_id_show, NULL },
-	{ "filter", 0644, false, ev_filter_show, ev_filter_store },
-	{ "trigger", 0644, false, trace_ev_trig_show, trace_ev_trig_store },
-	{ "enable", 0644, true, sys_enable_show, sys_enable_store },
-	{ "filter", 0644, true, sys_filter_show, sys_filter_store },
+	{ "enable", 0640, false, ev_enable_show, ev_enable_store },
+	{ "format", 0440, false, trace_ev_format_show, NULL },
+	{ "id", 0440, false, ev_id_show, NULL },
+	{ "filter", 0640, false, ev_filter_show, ev_filter_store },
+	{ "trigger", 0640, false, trace_ev_trig_show, trace_ev_trig_store },
+	{ "enable", 0640, true, sys_enable_show, sys_enable_store },
+	{ "filter", 0640, true, sys_filter_show, sys_filter_store },
 };
 
 /* Opening takes a reference; a dead event's files answer ENODEV. */
@@ -544,12 +580,12 @@ static int trace_ev_fs_populate(const struct trace_fs_dirs *dirs)
 }
 
 static const struct trace_fs_file trace_ev_files[] = {
-	TRACE_FS_ATTR("enable", 0644, TRACE_FS_EVENTS, trace_ev_enable_show,
+	TRACE_FS_ATTR("enable", 0640, TRACE_FS_EVENTS, trace_ev_enable_show,
 		      trace_ev_enable_store),
-	TRACE_FS_FOPS("set_event_pid", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_FOPS("set_event_pid", 0640, TRACE_FS_ARRAY,
 		      TRACE_PID_ARG(TRACE_ARRAY_EV_PIDS, TRACE_PID_ONLY),
 		      &trace_pid_fops),
-	TRACE_FS_FOPS("set_event_notrace_pid", 0644, TRACE_FS_ARRAY,
+	TRACE_FS_FOPS("set_event_notrace_pid", 0640, TRACE_FS_ARRAY,
 		      TRACE_PID_ARG(TRACE_ARRAY_EV_PIDS, TRACE_PID_NEVER),
 		      &trace_pid_fops),
 };

@@ -429,7 +429,7 @@ static const struct file_operations trace_evi_id_fops = {
 static int trace_evi_fmt_cb(const char *file, umode_t *mode, void **data,
 			    const struct file_operations **fops)
 {
-	*mode = 0444;
+	*mode = 0440;
 	if (!strcmp(file, "format"))
 		*fops = &trace_evi_fmt_fops;
 	else if (!strcmp(file, "id"))
@@ -580,38 +580,23 @@ static int trace_evi_sys_filter_show(struct seq_file *m, void *unused)
 
 static int trace_evi_sys_filter_store(void *obj, char *text)
 {
-	struct trace_ev_filter *f, **old;
 	struct trace_ev_is *is = obj;
+	struct trace_ev_sys_write w;
+	struct trace_ev_filter *f;
 	struct trace_ev_ie *ie;
-	bool clears = !*text || !strcmp(text, "0");
-	unsigned int n = 0, i;
-	char *keep;
 	int ret;
 
-	ret = trace_ev_sys_filter_check(is->arr->tr, is->sys, text);
+	ret = trace_ev_sys_write_begin(&w, is->arr->tr, is->sys, text, is->nr);
 	if (ret)
 		return ret;
-	old = kcalloc(is->nr, sizeof(*old), GFP_KERNEL);
-	keep = clears ? NULL : kstrdup(text, GFP_KERNEL);
-	if (!old || (!clears && !keep)) {
-		kfree(old);
-		kfree(keep);
-		return -ENOMEM;
-	}
 	list_for_each_entry(ie, &is->arr->events, list) {
-		if (ie->is != is || ie->dead || n == is->nr ||
+		if (ie->is != is || ie->dead || w.n == w.max ||
 		    trace_ev_filter_parse(NULL, ie->rt, text, &f))
 			continue;
-		old[n++] = rcu_replace_pointer(ie->filter, f,
-					       lockdep_is_held(&trace_ev_lock));
+		w.old[w.n++] = rcu_replace_pointer(ie->filter, f,
+						   lockdep_is_held(&trace_ev_lock));
 	}
-	/* Probes run them with preemption off. */
-	synchronize_rcu();
-	for (i = 0; i < n; i++)
-		trace_ev_filter_free(old[i]);
-	kfree(old);
-	kfree(is->filter_text);
-	is->filter_text = keep;
+	trace_ev_sys_write_end(&w, &is->filter_text);
 	return 0;
 }
 
@@ -676,14 +661,14 @@ static int trace_evi_sys_cb(const char *file, umode_t *mode, void **data,
 		*fops = &trace_evi_sys_filter_fops;
 	else
 		return 0;
-	*mode = 0644;
+	*mode = 0640;
 	return 1;
 }
 
 static int trace_evi_ev_cb(const char *file, umode_t *mode, void **data,
 			   const struct file_operations **fops)
 {
-	*mode = 0644;
+	*mode = 0640;
 	if (!strcmp(file, "enable")) {
 		*fops = &trace_evi_ev_fops;
 	} else if (!strcmp(file, "filter")) {
@@ -691,7 +676,7 @@ static int trace_evi_ev_cb(const char *file, umode_t *mode, void **data,
 	} else if (!strcmp(file, "trigger")) {
 		*fops = &trace_evi_trigger_fops;
 	} else {
-		*mode = 0444;
+		*mode = 0440;
 		if (!strcmp(file, "format"))
 			*fops = &trace_evi_format_fops;
 		else if (!strcmp(file, "id"))
@@ -706,9 +691,9 @@ static int trace_evi_ev_cb(const char *file, umode_t *mode, void **data,
 static int trace_evi_all_cb(const char *file, umode_t *mode, void **data,
 			    const struct file_operations **fops)
 {
-	*mode = 0444;
+	*mode = 0440;
 	if (!strcmp(file, "enable")) {
-		*mode = 0644;
+		*mode = 0640;
 		*fops = &trace_evi_all_fops;
 	} else if (!strcmp(file, "header_page")) {
 		*fops = &trace_evi_hpage_fops;

@@ -250,9 +250,9 @@ static const struct file_operations trace_ev_avail_fops = {
 };
 
 static const struct trace_fs_file trace_ev_set_files[] = {
-	TRACE_FS_FOPS("set_event", 0644, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
+	TRACE_FS_FOPS("set_event", 0640, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
 		      &trace_ev_set_fops),
-	TRACE_FS_FOPS("available_events", 0444, TRACE_FS_TOP_ONLY,
+	TRACE_FS_FOPS("available_events", 0440, TRACE_FS_TOP_ONLY,
 		      RING_BUFFER_ALL_CPUS, &trace_ev_avail_fops),
 };
 

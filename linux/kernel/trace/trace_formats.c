@@ -294,9 +294,9 @@ static int trace_noev_enable_store(struct trace_array *tr, const char *val,
 }
 
 static const struct trace_fs_file trace_fmt_format =
-	TRACE_FS_ATTR("format", 0444, TRACE_FS_EVENTS, trace_fmt_show, NULL);
+	TRACE_FS_ATTR("format", 0440, TRACE_FS_EVENTS, trace_fmt_show, NULL);
 static const struct trace_fs_file trace_fmt_id =
-	TRACE_FS_ATTR("id", 0444, TRACE_FS_EVENTS, event_id_show, NULL);
+	TRACE_FS_ATTR("id", 0440, TRACE_FS_EVENTS, event_id_show, NULL);
 
 /* events/ftrace/<name>/{format,id}: one directory per record this kernel writes. */
 static int trace_fmt_populate(const struct trace_fs_dirs *dirs)
@@ -323,9 +323,9 @@ static int trace_fmt_populate(const struct trace_fs_dirs *dirs)
 }
 
 static const struct trace_fs_file trace_fmt_files[] = {
-	TRACE_FS_ATTR("header_page", 0444, TRACE_FS_EVENTS,
+	TRACE_FS_ATTR("header_page", 0440, TRACE_FS_EVENTS,
 		      trace_fmt_header_page_show, NULL),
-	TRACE_FS_ATTR("header_event", 0444, TRACE_FS_EVENTS,
+	TRACE_FS_ATTR("header_event", 0440, TRACE_FS_EVENTS,
 		      trace_fmt_header_event_show, NULL),
 };
 
@@ -342,7 +342,7 @@ static struct trace_fs_table trace_fmt_fs = {
 
 /* events/enable of a kernel without trace events: 0, for the tools. */
 static const struct trace_fs_file trace_noev_files[] = {
-	TRACE_FS_ATTR("enable", 0644, TRACE_FS_EVENTS, trace_noev_enable_show,
+	TRACE_FS_ATTR("enable", 0640, TRACE_FS_EVENTS, trace_noev_enable_show,
 		      trace_noev_enable_store),
 };
 

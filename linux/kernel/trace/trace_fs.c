@@ -186,6 +186,10 @@ static LIST_HEAD(trace_fs_wraps);
 static const char trace_readme_head[] =
 	"Tracing mini-HOWTO\n"
 	"\n"
+	"  mount -t tracefs [-o [gid=<gid>]] nodev /sys/kernel/tracing\n"
+	"  (the files are root's; gid= lets a group read them and write\n"
+	"  trace_marker, and change nothing else)\n"
+	"\n"
 	"Files in this directory (usually /sys/kernel/tracing):\n"
 	"\n"
 	"  README               - this text\n";
@@ -207,7 +211,7 @@ static int readme_show(struct seq_file *m, struct trace_array *tr, long unused)
 }
 
 static const struct trace_fs_file trace_fs_readme =
-	TRACE_FS_ATTR("README", 0444, TRACE_FS_TOP_ONLY, readme_show, NULL);
+	TRACE_FS_ATTR("README", 0440, TRACE_FS_TOP_ONLY, readme_show, NULL);
 
 /* The operations a node's file really has. */
 static const struct file_operations *trace_fs_real(const struct trace_fs_node *n)

@@ -503,11 +503,11 @@ static int __init trace_graph_register(void)
 core_initcall(trace_graph_register);
 
 static const struct trace_fs_file trace_graph_files[] = {
-	TRACE_FS_FOPS("set_graph_function", 0644, TRACE_FS_TOP_ONLY,
+	TRACE_FS_FOPS("set_graph_function", 0640, TRACE_FS_TOP_ONLY,
 		      FENTRY_LIST_GRAPH, &fentry_filter_fops),
-	TRACE_FS_FOPS("set_graph_notrace", 0644, TRACE_FS_TOP_ONLY,
+	TRACE_FS_FOPS("set_graph_notrace", 0640, TRACE_FS_TOP_ONLY,
 		      FENTRY_LIST_GRAPH_NOTRACE, &fentry_filter_fops),
-	TRACE_FS_ATTR("max_graph_depth", 0644, TRACE_FS_TOP_ONLY,
+	TRACE_FS_ATTR("max_graph_depth", 0640, TRACE_FS_TOP_ONLY,
 		      trace_graph_depth_show, trace_graph_depth_store),
 };
 

@@ -275,7 +275,7 @@ void trace_lat_print_header(struct seq_file *m, struct trace_array *tr)
 }
 
 static const struct trace_fs_file trace_lat_files[] = {
-	TRACE_FS_ATTR("tracing_max_latency", 0644, TRACE_FS_TOP_ONLY,
+	TRACE_FS_ATTR("tracing_max_latency", 0640, TRACE_FS_TOP_ONLY,
 		      trace_lat_max_show, trace_lat_max_store),
 };
 

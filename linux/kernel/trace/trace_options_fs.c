@@ -94,7 +94,7 @@ static int option_store(struct trace_array *tr, const char *val, long opt)
 
 /* The entry behind every options/<name> file; the argument is the option. */
 static const struct trace_fs_file trace_option_file =
-	TRACE_FS_ATTR(NULL, 0644, TRACE_FS_ARRAY, option_show, option_store);
+	TRACE_FS_ATTR(NULL, 0640, TRACE_FS_ARRAY, option_show, option_store);
 
 static int trace_options_populate(const struct trace_fs_dirs *dirs)
 {
@@ -117,7 +117,7 @@ static int trace_options_populate(const struct trace_fs_dirs *dirs)
 }
 
 static const struct trace_fs_file trace_options_files[] = {
-	TRACE_FS_ATTR("trace_options", 0644, TRACE_FS_ARRAY, trace_options_show,
+	TRACE_FS_ATTR("trace_options", 0640, TRACE_FS_ARRAY, trace_options_show,
 		      trace_options_store),
 };
 

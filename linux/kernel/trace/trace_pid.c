@@ -391,7 +391,13 @@ static ssize_t trace_pid_write(struct file *file, const char __user *ubuf,
 	return cnt;
 }
 
-/* The listing: one pid a line, in order; "no pid" when empty. */
+/*
+ * The listing: one pid a line, in order; "no pid" when empty. Pid p is
+ * the seq_file element p + 2: neither NULL nor SEQ_START_TOKEN (1), which
+ * pid 0 would be otherwise.
+ */
+#define TRACE_PID_ELEM(p)	((void *)((p) + 2))
+
 static void *trace_pid_next_from(struct seq_file *m, loff_t *pos)
 {
 	struct trace_pids *l = m->private;
@@ -407,7 +413,7 @@ static void *trace_pid_next_from(struct seq_file *m, loff_t *pos)
 				  p % TRACE_PID_CHUNK_BITS);
 		if (c < TRACE_PID_CHUNK_BITS) {
 			*pos = round_down(p, TRACE_PID_CHUNK_BITS) + c;
-			return (void *)(*pos + 1);
+			return TRACE_PID_ELEM(*pos);
 		}
 		p = round_down(p, TRACE_PID_CHUNK_BITS);
 	}
@@ -440,7 +446,7 @@ static int trace_pid_show(struct seq_file *m, void *v)
 	if (v == SEQ_START_TOKEN)
 		seq_puts(m, "no pid\n");
 	else
-		seq_printf(m, "%lu\n", (unsigned long)v - 1);
+		seq_printf(m, "%lu\n", (unsigned long)v - 2);
 	return 0;
 }
 

@@ -340,7 +340,7 @@ static int trace_printk_formats_show(struct seq_file *m, struct trace_array *tr,
 }
 
 static const struct trace_fs_file trace_printk_files[] = {
-	TRACE_FS_ATTR("printk_formats", 0444, TRACE_FS_TOP_ONLY,
+	TRACE_FS_ATTR("printk_formats", 0440, TRACE_FS_TOP_ONLY,
 		      trace_printk_formats_show, NULL),
 };
 

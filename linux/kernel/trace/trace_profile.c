@@ -365,7 +365,7 @@ static int trace_profile_stat_show(struct seq_file *m, struct trace_array *tr,
 
 /* The entry behind trace_stat/function<cpu>; the argument is the CPU. */
 static const struct trace_fs_file trace_profile_stat =
-	TRACE_FS_ATTR(NULL, 0444, TRACE_FS_TOP_ONLY, trace_profile_stat_show,
+	TRACE_FS_ATTR(NULL, 0440, TRACE_FS_TOP_ONLY, trace_profile_stat_show,
 		      NULL);
 
 static int trace_profile_populate(const struct trace_fs_dirs *dirs)
@@ -386,7 +386,7 @@ static int trace_profile_populate(const struct trace_fs_dirs *dirs)
 }
 
 static const struct trace_fs_file trace_profile_files[] = {
-	TRACE_FS_ATTR("function_profile_enabled", 0644, TRACE_FS_TOP_ONLY,
+	TRACE_FS_ATTR("function_profile_enabled", 0640, TRACE_FS_TOP_ONLY,
 		      trace_profile_show, trace_profile_store),
 };
 

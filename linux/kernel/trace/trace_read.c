@@ -661,13 +661,13 @@ const struct file_operations trace_pipe_raw_fops = {
 };
 
 static const struct trace_fs_file trace_read_files[] = {
-	TRACE_FS_FOPS("trace", 0644, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
+	TRACE_FS_FOPS("trace", 0640, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
 		      &trace_fops),
-	TRACE_FS_FOPS("trace_pipe", 0444, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
+	TRACE_FS_FOPS("trace_pipe", 0440, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
 		      &trace_pipe_fops),
-	TRACE_FS_FOPS("trace", 0644, TRACE_FS_CPU, 0, &trace_fops),
-	TRACE_FS_FOPS("trace_pipe", 0444, TRACE_FS_CPU, 0, &trace_pipe_fops),
-	TRACE_FS_FOPS("trace_pipe_raw", 0444, TRACE_FS_CPU, 0,
+	TRACE_FS_FOPS("trace", 0640, TRACE_FS_CPU, 0, &trace_fops),
+	TRACE_FS_FOPS("trace_pipe", 0440, TRACE_FS_CPU, 0, &trace_pipe_fops),
+	TRACE_FS_FOPS("trace_pipe_raw", 0440, TRACE_FS_CPU, 0,
 		      &trace_pipe_raw_fops),
 };
 

@@ -328,10 +328,10 @@ static const struct file_operations trace_snap_raw_fops = {
 };
 
 static const struct trace_fs_file trace_snap_files[] = {
-	TRACE_FS_FOPS("snapshot", 0644, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
+	TRACE_FS_FOPS("snapshot", 0640, TRACE_FS_ARRAY, RING_BUFFER_ALL_CPUS,
 		      &trace_snap_fops),
-	TRACE_FS_FOPS("snapshot", 0644, TRACE_FS_CPU, 0, &trace_snap_fops),
-	TRACE_FS_FOPS("snapshot_raw", 0444, TRACE_FS_CPU, 0,
+	TRACE_FS_FOPS("snapshot", 0640, TRACE_FS_CPU, 0, &trace_snap_fops),
+	TRACE_FS_FOPS("snapshot_raw", 0440, TRACE_FS_CPU, 0,
 		      &trace_snap_raw_fops),
 };
 

@@ -361,11 +361,11 @@ static int __init stk_init(void)
 core_initcall(stk_init);
 
 static const struct trace_fs_file stk_files[] = {
-	TRACE_FS_ATTR("stack_max_size", 0644, TRACE_FS_TOP_ONLY,
+	TRACE_FS_ATTR("stack_max_size", 0640, TRACE_FS_TOP_ONLY,
 		      trace_stack_max_show, trace_stack_max_store),
-	TRACE_FS_ATTR("stack_trace", 0444, TRACE_FS_TOP_ONLY,
+	TRACE_FS_ATTR("stack_trace", 0440, TRACE_FS_TOP_ONLY,
 		      trace_stack_trace_show, NULL),
-	TRACE_FS_FOPS("stack_trace_filter", 0644, TRACE_FS_TOP_ONLY,
+	TRACE_FS_FOPS("stack_trace_filter", 0640, TRACE_FS_TOP_ONLY,
 		      FENTRY_LIST_STACK, &fentry_filter_fops),
 };
 

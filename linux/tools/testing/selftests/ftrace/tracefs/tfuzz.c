@@ -21,7 +21,11 @@
  * After every write that failed (each write() of the open failed), the
  * file must read back exactly as before: otherwise it is counted as
  * changed-on-reject, and the seed, the file, the write's number and its
- * bytes are printed. Files whose content moves by itself (trace, the
+ * bytes are printed. After a write that succeeded, a file of one value
+ * (a boolean, a number, a size, a CPU mask, a tracer, a clock) or a pid
+ * list must read back in its normal form, and a number, size or mask so
+ * read must write back unchanged; each that does not is printed and
+ * counted too. Files whose content moves by itself (trace, the
  * snapshot, error_log, the write-only ones) are written but not compared.
  * A taint of the kernel that appears while a file is fuzzed (an oops, a
  * WARN) counts as a crash of that file.
@@ -29,8 +33,9 @@
  * Between files the tracing state is put back: nop tracer, no events,
  * tracing on, filters and triggers emptied.
  *
- * Prints one last line: "N writes, N files, N crashes, N changed-on-reject".
- * Exit status: 0 when both counts are 0, 1 otherwise, 2 on bad usage.
+ * Prints one last line: "N writes, N files, N crashes, N changed-on-reject",
+ * after a line "N read back out of normal form" when there were any.
+ * Exit status: 0 when every count is 0, 1 otherwise, 2 on bad usage.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -206,7 +211,7 @@ static enum kind kind_of(const char *name, int *compare, int *expensive)
 	static const char *const nums[] = {
 		"buffer_percent", "max_graph_depth", "tracing_thresh",
 		"saved_cmdlines_size", "stack_max_size",
-		"tracing_max_latency", NULL,
+		"tracing_max_latency", "buffer_subbuf_size_kb", NULL,
 	};
 	static const char *const bools[] = {
 		"tracing_on", "enable", "function_profile_enabled", NULL,
@@ -710,6 +715,79 @@ static int same(const struct file *f, const char *a, ssize_t la,
 	}
 }
 
+/* Whether each of the @n bytes at @s is one of @set. */
+static int all_of(const char *s, ssize_t n, const char *set)
+{
+	while (n-- > 0)
+		if (!strchr(set, *s++))
+			return 0;
+	return 1;
+}
+
+/*
+ * Whether @s (@n bytes, read back after a write that succeeded) is in the
+ * normal form of @f's kind: one value and a newline, or a pid a line
+ * ("no pid" for none in set_ftrace_pid and set_ftrace_notrace_pid).
+ * Other kinds, and files whose content moves by itself, are not judged.
+ */
+static int normal_form(const struct file *f, const char *s, ssize_t n)
+{
+	const char *digits = "0123456789", *open;
+	int i;
+
+	if (!f->compare || f->kind == K_ANY || f->kind >= K_OPTIONS) {
+		if (f->kind != K_PIDS || !f->compare)
+			return 1;
+		return (n == 7 && !memcmp(s, "no pid\n", 7)) ||
+		       (n >= 0 && all_of(s, n, "0123456789\n") &&
+			(!n || s[n - 1] == '\n'));
+	}
+	if (n < 2 || s[n - 1] != '\n')
+		return 0;
+	switch (f->kind) {
+	case K_BOOL:	/* events' enable: X when mixed, * in soft mode */
+		return strchr("01X", s[0]) &&
+		       (n == 2 || (n == 3 && s[1] == '*'));
+	case K_NUM:
+		return all_of(s, n - 1, digits);
+	case K_SIZE:
+		return (n == 2 && s[0] == 'X') || all_of(s, n - 1, digits);
+	case K_CPUMASK:
+		return all_of(s, n - 1, "0123456789abcdef,");
+	case K_TRACER:
+		for (i = 0; i < nr_tracers; i++)
+			if ((ssize_t)strlen(tracers[i]) == n - 1 &&
+			    !memcmp(s, tracers[i], n - 1))
+				return 1;
+		return 0;
+	case K_CLOCK:	/* the clocks, the one in use bracketed */
+		open = memchr(s, '[', n);
+		return open && open == memrchr(s, '[', n) &&
+		       memchr(open, ']', n - (open - s)) &&
+		       memchr(s, ']', n) == memrchr(s, ']', n);
+	default:
+		return 1;
+	}
+}
+
+/*
+ * Whether @f, reading @s (@n bytes, in normal form), reads the same
+ * after @s is written back to it: for a number, a size and a mask.
+ */
+static int writes_back(const struct file *f, const char *s, ssize_t n)
+{
+	static char again[READ_MAX];
+	ssize_t m;
+
+	if (!f->compare || (f->kind != K_NUM && f->kind != K_SIZE &&
+			    f->kind != K_CPUMASK) || (n == 2 && s[0] == 'X'))
+		return 1;
+	if (put(f->path, s, n, O_TRUNC))
+		return 0;
+	m = slurp(f->path, again, sizeof(again));
+	return m == n && !memcmp(s, again, n);
+}
+
 #define TAINTED	"/proc/sys/kernel/tainted"
 
 static long taint_now(void)
@@ -725,7 +803,7 @@ int main(int argc, char **argv)
 {
 	static char before[READ_MAX], after[READ_MAX], in[INPUT_MAX];
 	unsigned long long writes = 0, per_file = 10000, crashes = 0;
-	unsigned long long changed = 0, seed = 1;
+	unsigned long long changed = 0, abnormal = 0, seed = 1;
 	const char *only = NULL;
 	int opt, i, fuzzed = 0;
 
@@ -805,6 +883,19 @@ int main(int argc, char **argv)
 			if (split && write(fd, in + cut, len - cut) >= 0)
 				failed = 0;
 			close(fd);
+			if (!failed && f->kind != K_ANY && f->kind != K_TEXT) {
+				la = slurp(f->path, after, sizeof(after));
+				if (normal_form(f, after, la) &&
+				    writes_back(f, after, la))
+					continue;
+				abnormal++;
+				fprintf(stderr,
+					"tfuzz: not in normal form after a write: seed %llu, %s, write %llu\n",
+					seed, f->path, w);
+				dump("wrote", in, len);
+				dump("read", after, la > 0 ? la : 0);
+				continue;
+			}
 			if (!failed || !f->compare)
 				continue;
 			la = slurp(f->path, after, sizeof(after));
@@ -834,7 +925,9 @@ int main(int argc, char **argv)
 				(t1.tv_nsec - t0.tv_nsec) / 1e6);
 	}
 	rmdir(INST);
+	if (abnormal)
+		printf("%llu read back out of normal form\n", abnormal);
 	printf("%llu writes, %d files, %llu crashes, %llu changed-on-reject\n",
 	       writes, fuzzed, crashes, changed);
-	return crashes || changed;
+	return crashes || changed || abnormal;
 }

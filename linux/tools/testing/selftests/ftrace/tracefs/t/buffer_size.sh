@@ -40,3 +40,12 @@ echo > free_buffer
 [ "$(cat tracing_on)" = 0 ] || fail "disable_on_free did not stop tracing"
 echo 0 > options/disable_on_free
 echo 1408 > buffer_size_kb
+# A size the buffer has already needs no more memory: written again, it
+# is taken even when what is left could not hold it a second time.
+avail=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
+big=$((avail * 6 / 10 / ncpu))
+echo $big > buffer_size_kb
+[ "$(cat buffer_size_kb)" = $big ] || fail "a size of $big KiB was not taken"
+[ "$(write_errno buffer_size_kb $big)" = ok ] ||
+	fail "the same size written again: $(write_errno buffer_size_kb $big)"
+echo 1408 > buffer_size_kb

@@ -87,3 +87,8 @@ grep -A1 '<stack trace>' trace | grep -q '^ => ksys_read$' ||
 [ "$(grep -c ' <-' trace)" = "$(grep -c '<stack trace>' trace)" ] ||
 	fail "one stack per record expected"
 grep -q 'func_stack_trace' trace_options || fail "not in trace_options"
+# Pid 0 (the idle tasks) lists as 0, not as the empty list's "no pid".
+echo 0 > set_ftrace_pid
+[ "$(cat set_ftrace_pid)" = 0 ] || fail "pid 0 lists as '$(cat set_ftrace_pid)'"
+echo > set_ftrace_pid
+[ "$(cat set_ftrace_pid)" = "no pid" ] || fail "the emptied list reads '$(cat set_ftrace_pid)'"
