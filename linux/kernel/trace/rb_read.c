@@ -327,7 +327,8 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
  * @page:	receives the page in the trace_pipe_raw layout; the part of
  *		the page being written is returned too
  * @size:	the size of @page: a sub-buffer at least
- *		(ring_buffer_subbuf_size_get())
+ *		(ring_buffer_subbuf_size_get()); what is past the sub-buffer
+ *		is zeroed
  *
  * What is returned is consumed. Events lost since the previous page are
  * flagged in the commit word (with their count after the data, if it fits).
@@ -347,8 +348,13 @@ int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *page,
 		return -EINVAL;
 	c = per_cpu_ptr(buffer->cpus, cpu);
 	raw_spin_lock_irqsave(&c->reader_lock, flags);
-	if (size >= 1UL << c->shift)
+	if (size >= 1UL << c->shift) {
 		n = rb_read_locked(c, page);
+		/* A larger page shows nothing of what it held before. */
+		if (n > 0 && size > 1UL << c->shift)
+			memset(page + (1UL << c->shift), 0,
+			       size - (1UL << c->shift));
+	}
 	raw_spin_unlock_irqrestore(&c->reader_lock, flags);
 	return n;
 }
