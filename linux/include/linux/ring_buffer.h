@@ -72,6 +72,8 @@ void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu);
 int ring_buffer_resize(struct trace_buffer *buffer, int cpu,
 		       unsigned long bytes_per_cpu);
 unsigned long ring_buffer_size(struct trace_buffer *buffer, int cpu);
+/* Sub-buffers of 1 to 128 pages (upstream's limits). */
+#define RING_BUFFER_SUBBUF_ORDER_MAX	7
 int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order);
 int ring_buffer_subbuf_order_get(struct trace_buffer *buffer);
 int ring_buffer_subbuf_size_get(struct trace_buffer *buffer);

@@ -284,7 +284,8 @@ static int fentry_cmds_install(struct fentry_cmds *t)
 /*
  * Parse "<command>[:<sys>:<event>][:<count>]" of @tr: the kind, the
  * event (a soft-mode reference the caller drops; in an instance, @ie is
- * the event there), and the count (-1: unlimited).
+ * the event there; with @ie NULL, the event only looked up, not held),
+ * and the count (-1: unlimited).
  */
 static int fentry_cmd_parse(struct trace_array *tr, const char *spec,
 			    unsigned int *kind, struct trace_ev_rt **event,
@@ -306,7 +307,8 @@ static int fentry_cmd_parse(struct trace_array *tr, const char *spec,
 	*kind = k;
 	*count = -1;
 	*event = NULL;
-	*ie = NULL;
+	if (ie)
+		*ie = NULL;
 	if (fentry_cmd_evented(k)) {
 		/* <sys>:<event>, then perhaps :<count> */
 		colon = arg ? strchr(arg, ':') : NULL;
@@ -317,7 +319,8 @@ static int fentry_cmd_parse(struct trace_array *tr, const char *spec,
 		if (end - colon - 1 >= sizeof(name))
 			return -EINVAL;
 		strscpy(name, colon + 1, end - colon);
-		*event = trace_ev_soft_get(tr, sys, name, ie);
+		*event = ie ? trace_ev_soft_get(tr, sys, name, ie) :
+		     trace_ev_soft_find(tr, sys, name) ?: ERR_PTR(-EINVAL);
 		if (IS_ERR(*event)) {
 			int ret = PTR_ERR(*event);
 
@@ -332,7 +335,7 @@ static int fentry_cmd_parse(struct trace_array *tr, const char *spec,
 	if (str_has_prefix(arg, "count="))
 		arg += 6;
 	if (kstrtol(arg, 10, count) || *count < 0) {
-		if (*event)
+		if (*event && ie)
 			trace_ev_soft_put(*event, *ie);
 		*event = NULL;
 		return -EINVAL;
@@ -425,6 +428,16 @@ static void fentry_cmds_discard(struct fentry_cmds *t,
 	kvfree(t);
 }
 
+/* Is @c the command @kind (on @event) of @tr on one of @fns? */
+static bool fentry_cmd_matches(const struct fentry_cmd *c,
+			       const struct trace_array *tr, unsigned int kind,
+			       const struct trace_ev_rt *event,
+			       const struct ftrace_hash *fns)
+{
+	return c->tr == tr && c->kind == kind && c->event == event &&
+	       fentry_hash_has(fns, c->ip);
+}
+
 /* fentry_cmd_apply(), the command parsed; @event is the caller's. */
 static int fentry_cmd_apply_parsed(struct trace_array *tr,
 				   const struct ftrace_hash *fns,
@@ -455,8 +468,7 @@ static int fentry_cmd_apply_parsed(struct trace_array *tr,
 	}
 	for (i = 0; i < nold; i++) {
 		c = old->cmd[i];
-		if (c->tr == tr && c->kind == kind && c->event == event &&
-		    fentry_hash_has(fns, c->ip)) {
+		if (fentry_cmd_matches(c, tr, kind, event, fns)) {
 			if (remove) {
 				gone[ngone++] = c;
 				continue;
@@ -528,8 +540,8 @@ int fentry_cmd_apply(struct trace_array *tr, const struct ftrace_hash *fns,
  * @spec:	"<command>[:<count>]"
  * @remove:	it would be removed
  *
- * For a write that is taken whole or not at all: changes nothing that
- * stays (the event a command names is held only while checking).
+ * For a write that is taken whole or not at all: changes nothing (the
+ * event a command names is looked up, not put in soft mode).
  *
  * Return: 0, or the errno fentry_cmd_apply() would give but -ENOMEM.
  */
@@ -538,29 +550,20 @@ int fentry_cmd_check(struct trace_array *tr, const struct ftrace_hash *fns,
 {
 	const struct fentry_cmds *t;
 	struct trace_ev_rt *event;
-	struct trace_ev_ie *ie;
 	unsigned int kind, i;
 	long count;
 	int ret;
 
-	ret = fentry_cmd_parse(tr, spec, &kind, &event, &ie, &count);
-	if (ret)
+	ret = fentry_cmd_parse(tr, spec, &kind, &event, NULL, &count);
+	if (ret || !remove)
 		return ret;
-	if (remove) {
-		ret = -EINVAL;
-		mutex_lock(&fentry_cmd_mutex);
-		t = rcu_dereference_protected(fentry_cmds,
-					      lockdep_is_held(&fentry_cmd_mutex));
-		for (i = 0; t && i < t->nr && ret; i++)
-			if (t->cmd[i]->tr == tr && t->cmd[i]->kind == kind &&
-			    t->cmd[i]->event == event &&
-			    fentry_hash_has(fns, t->cmd[i]->ip))
-				ret = 0;
-		mutex_unlock(&fentry_cmd_mutex);
-	}
-	if (event)
-		trace_ev_soft_put(event, ie);
-	return ret;
+	guard(mutex)(&fentry_cmd_mutex);
+	t = rcu_dereference_protected(fentry_cmds,
+				      lockdep_is_held(&fentry_cmd_mutex));
+	for (i = 0; t && i < t->nr; i++)
+		if (fentry_cmd_matches(t->cmd[i], tr, kind, event, fns))
+			return 0;
+	return -EINVAL;
 }
 
 /* Remove the commands @gone says; for what goes away. Sleeps. */

@@ -18,45 +18,67 @@
  */
 
 /**
- * rb_cpu_free_pages() - free the data pages of page descriptors
- * @pages:	the descriptors; those without a page are passed over
- * @n:		how many
- * @order:	each page is 1 << @order pages
+ * rb_ring_mem_free() - free the memory of a ring
+ * @m:		the memory; what was not allocated is passed over
+ * @order:	its data pages are 1 << @order pages each
  */
-void rb_cpu_free_pages(struct rb_page *pages, unsigned int n,
-		       unsigned int order)
+void rb_ring_mem_free(struct rb_ring_mem *m, unsigned int order)
 {
 	unsigned int i;
 
-	for (i = 0; i < n; i++)
-		if (pages[i].data)
-			free_pages((unsigned long)pages[i].data, order);
+	for (i = 0; m->pages && i <= m->nr; i++)
+		if (m->pages[i].data)
+			free_pages((unsigned long)m->pages[i].data, order);
+	kvfree(m->pages);
+	kvfree(m->slots_mem);
 }
 
 /**
- * rb_cpu_alloc_pages() - give page descriptors zeroed data pages
- * @pages:	the descriptors
- * @n:		how many
- * @cpu:	the CPU whose ring they are for (its node's memory)
- * @order:	each page is 1 << @order pages
+ * rb_ring_mem_alloc() - make the memory of a ring
+ * @m:		filled in; zeroed by the caller
+ * @nr:		its pages
+ * @cpu:	the CPU whose ring it is for (its node's memory)
+ * @order:	each data page is 1 << @order pages, zeroed
  *
- * Return: 0, or -ENOMEM (the pages got so far are left for the caller to
- * free with rb_cpu_free_pages()).
+ * Return: 0, or -ENOMEM (what was made is left for rb_ring_mem_free()).
  */
-int rb_cpu_alloc_pages(struct rb_page *pages, unsigned int n, int cpu,
-		       unsigned int order)
+int rb_ring_mem_alloc(struct rb_ring_mem *m, unsigned int nr, int cpu,
+		      unsigned int order)
 {
 	unsigned int i;
 
-	for (i = 0; i < n; i++) {
+	m->nr = nr;
+	m->slots_mem = kvcalloc(nr + 1, sizeof(union rb_slot), RB_GFP);
+	m->pages = kvcalloc(nr + 1, sizeof(*m->pages), RB_GFP);
+	if (!m->slots_mem || !m->pages)
+		return -ENOMEM;
+	for (i = 0; i <= nr; i++) {
 		struct page *pg = alloc_pages_node(cpu_to_node(cpu),
 						   RB_GFP | __GFP_ZERO, order);
 
 		if (!pg)
 			return -ENOMEM;
-		pages[i].data = page_address(pg);
+		m->pages[i].data = page_address(pg);
 	}
 	return 0;
+}
+
+/**
+ * rb_cpu_swap_mem() - give a CPU's ring the memory of @m, and @m the ring's
+ * @c:		the ring; no writer inside, its reader lock held if it is in
+ *		use. Its contents are to be reset by the caller.
+ * @m:		the memory
+ * @order:	the order of @m's data pages
+ */
+void rb_cpu_swap_mem(struct rb_cpu *c, struct rb_ring_mem *m,
+		     unsigned int order)
+{
+	swap(c->pages, m->pages);
+	swap(c->slots_mem, m->slots_mem);
+	swap(c->nr, m->nr);
+	c->slots = PTR_ALIGN((union rb_slot *)c->slots_mem,
+			     sizeof(union rb_slot));
+	c->shift = PAGE_SHIFT + order;
 }
 
 /**
@@ -111,15 +133,13 @@ void rb_cpu_reset(struct rb_cpu *c)
 
 static int rb_cpu_init(struct rb_cpu *c, int cpu, unsigned int nr)
 {
-	c->nr = nr;
-	c->shift = PAGE_SHIFT;
-	c->slots_mem = kvcalloc(nr + 1, sizeof(union rb_slot), RB_GFP);
-	c->pages = kvcalloc(nr + 1, sizeof(*c->pages), RB_GFP);
-	if (!c->slots_mem || !c->pages)
+	struct rb_ring_mem m = { };
+
+	if (rb_ring_mem_alloc(&m, nr, cpu, 0)) {
+		rb_ring_mem_free(&m, 0);
 		return -ENOMEM;
-	c->slots = PTR_ALIGN((union rb_slot *)c->slots_mem, sizeof(union rb_slot));
-	if (rb_cpu_alloc_pages(c->pages, nr + 1, cpu, 0))
-		return -ENOMEM;
+	}
+	rb_cpu_swap_mem(c, &m, 0);
 	raw_spin_lock_init(&c->reader_lock);
 	rb_cpu_reset(c);
 	return 0;
@@ -137,11 +157,11 @@ void ring_buffer_free(struct trace_buffer *buffer)
 		return;
 	for_each_possible_cpu(cpu) {
 		struct rb_cpu *c = per_cpu_ptr(buffer->cpus, cpu);
+		struct rb_ring_mem m = {
+			.nr = c->nr, .slots_mem = c->slots_mem, .pages = c->pages,
+		};
 
-		if (c->pages)
-			rb_cpu_free_pages(c->pages, c->nr + 1, buffer->order);
-		kvfree(c->pages);
-		kvfree(c->slots_mem);
+		rb_ring_mem_free(&m, buffer->order);
 	}
 	free_percpu(buffer->cpus);
 	kfree(buffer);
@@ -162,7 +182,7 @@ struct trace_buffer *ring_buffer_alloc(unsigned long bytes_per_cpu,
 				       enum ring_buffer_mode mode,
 				       u64 (*clock)(void))
 {
-	unsigned int nr = max(DIV_ROUND_UP(bytes_per_cpu, PAGE_SIZE), 2UL);
+	unsigned int nr = rb_nr_pages(bytes_per_cpu, 0);
 	struct trace_buffer *b = kzalloc(sizeof(*b), GFP_KERNEL);
 	int cpu;
 

@@ -75,9 +75,9 @@ static __always_inline void *rb_put_header(u32 *ev, unsigned int esize,
 static __always_inline void *rb_reserve(struct trace_buffer *buffer,
 					unsigned int len)
 {
-	unsigned int esize = rb_event_size(max(len, 1U)), size, in;
+	unsigned int esize = rb_event_size(max(len, 1U)), size, in, shift, dsize;
 	union rb_wpos old, new;
-	bool cross, co = false;
+	bool cross, co = false, paused;
 	struct rb_page *pg = NULL;
 	struct rb_cpu *c;
 	unsigned long vpn;
@@ -87,10 +87,14 @@ static __always_inline void *rb_reserve(struct trace_buffer *buffer,
 	preempt_disable_notrace();
 	c = this_cpu_ptr(buffer->cpus);
 	/*
-	 * Pairs with synchronize_rcu() in rb_pause(): we are inside it; and
-	 * with the release in rb_resume(): the ring it rebuilt is seen whole.
+	 * Pairs with synchronize_rcu() in rb_pause_cpus(): we are inside it;
+	 * and with the release in rb_resume(): the ring it rebuilt, and its
+	 * shift, are seen whole. The shift is read once, for the loop.
 	 */
-	if (unlikely(smp_load_acquire(&c->paused) || esize > rb_dsize(c))) {
+	paused = smp_load_acquire(&c->paused);
+	shift = c->shift;
+	dsize = (1U << shift) - RB_HDR_SIZE;
+	if (unlikely(paused || esize > dsize)) {
 		local_inc(&c->dropped);
 		preempt_enable_notrace();
 		return NULL;
@@ -104,16 +108,16 @@ static __always_inline void *rb_reserve(struct trace_buffer *buffer,
 	do {
 		ts = buffer->clock();
 		delta = (s64)(ts - old.ts) > 0 ? ts - old.ts : 0;
-		in = rb_in(c, old.off);
-		vpn = rb_vpn(c, old.off);
+		in = old.off & ((1UL << shift) - 1);
+		vpn = old.off >> shift;
 		size = esize + (delta > RB_DELTA_MAX ? 8 : 0);
-		cross = in + size > rb_dsize(c);
+		cross = in + size > dsize;
 		if (cross) {
 			/* First event of the next page: delta 0, no extend. */
 			pg = rb_claim(buffer, c, vpn + 1, &co);
 			if (!pg)
 				goto drop;
-			new.off = ((vpn + 1) << c->shift) + esize;
+			new.off = ((vpn + 1) << shift) + esize;
 		} else {
 			new.off = old.off + size;
 		}

@@ -39,6 +39,8 @@
 #include <asm/local.h>
 #include <linux/ring_buffer.h>
 #include <linux/gfp.h>
+#include <linux/math.h>
+#include <linux/minmax.h>
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
@@ -50,8 +52,6 @@
 #define RB_GFP			(GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
 
 #define RB_HDR_SIZE		16
-/* Sub-buffers of 1 to 128 pages (upstream's limits). */
-#define RB_ORDER_MAX		7
 #define RB_COMMIT_MASK		((1UL << 27) - 1)
 #define RB_MISSED_STORED	BIT(30)
 #define RB_MISSED_EVENTS	BIT(31)
@@ -244,6 +244,13 @@ struct trace_buffer {
 	unsigned int order;
 };
 
+/* The pages of a ring of @bytes, pages being of @order: two at least. */
+static inline unsigned long rb_nr_pages(unsigned long bytes,
+					unsigned int order)
+{
+	return max(DIV_ROUND_UP(bytes, PAGE_SIZE << order), 2UL);
+}
+
 /* Bytes of event data a page of @c holds. */
 static inline unsigned int rb_dsize(const struct rb_cpu *c)
 {
@@ -275,7 +282,7 @@ static inline unsigned int rb_event_size(unsigned int len)
 }
 
 /* A page holds at most its data size / 8 < 2^RB_RW_SHIFT events. */
-#define RB_RW_SHIFT	(PAGE_SHIFT + RB_ORDER_MAX - 2)
+#define RB_RW_SHIFT	(PAGE_SHIFT + RING_BUFFER_SUBBUF_ORDER_MAX - 2)
 
 /* Events of page @vpn read out of the word @rw (0 if it tags another). */
 static inline long rb_rw_count(long rw, unsigned long vpn)
@@ -284,13 +291,28 @@ static inline long rb_rw_count(long rw, unsigned long vpn)
 	       rw & ((1L << RB_RW_SHIFT) - 1) : 0;
 }
 
+void rb_zero_past(struct rb_cpu *c, void *page, size_t size);
 unsigned int rb_copy(struct rb_cpu *c, struct rb_data_page *out,
 		     struct rb_page *pg, unsigned int from, unsigned int to,
 		     u64 ts, unsigned int *events, u64 *last);
-void rb_cpu_free_pages(struct rb_page *pages, unsigned int n,
-		       unsigned int order);
-int rb_cpu_alloc_pages(struct rb_page *pages, unsigned int n, int cpu,
-		       unsigned int order);
+
+/**
+ * struct rb_ring_mem - the memory of one CPU's ring, made apart from it
+ * @nr:		pages in the ring
+ * @slots_mem:	the allocation holding its @nr slots
+ * @pages:	its @nr + 1 page descriptors, each with its data page
+ */
+struct rb_ring_mem {
+	unsigned int nr;
+	void *slots_mem;
+	struct rb_page *pages;
+};
+
+int rb_ring_mem_alloc(struct rb_ring_mem *m, unsigned int nr, int cpu,
+		      unsigned int order);
+void rb_ring_mem_free(struct rb_ring_mem *m, unsigned int order);
+void rb_cpu_swap_mem(struct rb_cpu *c, struct rb_ring_mem *m,
+		     unsigned int order);
 void rb_cpu_init_ring(struct rb_cpu *c);
 void rb_cpu_reset(struct rb_cpu *c);
 

@@ -122,7 +122,8 @@ static unsigned int rb_peek_locked(struct rb_cpu *c,
  * @page:	receives the events in the trace_pipe_raw layout (at most
  *		one page of the stream per call)
  * @size:	the size of @page: a sub-buffer at least
- *		(ring_buffer_subbuf_size_get())
+ *		(ring_buffer_subbuf_size_get()); what is past the sub-buffer
+ *		is zeroed
  *
  * Events overwritten or consumed before the cursor reached them are
  * passed over, and @cur->skipped is set.
@@ -143,8 +144,10 @@ int ring_buffer_peek_page(struct trace_buffer *buffer, int cpu,
 		return -EINVAL;
 	c = per_cpu_ptr(buffer->cpus, cpu);
 	raw_spin_lock_irqsave(&c->reader_lock, flags);
-	if (size >= 1UL << c->shift)
+	if (size >= 1UL << c->shift) {
 		n = rb_peek_locked(c, cur, page);
+		rb_zero_past(c, page, size);
+	}
 	raw_spin_unlock_irqrestore(&c->reader_lock, flags);
 	return n;
 }

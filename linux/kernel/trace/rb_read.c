@@ -182,6 +182,21 @@ unsigned int rb_copy(struct rb_cpu *c, struct rb_data_page *out,
 	return to - from;
 }
 
+/**
+ * rb_zero_past() - zero what a reader's page holds past a sub-buffer
+ * @c:		the ring whose sub-buffer was copied into it
+ * @page:	the page
+ * @size:	its size, a sub-buffer at least
+ *
+ * A page larger than the ring's sub-buffers (they were made smaller
+ * since it was allocated) shows nothing of what it held before.
+ */
+void rb_zero_past(struct rb_cpu *c, void *page, size_t size)
+{
+	if (size > 1UL << c->shift)
+		memset(page + (1UL << c->shift), 0, size - (1UL << c->shift));
+}
+
 /* Flag in @out's commit word the events lost since the last page read. */
 static void rb_mark_lost(struct rb_cpu *c, struct rb_data_page *out,
 			 unsigned int n)
@@ -350,10 +365,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *page,
 	raw_spin_lock_irqsave(&c->reader_lock, flags);
 	if (size >= 1UL << c->shift) {
 		n = rb_read_locked(c, page);
-		/* A larger page shows nothing of what it held before. */
-		if (n > 0 && size > 1UL << c->shift)
-			memset(page + (1UL << c->shift), 0,
-			       size - (1UL << c->shift));
+		rb_zero_past(c, page, size);
 	}
 	raw_spin_unlock_irqrestore(&c->reader_lock, flags);
 	return n;

@@ -19,10 +19,15 @@
 
 #include "rb_internal.h"
 
-static void rb_pause(struct rb_cpu *c)
+/* Pause one CPU's writers or every CPU's: one grace period for all. */
+static void rb_pause_cpus(struct trace_buffer *b, int cpu)
 {
-	WRITE_ONCE(c->paused, true);
-	/* Pairs with the check of paused in ring_buffer_reserve(). */
+	int i;
+
+	for_each_possible_cpu(i)
+		if (cpu == RING_BUFFER_ALL_CPUS || cpu == i)
+			WRITE_ONCE(per_cpu_ptr(b->cpus, i)->paused, true);
+	/* Pairs with the check of paused in rb_reserve(). */
 	synchronize_rcu();
 }
 
@@ -166,7 +171,7 @@ fresh:
 static int rb_cpu_resize(struct trace_buffer *b, int cpu, unsigned long bytes)
 {
 	struct rb_cpu *c = per_cpu_ptr(b->cpus, cpu);
-	unsigned long nr = max(DIV_ROUND_UP(bytes, PAGE_SIZE << b->order), 2UL);
+	unsigned long nr = rb_nr_pages(bytes, b->order);
 	struct rb_rebuild r = { };
 	unsigned long flags;
 	int ret;
@@ -176,7 +181,7 @@ static int rb_cpu_resize(struct trace_buffer *b, int cpu, unsigned long bytes)
 		return 0;
 	ret = rb_rebuild_alloc(&r, c, cpu, nr, b->order);
 	if (!ret) {
-		rb_pause(c);
+		rb_pause_cpus(b, cpu);
 		raw_spin_lock_irqsave(&c->reader_lock, flags);
 		rb_rebuild(c, &r);
 		raw_spin_unlock_irqrestore(&c->reader_lock, flags);
@@ -253,12 +258,7 @@ void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
 	int i;
 
 	guard(mutex)(&buffer->resize_lock);
-	/* Pause them all first: one grace period covers every CPU. */
-	for_each_possible_cpu(i)
-		if (cpu == RING_BUFFER_ALL_CPUS || cpu == i)
-			WRITE_ONCE(per_cpu_ptr(buffer->cpus, i)->paused, true);
-	/* Pairs with the check of paused in ring_buffer_reserve(). */
-	synchronize_rcu();
+	rb_pause_cpus(buffer, cpu);
 	for_each_possible_cpu(i) {
 		struct rb_cpu *c = per_cpu_ptr(buffer->cpus, i);
 
@@ -284,52 +284,13 @@ void ring_buffer_reset(struct trace_buffer *buffer)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_reset);
 
-/* The arrays of one CPU's ring at a new order, made before it changes. */
-struct rb_ring_mem {
-	unsigned int nr;
-	void *slots_mem;
-	struct rb_page *pages;
-};
-
-static void rb_ring_mem_free(struct rb_ring_mem *m, unsigned int order)
-{
-	if (m->pages)
-		rb_cpu_free_pages(m->pages, m->nr + 1, order);
-	kvfree(m->pages);
-	kvfree(m->slots_mem);
-}
-
-/* A ring of @c's size in pages of @order, on @cpu's node. */
-static int rb_ring_mem_alloc(struct rb_ring_mem *m, struct rb_cpu *c,
-			     int cpu, unsigned int order)
+/* A ring of @c's size in bytes, in pages of @order. */
+static int rb_order_mem_alloc(struct rb_ring_mem *m, struct rb_cpu *c,
+			      int cpu, unsigned int order)
 {
 	unsigned long bytes = (unsigned long)c->nr << c->shift;
 
-	m->nr = max(DIV_ROUND_UP(bytes, PAGE_SIZE << order), 2UL);
-	m->slots_mem = kvcalloc(m->nr + 1, sizeof(union rb_slot), RB_GFP);
-	m->pages = kvcalloc(m->nr + 1, sizeof(*m->pages), RB_GFP);
-	if (!m->slots_mem || !m->pages)
-		return -ENOMEM;
-	return rb_cpu_alloc_pages(m->pages, m->nr + 1, cpu, order);
-}
-
-/* Swap @c onto @m (and @m onto @c's old arrays); writers are paused. */
-static void rb_ring_mem_swap(struct rb_cpu *c, struct rb_ring_mem *m,
-			     unsigned int order)
-{
-	unsigned int nr = c->nr;
-	unsigned long flags;
-
-	raw_spin_lock_irqsave(&c->reader_lock, flags);
-	swap(c->pages, m->pages);
-	swap(c->slots_mem, m->slots_mem);
-	c->slots = PTR_ALIGN((union rb_slot *)c->slots_mem,
-			     sizeof(union rb_slot));
-	c->nr = m->nr;
-	m->nr = nr;
-	c->shift = PAGE_SHIFT + order;
-	rb_cpu_reset(c);
-	raw_spin_unlock_irqrestore(&c->reader_lock, flags);
+	return rb_ring_mem_alloc(m, rb_nr_pages(bytes, order), cpu, order);
 }
 
 /**
@@ -351,7 +312,7 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 	unsigned int gone = order;	/* the order of the pages in @mem */
 	int cpu, ret = 0;
 
-	if (order < 0 || order > RB_ORDER_MAX)
+	if (order < 0 || order > RING_BUFFER_SUBBUF_ORDER_MAX)
 		return -EINVAL;
 	guard(mutex)(&buffer->resize_lock);
 	if (order == buffer->order)
@@ -360,19 +321,21 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 	if (!mem)
 		return -ENOMEM;
 	for_each_possible_cpu(cpu) {
-		ret = rb_ring_mem_alloc(&mem[cpu], per_cpu_ptr(buffer->cpus, cpu),
-					cpu, order);
+		ret = rb_order_mem_alloc(&mem[cpu],
+					 per_cpu_ptr(buffer->cpus, cpu), cpu,
+					 order);
 		if (ret)
 			goto out;
 	}
-	for_each_possible_cpu(cpu)
-		WRITE_ONCE(per_cpu_ptr(buffer->cpus, cpu)->paused, true);
-	/* Pairs with the check of paused in rb_reserve(). */
-	synchronize_rcu();
+	rb_pause_cpus(buffer, RING_BUFFER_ALL_CPUS);
 	for_each_possible_cpu(cpu) {
 		struct rb_cpu *c = per_cpu_ptr(buffer->cpus, cpu);
+		unsigned long flags;
 
-		rb_ring_mem_swap(c, &mem[cpu], order);
+		raw_spin_lock_irqsave(&c->reader_lock, flags);
+		rb_cpu_swap_mem(c, &mem[cpu], order);
+		rb_cpu_reset(c);
+		raw_spin_unlock_irqrestore(&c->reader_lock, flags);
 		rb_resume(c);
 	}
 	gone = buffer->order;

@@ -659,6 +659,8 @@ struct trace_ev_ie;
 struct trace_ev_rt *trace_ev_soft_get(struct trace_array *tr, const char *sys,
 				      const char *event,
 				      struct trace_ev_ie **ie);
+struct trace_ev_rt *trace_ev_soft_find(struct trace_array *tr, const char *sys,
+				       const char *event);
 int trace_ev_soft_hold(struct trace_ev_rt *rt, struct trace_ev_ie *ie);
 void trace_ev_soft_put(struct trace_ev_rt *rt, struct trace_ev_ie *ie);
 void trace_ev_soft_set(struct trace_ev_rt *rt, struct trace_ev_ie *ie,
@@ -676,6 +678,12 @@ trace_ev_soft_get(struct trace_array *tr, const char *sys, const char *event,
 		  struct trace_ev_ie **ie)
 {
 	return ERR_PTR(-EINVAL);
+}
+
+static inline struct trace_ev_rt *
+trace_ev_soft_find(struct trace_array *tr, const char *sys, const char *event)
+{
+	return NULL;
 }
 
 static inline int trace_ev_soft_hold(struct trace_ev_rt *rt,
@@ -768,12 +776,15 @@ extern const struct file_operations trace_pipe_raw_fops;
  * @take:	take one page of @cpu's into @page (@size bytes), in the
  *		trace_pipe_raw layout: its bytes of data, 0 when there is
  *		none now, or -EMSGSIZE when @size is less than a sub-buffer
+ * @size:	the size of the sub-buffers of the ring @take reads: what
+ *		its pages are made of
  * @wait:	wait for one: 1 when one may have come, 0 when none will
  *		(end of file), or an errno; NULL: the end comes as soon as
  *		there is none
  */
 struct trace_page_src {
 	int (*take)(struct trace_buf *b, int cpu, void *page, size_t size);
+	size_t (*size)(struct trace_buf *b);
 	int (*wait)(struct trace_buf *b, int cpu, bool nonblock);
 };
 

@@ -559,56 +559,44 @@ void trace_buf_reset(struct trace_buf *b, int cpu)
  * Its records are dropped, those of the max buffer too, and what the
  * consuming readers held of them. Sleeps.
  *
- * Return: 0; -EINVAL for an order over 7; -ENOMEM, changing nothing.
+ * Return: 0; -EINVAL for an order over RING_BUFFER_SUBBUF_ORDER_MAX;
+ * -ENOMEM; either changing nothing (unless memory ran out putting the
+ * trace buffer back: each reader sizes its pages by the ring it reads).
  */
 int trace_buf_set_subbuf_order(struct trace_buf *b, unsigned int order)
 {
-	int ret;
+	int old, ret;
 
-	if (order > 7)
-		return -EINVAL;
 	guard(mutex)(&b->lock);
-	if (order == b->order)
+	old = ring_buffer_subbuf_order_get(b->rb);
+	if (order == old)
 		return 0;
 	trace_max_block(b, true);
 	ret = ring_buffer_subbuf_order_set(b->rb, order);
 	if (!ret && b->max_rb) {
 		ret = ring_buffer_subbuf_order_set(b->max_rb, order);
 		if (ret)
-			ring_buffer_subbuf_order_set(b->rb, b->order);
+			ring_buffer_subbuf_order_set(b->rb, old);
 	}
-	if (!ret) {
-		WRITE_ONCE(b->order, order);
-		/* What they took from the old rings is dropped with them. */
-		if (trace_buf_readers)
-			trace_buf_readers->reset(b, RING_BUFFER_ALL_CPUS);
-	}
+	/* What the readers took from the old rings is dropped with them. */
+	if (ring_buffer_subbuf_order_get(b->rb) != old && trace_buf_readers)
+		trace_buf_readers->reset(b, RING_BUFFER_ALL_CPUS);
 	trace_max_block(b, false);
 	return ret;
 }
 
 /**
- * trace_buf_subbuf_order() - the order of a buffer's sub-buffers
+ * trace_buf_subbuf_size() - the size of a buffer's sub-buffers
  * @b:		the buffer
  *
- * Return: each is PAGE_SIZE << this.
- */
-unsigned int trace_buf_subbuf_order(struct trace_buf *b)
-{
-	return READ_ONCE(b->order);
-}
-
-/**
- * trace_buf_subbuf_size() - the page a reader of a buffer needs
- * @b:		the buffer
- *
- * Context: any. Racing a change, either size: the ring buffer's reads
- * refuse a page too small, and the reader asks again.
- * Return: bytes per sub-buffer.
+ * What buffer_subbuf_size_kb and events/header_page show. Context: any.
+ * Return: bytes per sub-buffer of its trace ring (a page when it has none).
  */
 size_t trace_buf_subbuf_size(struct trace_buf *b)
 {
-	return PAGE_SIZE << READ_ONCE(b->order);
+	struct trace_buffer *rb = READ_ONCE(b->rb);
+
+	return rb ? ring_buffer_subbuf_size_get(rb) : PAGE_SIZE;
 }
 
 /* The max buffer */
@@ -739,7 +727,9 @@ static struct trace_buffer *trace_buf_alloc_rb(struct trace_buf *b)
 			       b->overwrite ? RING_BUFFER_OVERWRITE :
 					      RING_BUFFER_KEEP_OLDEST,
 			       trace_buf_clock_fn(b));
-	if (rb && ring_buffer_subbuf_order_set(rb, b->order)) {
+	/* The max buffer is swapped with the trace buffer: of its order. */
+	if (rb && b->rb &&
+	    ring_buffer_subbuf_order_set(rb, ring_buffer_subbuf_order_get(b->rb))) {
 		ring_buffer_free(rb);
 		return NULL;
 	}

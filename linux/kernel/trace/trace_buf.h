@@ -59,8 +59,6 @@ struct trace_buffer;
  * @expanded:	@rb has the sizes of @kb; until then an instance's has the
  *		least size (trace_buf_expand()). Written under @lock, read
  *		locklessly.
- * @order:	its rings' sub-buffers are PAGE_SIZE << @order bytes, @rb's
- *		and @max_rb's alike (buffer_subbuf_size_kb); under @lock
  */
 struct trace_buf {
 	atomic_t blocked;
@@ -81,7 +79,6 @@ struct trace_buf {
 	bool overwrite;
 	struct trace_array *owner;
 	bool expanded;
-	unsigned int order;
 };
 
 /* The top array's buffer, the one the kernel's own writers record into. */
@@ -101,7 +98,6 @@ int trace_buf_expand(struct trace_buf *b);
 unsigned long trace_buf_kb(struct trace_buf *b, int cpu);
 void trace_buf_free(struct trace_buf *b, bool stop);
 int trace_buf_set_subbuf_order(struct trace_buf *b, unsigned int order);
-unsigned int trace_buf_subbuf_order(struct trace_buf *b);
 size_t trace_buf_subbuf_size(struct trace_buf *b);
 int trace_buf_cpumask_show(struct trace_buf *b, struct seq_file *m);
 int trace_buf_cpumask_store(struct trace_buf *b, const char *val);

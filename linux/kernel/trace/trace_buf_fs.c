@@ -66,7 +66,7 @@ static int buffer_subbuf_store(struct trace_array *tr, const char *val,
 
 	if (ret)
 		return ret;
-	if (!kb || kb > (PAGE_SIZE << 7) / 1024)
+	if (!kb || kb > (PAGE_SIZE << RING_BUFFER_SUBBUF_ORDER_MAX) / 1024)
 		return -EINVAL;
 	pages = DIV_ROUND_UP(kb, PAGE_SIZE / 1024);
 	return trace_buf_set_subbuf_order(trace_array_buf(tr),

@@ -566,6 +566,35 @@ static bool trace_ev_soft_gone(struct trace_ev_rt *rt, struct trace_ev_ie *ie)
 	return rt->dead || (ie && ie->dead);
 }
 
+/*
+ * The event @sys/@event of @tr, with @ie the event in the instance (NULL
+ * for the top array); NULL when there is none.
+ */
+static struct trace_ev_rt *trace_ev_lookup_locked(struct trace_array *tr,
+						  const char *sys,
+						  const char *event,
+						  struct trace_ev_ie **ie)
+{
+	struct trace_buf *b = trace_array_buf(tr);
+	struct trace_ev_rt *rt;
+	struct trace_ev_ie *x;
+
+	lockdep_assert_held(&trace_ev_lock);
+	*ie = NULL;
+	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt)) {
+		if (strcmp(rt->sys->name, sys) || strcmp(rt->call->name, event))
+			continue;
+		if (trace_array_is_top(tr))
+			return rt;
+		/* In an instance, the event there: the one on its buffer. */
+		list_for_each_entry(x, &rt->insts, node)
+			if (x->dst->buf == b)
+				*ie = x;
+		return *ie ? rt : NULL;
+	}
+	return NULL;
+}
+
 /**
  * trace_ev_soft_get() - put an event of a trace array in soft mode, for a
  * user outside the triggers (the function commands enable_event and
@@ -583,33 +612,41 @@ struct trace_ev_rt *trace_ev_soft_get(struct trace_array *tr, const char *sys,
 				      const char *event,
 				      struct trace_ev_ie **ie)
 {
-	struct trace_buf *b = trace_array_buf(tr);
 	struct trace_ev_rt *rt;
-	struct trace_ev_ie *x;
-	int ret = -EINVAL;
+	int ret;
 
-	*ie = NULL;
 	guard(mutex)(&trace_ev_lock);
-	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt)) {
-		if (strcmp(rt->sys->name, sys) || strcmp(rt->call->name, event))
-			continue;
-		/* In an instance, the event there: the one on its buffer. */
-		if (!trace_array_is_top(tr)) {
-			list_for_each_entry(x, &rt->insts, node)
-				if (x->dst->buf == b)
-					*ie = x;
-			if (!*ie)
-				break;
-		}
-		ret = trace_ev_soft_pair(rt, *ie, true);
-		if (ret) {
-			trace_ev_soft_pair(rt, *ie, false);
-			break;
-		}
-		kref_get(&rt->ref);
-		return rt;
+	rt = trace_ev_lookup_locked(tr, sys, event, ie);
+	if (!rt)
+		return ERR_PTR(-EINVAL);
+	ret = trace_ev_soft_pair(rt, *ie, true);
+	if (ret) {
+		trace_ev_soft_pair(rt, *ie, false);
+		return ERR_PTR(ret);
 	}
-	return ERR_PTR(ret);
+	kref_get(&rt->ref);
+	return rt;
+}
+
+/**
+ * trace_ev_soft_find() - the event trace_ev_soft_get() would take, left
+ * as it is
+ * @tr:		the array
+ * @sys:	the event's system
+ * @event:	its name
+ *
+ * For a check that must change nothing: the event is not held, and is
+ * only to be compared with others.
+ *
+ * Return: the event, or NULL when @tr has no such event.
+ */
+struct trace_ev_rt *trace_ev_soft_find(struct trace_array *tr, const char *sys,
+				       const char *event)
+{
+	struct trace_ev_ie *ie;
+
+	guard(mutex)(&trace_ev_lock);
+	return trace_ev_lookup_locked(tr, sys, event, &ie);
 }
 
 /**

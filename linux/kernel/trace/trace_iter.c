@@ -18,6 +18,7 @@
  */
 #include <linux/mm.h>
 #include <linux/mutex.h>
+#include <linux/preempt.h>
 #include <linux/slab.h>
 
 #include "trace.h"
@@ -124,14 +125,18 @@ static struct trace_cpu_rd *trace_rds_alloc(void)
 
 /*
  * Give @rd a page of @size bytes; it holds no events. A dump runs in
- * any context: its page is allocated atomically.
+ * any context, with pages of a page made at boot: it allocates only for
+ * larger sub-buffers, atomically, and never in an NMI.
  */
 static bool trace_rd_grow(struct trace_iter *it, struct trace_cpu_rd *rd,
 			  size_t size)
 {
-	void *page = it->kind == TRACE_ITER_DUMP ?
-		     kmalloc(size, GFP_ATOMIC | __GFP_NOWARN) :
-		     kvmalloc(size, GFP_KERNEL);
+	void *page;
+
+	if (it->kind != TRACE_ITER_DUMP)
+		page = kvmalloc(size, GFP_KERNEL);
+	else
+		page = in_nmi() ? NULL : kmalloc(size, GFP_ATOMIC | __GFP_NOWARN);
 
 	if (!page)
 		return false;
@@ -688,17 +693,19 @@ struct trace_iter *trace_iter_dump_start(int cpu)
 static int __init trace_iter_init(void)
 {
 	struct trace_iter *it = kzalloc(sizeof(*it), GFP_KERNEL);
+	bool pages = true;
+	int cpu;
 
 	if (!it)
 		return -ENOMEM;
 	it->rd = trace_rds_alloc();
-	if (!it->rd) {
-		kfree(it);
-		return -ENOMEM;
-	}
+	/* Its pages now, while it may sleep (it->kind is not DUMP yet). */
+	for_each_possible_cpu(cpu)
+		pages &= it->rd && trace_rd_grow(it, &it->rd[cpu], PAGE_SIZE);
 	it->state = trace_states_alloc();
-	if (!it->state) {
+	if (!pages || !it->state) {
 		trace_rds_free(it->rd);
+		kfree(it->state);
 		kfree(it);
 		return -ENOMEM;
 	}

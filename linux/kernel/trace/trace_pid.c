@@ -397,6 +397,7 @@ static ssize_t trace_pid_write(struct file *file, const char __user *ubuf,
  * pid 0 would be otherwise.
  */
 #define TRACE_PID_ELEM(p)	((void *)((p) + 2))
+#define TRACE_PID_OF(v)		((unsigned long)(v) - 2)
 
 static void *trace_pid_next_from(struct seq_file *m, loff_t *pos)
 {
@@ -446,7 +447,7 @@ static int trace_pid_show(struct seq_file *m, void *v)
 	if (v == SEQ_START_TOKEN)
 		seq_puts(m, "no pid\n");
 	else
-		seq_printf(m, "%lu\n", (unsigned long)v - 2);
+		seq_printf(m, "%lu\n", TRACE_PID_OF(v));
 	return 0;
 }
 

@@ -456,9 +456,9 @@ static int trace_pages_wait(struct trace_pages *tp, bool nonblock)
 }
 
 /*
- * Take a page into @tp->page, made the size of the buffer's sub-buffers
- * first: each page read returns one whole. A page reads back with the
- * sub-buffer size it was taken at.
+ * Take a page into @tp->page, made first the size of the sub-buffers of
+ * the ring the source reads: each read returns one whole. A page reads
+ * back with the size it was taken at.
  */
 static int trace_pages_take(struct trace_pages *tp)
 {
@@ -467,7 +467,7 @@ static int trace_pages_take(struct trace_pages *tp)
 
 	lockdep_assert_held(&tp->lock);
 	for (;;) {
-		want = trace_buf_subbuf_size(tp->buf);
+		want = tp->src->size(tp->buf);
 		if (tp->size != want) {
 			kvfree(tp->page);
 			tp->size = 0;
@@ -542,7 +542,7 @@ ssize_t trace_pages_splice(struct file *file, loff_t *ppos,
 	struct trace_pages *tp = file->private_data;
 	bool nonblock = (flags & SPLICE_F_NONBLOCK) ||
 			(file->f_flags & O_NONBLOCK);
-	size_t size = trace_buf_subbuf_size(tp->buf);
+	size_t size = tp->src->size(tp->buf);
 	struct pipe_buffer buf;
 	struct page *page;
 	ssize_t done = 0, ret = 0;
@@ -560,7 +560,7 @@ ssize_t trace_pages_splice(struct file *file, loff_t *ppos,
 		if (ret <= 0) {
 			__free_pages(page, get_order(size));
 			/* The sub-buffers grew: pages of their new size. */
-			size = trace_buf_subbuf_size(tp->buf);
+			size = tp->src->size(tp->buf);
 			if (ret == -EMSGSIZE && len >= size)
 				continue;
 			if (done || ret < 0)
@@ -621,6 +621,7 @@ static int trace_raw_wait(struct trace_buf *b, int cpu, bool nonblock)
 
 static const struct trace_page_src trace_raw_src = {
 	.take	= trace_raw_take,
+	.size	= trace_buf_subbuf_size,
 	.wait	= trace_raw_wait,
 };
 

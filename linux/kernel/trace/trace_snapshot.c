@@ -292,8 +292,16 @@ static int trace_snap_raw_take(struct trace_buf *b, int cpu, void *page,
 	return n == -EMSGSIZE ? n : max(n, 0);
 }
 
+static size_t trace_snap_raw_size(struct trace_buf *b)
+{
+	struct trace_buffer *rb = READ_ONCE(b->max_rb);
+
+	return rb ? ring_buffer_subbuf_size_get(rb) : PAGE_SIZE;
+}
+
 static const struct trace_page_src trace_snap_raw_src = {
 	.take	= trace_snap_raw_take,
+	.size	= trace_snap_raw_size,
 };
 
 static int trace_snap_raw_open(struct inode *inode, struct file *file)

@@ -725,23 +725,30 @@ static int all_of(const char *s, ssize_t n, const char *set)
 }
 
 /*
+ * Whether what @f reads after a write that succeeded is judged: it holds
+ * one value (a boolean to a clock) or a pid list, and does not move by
+ * itself.
+ */
+static int judged(const struct file *f)
+{
+	return f->compare && (f->kind == K_PIDS ||
+			      (f->kind > K_ANY && f->kind < K_OPTIONS));
+}
+
+/*
  * Whether @s (@n bytes, read back after a write that succeeded) is in the
- * normal form of @f's kind: one value and a newline, or a pid a line
- * ("no pid" for none in set_ftrace_pid and set_ftrace_notrace_pid).
- * Other kinds, and files whose content moves by itself, are not judged.
+ * normal form of @f's kind (judged()): one value and a newline, or a pid
+ * a line ("no pid" for none in set_ftrace_pid and set_ftrace_notrace_pid).
  */
 static int normal_form(const struct file *f, const char *s, ssize_t n)
 {
 	const char *digits = "0123456789", *open;
 	int i;
 
-	if (!f->compare || f->kind == K_ANY || f->kind >= K_OPTIONS) {
-		if (f->kind != K_PIDS || !f->compare)
-			return 1;
+	if (f->kind == K_PIDS)
 		return (n == 7 && !memcmp(s, "no pid\n", 7)) ||
 		       (n >= 0 && all_of(s, n, "0123456789\n") &&
 			(!n || s[n - 1] == '\n'));
-	}
 	if (n < 2 || s[n - 1] != '\n')
 		return 0;
 	switch (f->kind) {
@@ -779,8 +786,8 @@ static int writes_back(const struct file *f, const char *s, ssize_t n)
 	static char again[READ_MAX];
 	ssize_t m;
 
-	if (!f->compare || (f->kind != K_NUM && f->kind != K_SIZE &&
-			    f->kind != K_CPUMASK) || (n == 2 && s[0] == 'X'))
+	if ((f->kind != K_NUM && f->kind != K_SIZE && f->kind != K_CPUMASK) ||
+	    (n == 2 && s[0] == 'X'))
 		return 1;
 	if (put(f->path, s, n, O_TRUNC))
 		return 0;
@@ -883,7 +890,7 @@ int main(int argc, char **argv)
 			if (split && write(fd, in + cut, len - cut) >= 0)
 				failed = 0;
 			close(fd);
-			if (!failed && f->kind != K_ANY && f->kind != K_TEXT) {
+			if (!failed && judged(f)) {
 				la = slurp(f->path, after, sizeof(after));
 				if (normal_form(f, after, la) &&
 				    writes_back(f, after, la))

@@ -35,7 +35,7 @@ echo root-mark > trace_marker
 # Without the group: even with the directories open to all (mode=755),
 # the files' modes let a user do nothing.
 mount -o "remount,$opts,gid=0,mode=755" /sys/kernel/tracing
-for f in trace trace_pipe README events/sched/sched_switch/format per_cpu/cpu0/trace; do
+for f in trace trace_pipe README available_tracers; do
 	! as tracer "cat $f > /dev/null" || fail "a user read $f"
 done
 ! as tracer "echo 0 > tracing_on" || fail "a user wrote tracing_on"
