@@ -18,6 +18,7 @@
 #include <linux/trace_seq.h>
 #include <linux/types.h>
 
+struct perf_event;
 struct seq_file;
 struct tracepoint;
 struct trace_ev_call;
@@ -63,6 +64,7 @@ struct trace_ev_field {
  *		probe of @call, in place of registering @probe on its
  *		tracepoint; NULL for the others
  * @prints_name: the printer prints the event's name itself
+ * @perf:	TRACE_EV_PERF_*: what perf and BPF take its events for
  */
 struct trace_ev_class {
 	const char *system;
@@ -71,7 +73,33 @@ struct trace_ev_class {
 	unsigned int size;
 	int (*reg)(struct trace_ev_call *call, bool on);
 	bool prints_name;
+	unsigned char perf;
 };
+
+/* Bits of trace_ev_class.perf */
+#define TRACE_EV_PERF_SYSCALL	BIT(0)	/* a syscall event */
+#define TRACE_EV_PERF_CAP_ANY	BIT(1)	/* any user may sample it per task */
+
+/**
+ * struct trace_ev_perf_perm - what TRACE_EVENT_FLAGS() or
+ * TRACE_EVENT_PERF_PERM() says of an event, for the perf layer
+ * @call:	the event
+ * @flags:	TRACE_EVENT_FL_CAP_ANY, or 0
+ * @perm:	returns 0 or the errno with which perf_event_open() of the
+ *		event fails; NULL when none was given
+ * @next:	in the perf layer's list of them
+ *
+ * An __init call of the event's header adds it to the list
+ * (trace_ev_perf_perm_add()), before perf can open anything; it stays.
+ */
+struct trace_ev_perf_perm {
+	struct trace_ev_call *call;
+	unsigned int flags;
+	int (*perm)(struct perf_event *p_event);
+	struct trace_ev_perf_perm *next;
+};
+
+void trace_ev_perf_perm_add(struct trace_ev_perf_perm *p);
 
 /**
  * struct trace_ev_eval - a name a print fmt may use, and its value

@@ -29,6 +29,7 @@
  * three: a fixed field, a fixed array, or a variable part.
  */
 #include <linux/bitmap.h>
+#include <linux/init.h>
 #include <linux/math64.h>
 #include <linux/seq_file.h>
 #include <linux/stddef.h>
@@ -443,9 +444,41 @@
 		check_trace_callback_type_##n(trace_ev_probe_##c);	\
 	}
 
+/*
+ * What perf may do with an event: each TRACE_EVENT_FLAGS() and
+ * TRACE_EVENT_PERF_PERM() of vmlinux leaves a struct trace_ev_perf_perm,
+ * which an early initcall hands to the perf layer. A module's are
+ * dropped: its initcall would be its module_init().
+ */
+#if defined(CONFIG_PERF_EVENTS) && !defined(MODULE)
+#include <linux/perf_event.h>
+#undef TRACE_EVENT_FLAGS
+#define TRACE_EVENT_FLAGS(n, value)					\
+	__tev_perf_perm(n, flags, .flags = (value))
+#undef TRACE_EVENT_PERF_PERM
+#define TRACE_EVENT_PERF_PERM(n, expr...)				\
+	static int trace_ev_perm_##n(struct perf_event *p_event)	\
+	{								\
+		return expr;						\
+	}								\
+	__tev_perf_perm(n, perm, .perm = trace_ev_perm_##n)
+#define __tev_perf_perm(n, kind, init)				\
+	static struct trace_ev_perf_perm trace_ev_pp_##kind##_##n = {	\
+		.call = &trace_ev_call_##n,				\
+		init,							\
+	};								\
+	static int __init trace_ev_pp_init_##kind##_##n(void)		\
+	{								\
+		trace_ev_perf_perm_add(&trace_ev_pp_##kind##_##n);	\
+		return 0;						\
+	}								\
+	early_initcall(trace_ev_pp_init_##kind##_##n);
+#endif
+
 #include __tev_header
 
 #undef __tev_call
+#undef __tev_perf_perm
 #undef __tev_eval
 /* Outside pass 5 they define nothing, as <linux/tracepoint.h> says. */
 #undef TRACE_DEFINE_ENUM

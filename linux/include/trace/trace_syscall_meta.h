@@ -14,6 +14,7 @@
 #include <linux/compiler.h>
 
 struct trace_event_call;
+struct trace_event_class;
 
 /**
  * struct trace_sc_arg - an argument of a syscall
@@ -58,10 +59,18 @@ struct trace_sc_meta {
 	{								\
 	}
 
-/* The perf tracepoint PMU does not take syscall events. */
+/* What perf knows the syscall events by (kernel/trace/trace_ev_perf.c) */
+extern struct trace_event_class trace_ev_perf_syscall_class;
+
+/**
+ * is_syscall_trace_event() - whether perf's trace event is a syscall event
+ * @tp_event:	the event (perf_event.tp_event)
+ *
+ * Return: nonzero for a syscall event.
+ */
 static inline int is_syscall_trace_event(struct trace_event_call *tp_event)
 {
-	return 0;
+	return tp_event->class == &trace_ev_perf_syscall_class;
 }
 
 #endif /* _TRACE_TRACE_SYSCALL_META_H */

@@ -358,6 +358,25 @@ struct trace_ev_rt *trace_ev_next(struct trace_ev_rt *rt)
 }
 
 /**
+ * trace_ev_find_id_locked() - the event with a given type
+ * @id:		its id (the common_type of its records)
+ *
+ * Called with trace_ev_lock held.
+ *
+ * Return: the event, or NULL when no live event has that id.
+ */
+struct trace_ev_rt *trace_ev_find_id_locked(u64 id)
+{
+	struct trace_ev_call *call;
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (id < TRACE_EV_FIRST_ID || id > U16_MAX)
+		return NULL;
+	call = xa_load(&trace_ev_types, id);
+	return call ? call->rt : NULL;
+}
+
+/**
  * trace_ev_is_on() - whether an event records
  * @rt:		the event
  *
@@ -446,11 +465,12 @@ int trace_ev_ie_soft_locked(struct trace_ev_ie *ie, bool get)
  * its state
  * @rt:		the event
  *
- * The probe runs while the event is enabled, in soft mode, has triggers
- * or is enabled in an instance; records take the slow path while it has
- * a filter, triggers or is enabled in an instance (the slow path copies
- * them there); outside soft mode they are muted unless it is enabled.
- * Called with trace_ev_lock held.
+ * The probe runs while the event is enabled, in soft mode, has triggers,
+ * is enabled in an instance or has perf events; records take the slow
+ * path while it has a filter, triggers, is enabled in an instance or has
+ * perf events (the slow path copies them there and hands them to perf);
+ * outside soft mode they are muted unless it is enabled. Called with
+ * trace_ev_lock held.
  *
  * Return: 0, or the errno of registering the probe (the event then stays
  * without its probe).
@@ -458,10 +478,11 @@ int trace_ev_ie_soft_locked(struct trace_ev_ie *ie, bool get)
 int trace_ev_apply_locked(struct trace_ev_rt *rt)
 {
 	struct trace_ev_call *call = rt->call;
+	bool perf = rcu_access_pointer(rt->perf);
 	bool probe = rt->enabled || rt->soft || !list_empty(&rt->trigs) ||
-		     rt->nr_insts;
+		     rt->nr_insts || perf;
 	bool slow = rcu_access_pointer(rt->filter) ||
-		    !list_empty(&rt->trigs) || rt->nr_insts;
+		    !list_empty(&rt->trigs) || rt->nr_insts || perf;
 	bool on = test_bit(TRACE_EV_B_RECORD, &call->flags);
 	int ret;
 

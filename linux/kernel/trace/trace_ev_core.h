@@ -82,11 +82,14 @@ struct trace_ev_sys {
  *		under RCU by its probe
  * @nr_insts:	the instances it is live in (enabled, in soft mode or with
  *		triggers there)
- * @ref:	held while registered and by each open file of it
+ * @perf:	its perf state while perf events are on it (trace_ev_perf.c),
+ *		else NULL; read under RCU by its probe
+ * @ref:	held while registered, by each open file of it and each
+ *		perf event on it
  * @nodes:	its files
  *
- * All but @ref are protected by trace_ev_lock (@filter, @trigs and
- * @insts are written under it).
+ * All but @ref are protected by trace_ev_lock (@filter, @trigs, @insts
+ * and @perf are written under it).
  */
 struct trace_ev_rt {
 	struct trace_ev_call *call;
@@ -103,6 +106,7 @@ struct trace_ev_rt {
 	bool used;
 	struct list_head insts;
 	unsigned int nr_insts;
+	struct trace_ev_perf __rcu *perf;
 	struct kref ref;
 	struct trace_ev_node nodes[TRACE_EV_FILES];
 };
@@ -175,6 +179,12 @@ struct trace_ev_ie {
 
 /* Every event, system by system: trace_ev_next(NULL), then each next. */
 struct trace_ev_rt *trace_ev_next(struct trace_ev_rt *rt);
+struct trace_ev_rt *trace_ev_find_id_locked(u64 id);
+
+/* perf events on trace events (trace_ev_perf.c), for the write path */
+struct trace_ev_perf;
+void trace_ev_perf_emit(struct trace_ev_perf *pf, void *rec,
+			unsigned int len);
 
 /* The events of vmlinux, and its values: tables in init data. */
 extern struct trace_ev_call *__start_ftrace_events[];

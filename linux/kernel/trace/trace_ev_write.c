@@ -127,7 +127,8 @@ static bool trace_ev_copy(struct trace_buf *b, const struct trace_entry *e,
  *
  * A record its event's filter passes is copied into the trace buffer,
  * unless the event is muted, and into the buffer of each instance it is
- * on in, whose triggers of it run; then the event's triggers run.
+ * on in, whose triggers of it run; then the event's triggers run, and
+ * perf events on it take it.
  */
 void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 {
@@ -162,6 +163,13 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 		    trace_ev_copy(&trace_top_buf, e, len))
 			trace_ev_maybe_stack();
 		trace_ev_trig_run(&call->rt->trigs, &trace_top_buf, rec, len);
+	}
+	/* Last: perf rewrites the record's common fields. */
+	if (IS_ENABLED(CONFIG_PERF_EVENTS)) {
+		struct trace_ev_perf *pf = rcu_dereference_sched(call->rt->perf);
+
+		if (pf)
+			trace_ev_perf_emit(pf, rec, len);
 	}
 	/* Pairs with the barrier in trace_ev_reserve_slow(). */
 	barrier();

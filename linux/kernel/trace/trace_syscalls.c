@@ -182,6 +182,7 @@ static const struct trace_ev_class sc_enter_class = {
 	.size = sizeof(struct sc_enter_rec),
 	.reg = sc_reg,
 	.prints_name = true,
+	.perf = TRACE_EV_PERF_SYSCALL | TRACE_EV_PERF_CAP_ANY,
 };
 
 static const struct trace_ev_class sc_exit_class = {
@@ -190,6 +191,7 @@ static const struct trace_ev_class sc_exit_class = {
 	.size = sizeof(struct sc_exit_rec),
 	.reg = sc_reg,
 	.prints_name = true,
+	.perf = TRACE_EV_PERF_SYSCALL | TRACE_EV_PERF_CAP_ANY,
 };
 
 /* Start or stop the probe of an event; called with trace_ev_lock held. */
