@@ -820,4 +820,37 @@ static inline void trace_snapshot_disarm(struct trace_buf *b)
 }
 #endif
 
+/* ftrace:function through perf (trace_fn_perf.c), for trace_ev_perf.c */
+struct perf_event;
+#if defined(CONFIG_PERF_EVENTS) && defined(CONFIG_DYNAMIC_FTRACE)
+int trace_fn_perf_init(struct perf_event *p_event);
+void trace_fn_perf_destroy(struct perf_event *p_event);
+void trace_fn_perf_add(struct perf_event *p_event, int flags);
+void trace_fn_perf_del(struct perf_event *p_event);
+int trace_fn_perf_set_filter(struct perf_event *p_event, const char *str);
+#else
+static inline int trace_fn_perf_init(struct perf_event *p_event)
+{
+	return -EINVAL;
+}
+
+static inline void trace_fn_perf_destroy(struct perf_event *p_event)
+{
+}
+
+static inline void trace_fn_perf_add(struct perf_event *p_event, int flags)
+{
+}
+
+static inline void trace_fn_perf_del(struct perf_event *p_event)
+{
+}
+
+static inline int trace_fn_perf_set_filter(struct perf_event *p_event,
+					   const char *str)
+{
+	return -EINVAL;
+}
+#endif
+
 #endif /* _KERNEL_TRACE_TRACE_H */

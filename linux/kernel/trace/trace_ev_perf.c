@@ -25,6 +25,7 @@
 #include <linux/slab.h>
 #include <linux/trace_events.h>
 
+#include "trace.h"
 #include "trace_ev_core.h"
 
 /**
@@ -78,6 +79,12 @@ static DEFINE_PER_CPU(struct trace_ev_perf_cur [PERF_NR_CONTEXTS],
 		      trace_ev_perf_cur);
 /* The registers of each sample, at each level: perf reads them. */
 static DEFINE_PER_CPU(struct pt_regs [PERF_NR_CONTEXTS], trace_ev_perf_regs);
+
+/* ftrace:function is trace_fn_perf.c's; its config never changes. */
+static bool trace_ev_perf_is_fn(const struct perf_event *p_event)
+{
+	return p_event->attr.config == TRACE_TYPE_FN;
+}
 
 static struct trace_ev_perf *trace_ev_perf_of(struct perf_event *p_event)
 {
@@ -201,6 +208,8 @@ static struct trace_ev_perf *trace_ev_perf_get(struct trace_ev_rt *rt,
  * names
  * @p_event:	the perf event
  *
+ * ftrace:function (TRACE_TYPE_FN) is trace_fn_perf.c's.
+ *
  * Return: 0; -EINVAL when no live event has that id; the errno of the
  * event's own check or of perf's for raw tracepoint records; -ENODEV when
  * the event's module is going; -ENOMEM, or the errno of starting its
@@ -213,6 +222,8 @@ int perf_trace_init(struct perf_event *p_event)
 	unsigned int flags;
 	int ret;
 
+	if (trace_ev_perf_is_fn(p_event))
+		return trace_fn_perf_init(p_event);
 	mutex_lock(&trace_ev_lock);
 	rt = trace_ev_find_id_locked(p_event->attr.config);
 	if (!rt) {
@@ -248,10 +259,17 @@ out:
  */
 void perf_trace_destroy(struct perf_event *p_event)
 {
-	struct trace_ev_perf *pf = trace_ev_perf_of(p_event);
-	struct trace_ev_rt *rt = pf->rt;
-	struct module *mod = rt->mod;
+	struct trace_ev_perf *pf;
+	struct trace_ev_rt *rt;
+	struct module *mod;
 
+	if (trace_ev_perf_is_fn(p_event)) {
+		trace_fn_perf_destroy(p_event);
+		return;
+	}
+	pf = trace_ev_perf_of(p_event);
+	rt = pf->rt;
+	mod = rt->mod;
 	mutex_lock(&trace_ev_lock);
 	if (!--pf->users) {
 		RCU_INIT_POINTER(rt->perf, NULL);
@@ -276,6 +294,10 @@ int perf_trace_add(struct perf_event *p_event, int flags)
 {
 	struct trace_ev_perf *pf = trace_ev_perf_of(p_event);
 
+	if (trace_ev_perf_is_fn(p_event)) {
+		trace_fn_perf_add(p_event, flags);
+		return 0;
+	}
 	if (!(flags & PERF_EF_START))
 		p_event->hw.state = PERF_HES_STOPPED;
 	/* The probes of this CPU walk the list under RCU. */
@@ -291,7 +313,10 @@ int perf_trace_add(struct perf_event *p_event, int flags)
  */
 void perf_trace_del(struct perf_event *p_event, int flags)
 {
-	hlist_del_rcu(&p_event->hlist_entry);
+	if (trace_ev_perf_is_fn(p_event))
+		trace_fn_perf_del(p_event);
+	else
+		hlist_del_rcu(&p_event->hlist_entry);
 }
 
 /**
@@ -349,6 +374,8 @@ NOKPROBE_SYMBOL(perf_trace_buf_update);
  * @event_id:	its trace event's id
  * @filter_str:	the filter, in the language of the events' filter files
  *
+ * ftrace:function takes its own form (trace_fn_perf_set_filter()).
+ *
  * Return: 0; -EEXIST when it has one already; -EINVAL for a filter that
  * does not parse (nothing changes), -ENOMEM.
  */
@@ -360,6 +387,8 @@ int ftrace_profile_set_filter(struct perf_event *p_event, int event_id,
 	unsigned int pos;
 	const char *err;
 
+	if (trace_ev_perf_is_fn(p_event))
+		return trace_fn_perf_set_filter(p_event, filter_str);
 	if (p_event->filter)
 		return -EEXIST;
 	f = trace_ev_filter_compile(trace_ev_fields(pf->rt->call), filter_str,

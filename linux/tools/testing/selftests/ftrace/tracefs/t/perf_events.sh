@@ -77,3 +77,27 @@ if [ -d events/irq_vectors/irq_work_exit ]; then
 		fail "irq_work_exit was sampled"
 	fi
 fi
+
+# ftrace:function, narrowed by a filter to the functions named.
+if [ -d events/ftrace/function ] && [ -f set_ftrace_filter ]; then
+	reader="dd if=/dev/zero of=/dev/null bs=512 count=10"
+	perf stat -e ftrace:function --filter 'ip == vfs_read' -- $reader > $out 2>&1 ||
+		fail "perf stat of ftrace:function: $(tail -n 5 $out)"
+	n=$(awk '$2 == "ftrace:function" { gsub(",", "", $1); print $1 }' $out)
+	[ "${n:-0}" -ge 10 ] && [ "$n" -le 14 ] ||
+		fail "dd's vfs_read calls counted: ${n:-none}: $(cat $out)"
+	perf record -o $d -e ftrace:function --filter 'ip == vfs_read || ip == ksys_w*' \
+		-- $reader > $out 2>&1 || fail "perf record of ftrace:function: $(tail -n 5 $out)"
+	perf script -i $d > $out 2>&1 || fail "perf script: $(tail -n 5 $out)"
+	grep -Eq '^ *dd +[0-9]+ .* ftrace:function: +vfs_read <-- ksys_read$' $out ||
+		fail "no vfs_read sample: $(head -n 5 $out)"
+	grep -Eq 'ftrace:function: +ksys_write <-- ' $out ||
+		fail "no ksys_write sample: $(head -n 5 $out)"
+	! grep -Ev 'ftrace:function: +(vfs_read|ksys_write) <-- ' $out | grep -q . ||
+		fail "other functions: $(grep -Ev '(vfs_read|ksys_write) <-- ' $out | head -n 3)"
+	if perf stat -e ftrace:function --filter 'ip > 3' -- true > $out 2>&1; then
+		fail "ftrace:function took the filter 'ip > 3'"
+	fi
+	[ "$(grep -cv '^#' enabled_functions)" = 0 ] ||
+		fail "functions left patched: $(head -n 3 enabled_functions)"
+fi

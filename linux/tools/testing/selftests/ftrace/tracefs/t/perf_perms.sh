@@ -57,6 +57,10 @@ grep -q 'raw_syscalls:sys_enter:' $out || fail "no sys_enter sample: $(head -n 5
 if as_user "perf record -o $dir/d -e sched:sched_switch -- sleep 0.01"; then
 	fail "paranoid 1: a user recorded sched_switch's raw records"
 fi
+# ftrace:function is for root, even to count.
+if as_user "perf stat -e ftrace:function --filter 'ip == vfs_read' -- $task"; then
+	fail "paranoid 1: a user opened ftrace:function: $(cat $out)"
+fi
 # System-wide is for root.
 if as_user "perf stat -a -e sched:sched_switch -- true"; then
 	grep -Eq '^ +[0-9,]+ +sched:sched_switch' $out &&
