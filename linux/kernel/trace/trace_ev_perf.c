@@ -224,30 +224,24 @@ int perf_trace_init(struct perf_event *p_event)
 
 	if (trace_ev_perf_is_fn(p_event))
 		return trace_fn_perf_init(p_event);
-	mutex_lock(&trace_ev_lock);
+	guard(mutex)(&trace_ev_lock);
 	rt = trace_ev_find_id_locked(p_event->attr.config);
-	if (!rt) {
-		ret = -EINVAL;
-		goto out;
-	}
+	if (!rt)
+		return -EINVAL;
 	ret = trace_ev_perf_allowed(rt, p_event, &flags);
 	if (ret)
-		goto out;
-	if (!try_module_get(rt->mod)) {
-		ret = -ENODEV;
-		goto out;
-	}
+		return ret;
+	/* The event stays while perf uses it: its module stays too. */
+	if (!try_module_get(rt->mod))
+		return -ENODEV;
 	pf = trace_ev_perf_get(rt, flags);
 	if (IS_ERR(pf)) {
 		module_put(rt->mod);
-		ret = PTR_ERR(pf);
-		goto out;
+		return PTR_ERR(pf);
 	}
 	kref_get(&rt->ref);
 	p_event->tp_event = &pf->tc;
-out:
-	mutex_unlock(&trace_ev_lock);
-	return ret;
+	return 0;
 }
 
 /**
@@ -292,7 +286,7 @@ void perf_trace_destroy(struct perf_event *p_event)
  */
 int perf_trace_add(struct perf_event *p_event, int flags)
 {
-	struct trace_ev_perf *pf = trace_ev_perf_of(p_event);
+	struct trace_ev_perf *pf;
 
 	if (trace_ev_perf_is_fn(p_event)) {
 		trace_fn_perf_add(p_event, flags);
@@ -300,6 +294,7 @@ int perf_trace_add(struct perf_event *p_event, int flags)
 	}
 	if (!(flags & PERF_EF_START))
 		p_event->hw.state = PERF_HES_STOPPED;
+	pf = trace_ev_perf_of(p_event);
 	/* The probes of this CPU walk the list under RCU. */
 	hlist_add_head_rcu(&p_event->hlist_entry,
 			   this_cpu_ptr(pf->tc.perf_events));
@@ -382,8 +377,8 @@ NOKPROBE_SYMBOL(perf_trace_buf_update);
 int ftrace_profile_set_filter(struct perf_event *p_event, int event_id,
 			      char *filter_str)
 {
-	struct trace_ev_perf *pf = trace_ev_perf_of(p_event);
 	struct trace_ev_filter *f;
+	struct trace_ev_call *call;
 	unsigned int pos;
 	const char *err;
 
@@ -391,7 +386,8 @@ int ftrace_profile_set_filter(struct perf_event *p_event, int event_id,
 		return trace_fn_perf_set_filter(p_event, filter_str);
 	if (p_event->filter)
 		return -EEXIST;
-	f = trace_ev_filter_compile(trace_ev_fields(pf->rt->call), filter_str,
+	call = trace_ev_perf_of(p_event)->rt->call;
+	f = trace_ev_filter_compile(trace_ev_fields(call), filter_str,
 				    &err, &pos);
 	if (IS_ERR(f))
 		return PTR_ERR(f);

@@ -33,6 +33,8 @@ static inline void fentry_test_fill(char *tag, size_t size, u32 *vals,
 TRACE_DEFINE_ENUM(FENTRY_TEST_ZERO);
 TRACE_DEFINE_ENUM(FENTRY_TEST_ONE);
 TRACE_DEFINE_ENUM(FENTRY_TEST_TWO);
+/* Tools cannot evaluate sizeof(): the format shows its value. */
+TRACE_DEFINE_SIZEOF(u32);
 
 TRACE_EVENT(fentry_test_call,
 	    TP_PROTO(unsigned int n, const char *who),
