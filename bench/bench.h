@@ -246,4 +246,56 @@ static inline double traced_getppid(long calls, int loops, double *records,
 	return ns;
 }
 
+/*
+ * ns per round trip, the best of @loops loops of @trips. A round trip: the
+ * parent writes a byte into a pipe, the child (on the same CPU, 0, when
+ * the caller is pinned there) reads it and writes one back, the parent
+ * reads it: two wakeups and two switches.
+ */
+static inline double pingpong(long trips, int loops)
+{
+	double best = 1e30;
+	int to[2], from[2];
+	pid_t pid;
+	char c = 'x';
+
+	if (pipe(to) || pipe(from)) {
+		perror("pipe");
+		exit(1);
+	}
+	pid = fork();
+	if (pid < 0) {
+		perror("fork");
+		exit(1);
+	}
+	if (pid == 0) {
+		/* Only the ends it uses: the parent's close then ends it. */
+		close(to[1]);
+		close(from[0]);
+		while (read(to[0], &c, 1) == 1)
+			if (write(from[1], &c, 1) != 1)
+				_exit(1);
+		_exit(0);
+	}
+	close(to[0]);
+	close(from[1]);
+	for (int l = 0; l < loops; l++) {
+		double t0 = now_ns();
+
+		for (long i = 0; i < trips; i++)
+			if (write(to[1], &c, 1) != 1 || read(from[0], &c, 1) != 1) {
+				perror("pingpong");
+				exit(1);
+			}
+		double per = (now_ns() - t0) / trips;
+
+		if (per < best)
+			best = per;
+	}
+	close(to[1]);
+	waitpid(pid, NULL, 0);
+	close(from[0]);
+	return best;
+}
+
 #endif

@@ -82,6 +82,8 @@ for k in ours upstream none; do
 	fi
 	# B5: trace events on a scheduling load, where there are events.
 	/harness/files/bin/evbench
+	# B12: perf samples of sched_switch on the same load.
+	/harness/files/bin/perfbench
 	# B15: instances, where there are.
 	/harness/files/bin/instbench
 	# B7: bytes per call-site record, the same formula for every kernel
