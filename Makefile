@@ -13,13 +13,15 @@
 #   make bench [QUICK=1]   ours vs upstream vs no tracing, interleaved rounds
 #   make defconfig-check   our tracing on x86_64_defconfig: build, boot, smoke
 #   make fuzz [N=..] [SEED=..] [ONLY=..]  every writable tracefs file fuzzed
+#   make kasan-check       selftests, ftracetest and a fuzz pass under KASAN,
+#                          UBSAN and KFENCE
 
 SHELL := /bin/bash
 H := harness
 RUN_ARGS ?=
 
 .PHONY: all deps kernel prod-kernel upstream-kernel initramfs run check lint \
-	series series-check upstream-check bench defconfig-check fuzz clean
+	series series-check upstream-check bench defconfig-check fuzz kasan-check clean
 
 all: kernel
 
@@ -73,6 +75,9 @@ defconfig-check: deps
 
 fuzz: deps
 	@N=$(N) SEED=$(SEED) ONLY=$(ONLY) $(H)/fuzz.sh
+
+kasan-check: deps
+	@N=$(N) SEED=$(SEED) $(H)/kasan-check.sh
 
 clean:
 	rm -rf build/kernels build/logs build/series build/initramfs

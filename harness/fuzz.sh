@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make fuzz [N=<writes per file>] [SEED=<seed>] [ONLY=<substring>]: tfuzz
 # (linux/tools/testing/selftests/ftrace/tracefs/tfuzz.c) on the test kernel,
-# with lock debugging. Prints its failures and its last line:
+# with lock debugging (FUZZ_KERNEL: another flavour, e.g. kasan). Prints
+# its failures and its last line:
 #     N writes, N files, N crashes, N changed-on-reject
 # Exit status: 0 when the run is clean (and the console too).
 . "$(dirname "$0")/lib.sh"
@@ -9,10 +10,11 @@
 n=${N:-10000}
 seed=${SEED:-1}
 only="${ONLY:+-f $ONLY} ${V:+-v}"
-ko=$BUILD/kernels/test/kernel/trace/tests/fentry_test_mod.ko
+kernel=${FUZZ_KERNEL:-test}
+ko=$BUILD/kernels/$kernel/kernel/trace/tests/fentry_test_mod.ko
 args=()
 [ -f "$ko" ] && args+=(-a "$ko:/opt/fentry_test_mod.ko")
 # A module whose functions the :mod: terms name, loaded when it exists.
-"$TOP/harness/vm" -q -k test -t "${FUZZ_TIMEOUT:-7200}" "${args[@]}" \
+"$TOP/harness/vm" -q -k "$kernel" -t "${FUZZ_TIMEOUT:-7200}" "${args[@]}" \
 	"[ -f /opt/fentry_test_mod.ko ] && insmod /opt/fentry_test_mod.ko
 	 tfuzz -n $n -s $seed $only"

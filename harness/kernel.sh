@@ -9,6 +9,7 @@
 #   none            no tracing at all (benchmarks)
 #   defconfig       our tracing on x86_64_defconfig instead of tinyconfig
 #                   (make defconfig-check: a realistic config)
+#   kasan           test plus KASAN, UBSAN and KFENCE (make kasan-check)
 #
 # The config is x86_64 tinyconfig (defconfig for the defconfig flavour)
 # plus the fragments in configs/. It is
@@ -22,6 +23,7 @@ flavour=${1:-test}
 start=tinyconfig
 case $flavour in
 test)		tree=ours; frags="base debug ours kunit" ;;
+kasan)		tree=ours; frags="base debug ours kunit kasan" ;;
 prod)		tree=ours; frags="base ours" ;;
 prod-nolat)	tree=ours; frags="base ours nolat" ;;
 upstream)	tree=base; frags="base debug upstream" ;;

@@ -36,5 +36,14 @@ grep -q 'DURATION' $out || fail "latency: no histogram: $(head -n 5 $out)"
 calls=$(awk -F'|' '/ us +\|/ || / ms +\|/ || / s +\|/ { n += $2 } END { print n + 0 }' $out)
 [ "$calls" -ge 2 ] || fail "latency counted $calls calls of vfs_read: $(cat $out)"
 
+# The BPF mode of perf ftrace latency (-b), where this perf offers it:
+# Debian's perf is built without BPF skeletons and offers only the
+# function_graph mode above. It would need BPF programs on kprobes.
+if perf ftrace latency -h 2>&1 | grep -q -- '--use-bpf'; then
+	perf ftrace latency -b -T vfs_read -- $reader > $out 2> $err ||
+		skip "perf ftrace latency -b: BPF programs cannot attach to probes yet"
+	grep -q 'DURATION' $out || fail "latency -b: no histogram: $(head -n 5 $out)"
+fi
+
 # perf leaves the tracer it used behind it as it found it.
 [ "$(cat current_tracer)" = nop ] || fail "current_tracer left at $(cat current_tracer)"
