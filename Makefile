@@ -15,13 +15,15 @@
 #   make fuzz [N=..] [SEED=..] [ONLY=..]  every writable tracefs file fuzzed
 #   make kasan-check       selftests, ftracetest and a fuzz pass under KASAN,
 #                          UBSAN and KFENCE
+#   make soak [MINUTES=30] numbered records checked against the lost counts
+#                          while everything churns
 
 SHELL := /bin/bash
 H := harness
 RUN_ARGS ?=
 
 .PHONY: all deps kernel prod-kernel upstream-kernel initramfs run check lint \
-	series series-check upstream-check bench defconfig-check fuzz kasan-check clean
+	series series-check upstream-check bench defconfig-check fuzz kasan-check soak clean
 
 all: kernel
 
@@ -78,6 +80,9 @@ fuzz: deps
 
 kasan-check: deps
 	@N=$(N) SEED=$(SEED) $(H)/kasan-check.sh
+
+soak: deps
+	@MINUTES=$(MINUTES) $(H)/soak.sh
 
 clean:
 	rm -rf build/kernels build/logs build/series build/initramfs

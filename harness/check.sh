@@ -133,6 +133,13 @@ run_fuzz() {
 	echo $rc > "$logs/fuzz.rc"
 }
 
+# The soak's short run (make soak): two minutes.
+run_soak() {
+	local rc=0
+	MINUTES=2 "$TOP/harness/soak.sh" > "$logs/soak.log" 2>&1 || rc=$?
+	echo $rc > "$logs/soak.rc"
+}
+
 run_host_tests() {
 	local t n
 	for t in "$TOP"/tests/host/*.sh; do
@@ -157,6 +164,7 @@ export HARNESS_NO_BUILD=1
 echo "== running the guests and lint in two lanes"
 (
 	timed selftests run_selftests
+	timed soak run_soak
 	timed prod run_prod
 	timed host-tests run_host_tests
 	timed lint run_lint
@@ -169,6 +177,17 @@ lane_a=$!
 lane_b=$!
 wait $lane_a || true
 wait $lane_b || true
+
+echo "== soak"
+# Its last line: "soak: N minutes, N records written, N lost and counted
+# (...), N errors".
+tail -n 1 "$logs/soak.log" | sed 's/^/   /'
+if [ "$(cat "$logs/soak.rc" 2>/dev/null)" = 0 ]; then
+	report "soak: 2 minutes, every record lost counted lost" ok
+else
+	grep -v '^loops' "$logs/soak.log" | tail -20 | sed 's/^/   /'
+	report "soak: 2 minutes, every record lost counted lost" fail
+fi
 
 echo "== lint"
 if [ "$(cat "$logs/lint.rc" 2>/dev/null)" = 0 ]; then
