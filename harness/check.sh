@@ -180,7 +180,7 @@ wait $lane_b || true
 
 echo "== soak"
 # Its last line: "soak: N minutes, N records written, N lost and counted
-# (...), N errors".
+# at their place, N errors".
 tail -n 1 "$logs/soak.log" | sed 's/^/   /'
 if [ "$(cat "$logs/soak.rc" 2>/dev/null)" = 0 ]; then
 	report "soak: 2 minutes, every record lost counted lost" ok

@@ -4,7 +4,8 @@
 # numbered records written on every CPU into an instance and checked by
 # tsoak against the ring buffer's lost-event counts, while everything
 # else churns. Prints its lines; the last one is
-#     soak: N minutes, N records written, N lost and counted, N errors
+#     soak: N minutes, N records written, N lost and counted at their
+#     place, N errors
 # Exit status: 0 when every check passed and the console stayed clean.
 . "$(dirname "$0")/lib.sh"
 

@@ -102,6 +102,7 @@ void rb_cpu_init_ring(struct rb_cpu *c)
 		local_set(&pages[i].entries, 0);
 		atomic_long_set(&pages[i].rw, 0);
 		pages[i].end = 0;
+		pages[i].lost_mark = 0;
 		local_set(&pages[i].data->commit, 0);
 	}
 	c->spare = &pages[c->nr];
@@ -129,6 +130,9 @@ void rb_cpu_reset(struct rb_cpu *c)
 	c->read = 0;
 	c->reader_lost = 0;
 	c->lost_seen = 0;
+	c->over_cum = 0;
+	c->claim_n = 0;
+	c->over_seen = 0;
 }
 
 static int rb_cpu_init(struct rb_cpu *c, int cpu, unsigned int nr)

@@ -85,12 +85,16 @@ struct rb_data_page {
  *		each copied event is counted either read or lost, once.
  * @end:	bytes of real events in it, set by the writer that moved on
  *		to the next page; published into data->commit
+ * @lost_mark:	events lost otherwise than by claims' overwrites (resizes'
+ *		drops, refused events) before its first event, as counted
+ *		when it was claimed: what a reader reports with it
  */
 struct rb_page {
 	struct rb_data_page *data;
 	local_t entries;
 	atomic_long_t rw;
 	unsigned int end;
+	u64 lost_mark;
 };
 
 /*
@@ -167,6 +171,18 @@ union rb_wpos {
 	};
 };
 
+/*
+ * A claim that overwrote the unread events of page @vpn: @over_cum before
+ * and after it. Claims overwrite pages in the order of their vpn.
+ */
+struct rb_claim_rec {
+	unsigned long vpn;
+	u64 before;
+	u64 after;
+};
+
+#define RB_CLAIM_LOG	8
+
 /**
  * struct rb_cpu - one CPU's ring
  * @wpos:	next reservation offset and time of the last reservation;
@@ -198,7 +214,18 @@ union rb_wpos {
  * @rvpn:	vpn of the page the reader read part of (the writer's page)
  * @roff:	bytes of page @rvpn already returned to readers
  * @rts:	time stamp of the last event returned from page @rvpn
- * @lost_seen:	events lost, as last reported in a page's commit flags
+ * @lost_seen:	events lost but to overwriting by claims, as last reported
+ *		in a page's commit flags
+ * @claim_seq:	odd while a writer of this CPU claims a page (interrupts
+ *		off): @over_cum and @claim_log change only then
+ * @over_cum:	events lost to overwriting by claims (@overrun less the
+ *		resizes' drops)
+ * @claim_n:	overwrites logged in @claim_log so far
+ * @claim_log:	the last RB_CLAIM_LOG claims that overwrote events, for
+ *		readers to tell which came before the page they read
+ * @over_seen:	@over_cum as last reported in a page's commit flags; under
+ *		@reader_lock
+ * @rmark:	the @lost_mark of the page just read; under @reader_lock
  */
 struct rb_cpu {
 	union rb_wpos wpos;
@@ -224,7 +251,23 @@ struct rb_cpu {
 	unsigned int roff;
 	u64 rts;
 	u64 lost_seen;
+	unsigned long claim_seq;
+	u64 over_cum;
+	unsigned long claim_n;
+	struct rb_claim_rec claim_log[RB_CLAIM_LOG];
+	u64 over_seen;
+	u64 rmark;
 };
+
+/*
+ * Events lost otherwise than by claims' overwrites: resizes' drops and
+ * refused events. Exact on the writers' CPU inside a claim.
+ */
+static inline u64 rb_lost_other(struct rb_cpu *c)
+{
+	return local_read(&c->overrun) - c->over_cum +
+	       local_read(&c->commit_overrun) + local_read(&c->dropped);
+}
 
 /**
  * struct trace_buffer - the ring buffer: one ring per possible CPU

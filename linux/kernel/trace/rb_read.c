@@ -197,18 +197,74 @@ void rb_zero_past(struct rb_cpu *c, void *page, size_t size)
 		memset(page + (1UL << c->shift), 0, size - (1UL << c->shift));
 }
 
-/* Flag in @out's commit word the events lost since the last page read. */
-static void rb_mark_lost(struct rb_cpu *c, struct rb_data_page *out,
-			 unsigned int n)
+/*
+ * The events that claims overwrote in pages before page @h. Claims
+ * overwrite pages in vpn order and log each overwrite: those after the
+ * last one below @h overwrote @h's successors while @h was being read.
+ */
+static u64 rb_claims_before(struct rb_cpu *c, unsigned long h)
 {
-	u64 total = local_read(&c->overrun) + local_read(&c->commit_overrun) +
-		    local_read(&c->dropped) + c->reader_lost;
-	unsigned long flags = RB_MISSED_EVENTS;
-	u64 lost = total - c->lost_seen;
+	struct rb_claim_rec log[RB_CLAIM_LOG];
+	unsigned long seq, n, i, tries = 0;
+	u64 cum, val;
 
+	for (;;) {
+		/*
+		 * Pairs with the writes around a claim in rb_claim(): a
+		 * claim whose slot change or head push we saw is logged
+		 * once its count is even again.
+		 */
+		seq = smp_load_acquire(&c->claim_seq);
+		if (!(seq & 1)) {
+			n = READ_ONCE(c->claim_n);
+			cum = READ_ONCE(c->over_cum);
+			memcpy(log, c->claim_log, sizeof(log));
+			/* Pairs with the smp_wmb() before the even count. */
+			smp_rmb();
+			if (READ_ONCE(c->claim_seq) == seq)
+				break;
+		}
+		/* A writer stuck under us (a dump from an NMI): count all. */
+		if (++tries > 100000)
+			return READ_ONCE(c->over_cum);
+		cpu_relax();
+	}
+	val = cum;
+	for (i = n; i > n - min_t(unsigned long, n, RB_CLAIM_LOG); i--) {
+		const struct rb_claim_rec *r = &log[(i - 1) % RB_CLAIM_LOG];
+
+		if (r->vpn < h)
+			break;
+		val = r->before;
+	}
+	return val;
+}
+
+/*
+ * Flag in @out's commit word the events lost before page @h, which was
+ * just read: those overwritten in the pages before it, those lost
+ * otherwise before it was begun (its @lost_mark, in @c->rmark), and those
+ * of pages readers took too late.
+ */
+static void rb_mark_lost(struct rb_cpu *c, struct rb_data_page *out,
+			 unsigned int n, unsigned long h)
+{
+	unsigned long flags = RB_MISSED_EVENTS;
+	u64 other, over, lost;
+
+	over = rb_claims_before(c, h);
+	other = c->rmark + c->reader_lost;
+	lost = 0;
+	if (other > c->lost_seen) {
+		lost = other - c->lost_seen;
+		c->lost_seen = other;
+	}
+	if (over > c->over_seen) {
+		lost += over - c->over_seen;
+		c->over_seen = over;
+	}
 	if (!lost)
 		return;
-	c->lost_seen = total;
 	if (n + sizeof(long) <= rb_dsize(c)) {
 		*(long *)((u8 *)out->data + n) = lost;
 		flags |= RB_MISSED_STORED;
@@ -226,9 +282,10 @@ static int rb_read_writer_page(struct rb_cpu *c, struct rb_page *pg, long h,
 			       struct rb_data_page *out)
 {
 	unsigned int n, events;
-	u64 last;
+	u64 last, mark;
 	long rw;
 
+	mark = READ_ONCE(pg->lost_mark);
 	n = rb_copy(c, out, pg, from, rb_in(c, p), c->rts, &events, &last);
 	/*
 	 * Count the copy as read only if no writer has taken the page for
@@ -243,6 +300,7 @@ static int rb_read_writer_page(struct rb_cpu *c, struct rb_page *pg, long h,
 	c->rvpn = h;
 	c->roff = rb_in(c, p);
 	c->rts = last;
+	c->rmark = mark;
 	return n;
 }
 
@@ -282,6 +340,7 @@ static int rb_read_full_page(struct rb_cpu *c, union rb_slot *slot,
 		   rb_rw_count(atomic_long_read(&pg->rw), h);
 	c->rvpn = 0;
 	c->roff = 0;
+	c->rmark = pg->lost_mark;
 	return n;
 }
 
@@ -331,7 +390,7 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 		if (n > 0)
 			break;
 	}
-	rb_mark_lost(c, out, n);
+	rb_mark_lost(c, out, n, h);
 	return n;
 }
 

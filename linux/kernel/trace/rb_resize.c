@@ -86,6 +86,24 @@ static void rb_rebuild_free(struct rb_rebuild *r)
 }
 
 /*
+ * End the writer's page @pg at @in: padding to the end of its data, which
+ * readers and tools skip (a padding header with no time delta ends a
+ * page for them), and its commit at the end. No writer is inside.
+ */
+static void rb_close_page(struct rb_cpu *c, struct rb_page *pg,
+			  unsigned int in)
+{
+	unsigned int dsize = rb_dsize(c);
+	u32 *ev = (u32 *)((u8 *)pg->data->data + in);
+
+	if (in + RB_EVENT_HDR <= dsize)
+		ev[0] = RB_TYPE_PADDING;
+	if (in + 2 * RB_EVENT_HDR <= dsize)
+		ev[1] = dsize - in - RB_EVENT_HDR;
+	local_set(&pg->data->commit, dsize);
+}
+
+/*
  * Move @c onto the arrays of @r. Writers are paused and none is inside;
  * the reader lock is held. On return @r holds what is left to free.
  */
@@ -93,6 +111,7 @@ static void rb_rebuild(struct rb_cpu *c, struct rb_rebuild *r)
 {
 	unsigned long w = c->wpos.off, wvpn = rb_vpn(c, w), h, v, nv, top;
 	unsigned long h_old = atomic_long_read(&c->head);
+	long gone = 0;
 	unsigned int nr = r->nr, keep, i, j = 0;
 	struct rb_page *old = c->pages, *pg;
 
@@ -109,15 +128,23 @@ static void rb_rebuild(struct rb_cpu *c, struct rb_rebuild *r)
 	top = nr + keep - 1;		/* new number of the writer's page */
 	for (v = h_old; v < h; v++) {	/* dropped: their events are lost */
 		pg = rb_slot_page(c->slots[v % c->nr]);
-		local_add(local_read(&pg->entries) -
-			  rb_rw_count(atomic_long_read(&pg->rw), v), &c->overrun);
+		gone += local_read(&pg->entries) -
+			rb_rw_count(atomic_long_read(&pg->rw), v);
 	}
+	local_add(gone, &c->overrun);
+	/*
+	 * The overwrites logged so far were all of pages before those kept,
+	 * which are renumbered: a reader reports them with the next page.
+	 */
+	c->claim_n = 0;
 	for (v = h; v <= wvpn; v++) {
 		i = v % c->nr;
 		r->kept[i] = true;
 		nv = v - wvpn + top;
 		pg = rb_slot_page(c->slots[i]);
 		r->pages[j] = *pg;
+		/* The pages dropped came before it: its readers report them. */
+		r->pages[j].lost_mark += gone;
 		/* Renumbered: the read count moves to the new number. */
 		atomic_long_set(&r->pages[j].rw, nv << RB_RW_SHIFT |
 				rb_rw_count(atomic_long_read(&pg->rw), v));
@@ -148,7 +175,12 @@ static void rb_rebuild(struct rb_cpu *c, struct rb_rebuild *r)
 		c->rvpn = 0;
 		c->roff = 0;
 	}
-	c->wpos.off = (top << c->shift) | rb_in(c, w);
+	/*
+	 * The writer's page ends here: what writers refused while paused
+	 * comes before the next page, which then reports it.
+	 */
+	rb_close_page(c, rb_slot_page(r->slots[top % nr]), rb_in(c, w));
+	c->wpos.off = (top << c->shift) | rb_dsize(c);
 	atomic_long_set(&c->pub, c->wpos.off);
 	atomic_long_set(&c->head, h - wvpn + top);
 	swap(c->pages, r->pages);

@@ -70,14 +70,25 @@ static struct rb_page *__rb_claim(struct trace_buffer *b, struct rb_cpu *c,
 	/* Pairs with the reader's cmpxchg of rw in rb_read_locked(). */
 	lost = local_read(&pg->entries) -
 	       rb_rw_count(atomic_long_xchg(&pg->rw, vpn << RB_RW_SHIFT), old.vpn);
-	if (lost > 0)
+	if (lost > 0) {
+		struct rb_claim_rec *r;
+
+		/* Inside rb_claim()'s odd @claim_seq: readers wait for it. */
+		r = &c->claim_log[c->claim_n % RB_CLAIM_LOG];
+		r->vpn = old.vpn;
+		r->before = c->over_cum;
+		c->over_cum += lost;
+		r->after = c->over_cum;
+		c->claim_n++;
 		local_add(lost, &c->overrun);
+	}
 	h = atomic_long_read(&c->head);
 	while (h <= (long)old.vpn &&
 	       !atomic_long_try_cmpxchg(&c->head, &h, old.vpn + 1))
 		;
 	local_set(&pg->entries, 0);
 	pg->end = 0;
+	pg->lost_mark = rb_lost_other(c);
 	local_set(&pg->data->commit, 0);
 	return pg;
 }
@@ -98,9 +109,18 @@ struct rb_page *rb_claim(struct trace_buffer *b, struct rb_cpu *c,
 	local_irq_save(flags);
 	if (!c->claiming) {
 		c->claiming = true;
-		barrier();
+		/*
+		 * Odd before the slot changes, even once the overwrite is
+		 * logged: pairs with the reads of rb_claims_read(), which
+		 * follow a reader's sight of the slot or of @head.
+		 */
+		WRITE_ONCE(c->claim_seq, c->claim_seq + 1);
+		/* The odd count before the slot: rb_claims_before()'s load. */
+		smp_wmb();
 		pg = __rb_claim(b, c, vpn, commit_overrun);
-		barrier();
+		/* The log before the even count: its smp_rmb(). */
+		smp_wmb();
+		WRITE_ONCE(c->claim_seq, c->claim_seq + 1);
 		c->claiming = false;
 	}
 	local_irq_restore(flags);

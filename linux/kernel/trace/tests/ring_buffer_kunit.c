@@ -235,11 +235,15 @@ static void rbt_overwrite(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st.overrun + st.entries, 5000ULL);
 }
 
-/* Keep oldest: the first events survive, and every refused one is counted. */
+/*
+ * Keep oldest: the first events survive, and every refused one is
+ * counted: in the stats at once, and in a page's header at its place,
+ * before the first page begun after them.
+ */
 static void rbt_keep_oldest(struct kunit *test)
 {
 	struct trace_buffer *b = rbt_alloc(test, 4 * PAGE_SIZE, RING_BUFFER_KEEP_OLDEST);
-	struct rbt_result *r = rbt_result(test);
+	struct rbt_result *r = rbt_result(test), *r2 = rbt_result(test);
 	struct ring_buffer_stats st;
 	unsigned int i, ok;
 	int cpu;
@@ -253,8 +257,16 @@ static void rbt_keep_oldest(struct kunit *test)
 	for (i = 0; i < r->n; i++)
 		KUNIT_EXPECT_EQ(test, r->seq[i], i);
 	KUNIT_EXPECT_EQ(test, st.dropped, 5000ULL - ok);
-	KUNIT_EXPECT_EQ(test, r->lost, 5000ULL - ok);
 	KUNIT_EXPECT_EQ(test, st.overrun, 0ULL);
+	/* Refused after every page that was read: none of them reports it. */
+	KUNIT_EXPECT_EQ(test, r->lost, 0ULL);
+	/* The ring has room again: the next page says what went before it. */
+	KUNIT_EXPECT_EQ(test, rbt_fill(b, 5000, 5000 + PAGE_SIZE / RBT_LOSSY_LEN,
+				       RBT_LOSSY_LEN),
+			(unsigned int)(PAGE_SIZE / RBT_LOSSY_LEN));
+	rbt_read_all(test, b, cpu, r2);
+	KUNIT_EXPECT_EQ(test, r2->lost, 5000ULL - ok);
+	KUNIT_EXPECT_EQ(test, r2->seq[0], 5000U);
 }
 
 /* The page being written is read in parts, each part once. */

@@ -6,20 +6,17 @@
  * event trace_soak:soak_seq, numbered 1, 2, 3, ... per CPU:
  *
  *  - numbers never go back or repeat;
+ *  - each gap in the numbers equals the lost-event count the pages read
+ *    since the record before it reported (commit word bit 31, and the
+ *    count after the data when bit 30 is set): at their place; a page
+ *    that reports a loss without its count must come before a gap;
  *  - after the writers stopped and the buffer was drained: the numbers
  *    missing in all equal what per_cpu/cpuN/stats counts lost (overrun,
- *    commit overrun, dropped events), and equal the counts the pages
- *    reported (commit word bit 31, and the count after the data when
- *    bit 30 is set) plus the records lost after the last page read; the
- *    buffer is empty.
+ *    commit overrun, dropped events); the pages reported no more than
+ *    that (those lost after the last page begun are in the stats only);
+ *    the buffer is empty.
  *
- * Each gap is also compared with the count the pages reported since the
- * record before it. Those that differ are counted as misplaced: today's
- * ring buffer may report an overwritten page's events with the page read
- * before the gap, or with the one after it (see tracing-design.rst).
- * They are shown, and fail the run with -x.
- *
- * Usage: tsoak [-x] INSTANCE_DIR NCPUS
+ * Usage: tsoak INSTANCE_DIR NCPUS
  * It reads until SIGTERM; then it drains, reads the writers' last
  * numbers from /sys/kernel/debug/trace_soak (the caller stopped them
  * first), prints a line per CPU and one summary line, and exits 1 when
@@ -40,11 +37,11 @@
 #define PAGE_MAX	(128 * 1024)	/* the largest sub-buffer */
 #define HDR_SIZE	16
 #define COMMIT_MASK	((1UL << 27) - 1)
-#define MISSED_STORED	(1UL << 30)
-#define MISSED_EVENTS	(1UL << 31)
+#define MISSED_STORED	0x40000000UL
+#define MISSED_EVENTS	0x80000000UL
 
-static volatile sig_atomic_t stopping;
-static int exact;	/* -x: a misplaced count is an error */
+/* Set by SIGTERM; read with __atomic_load_n(). */
+static sig_atomic_t stopping;
 
 struct layout {
 	unsigned int id;	/* common_type of soak_seq */
@@ -63,7 +60,12 @@ struct tally {
 
 static void on_term(int sig)
 {
-	stopping = 1;
+	__atomic_store_n(&stopping, 1, __ATOMIC_RELAXED);
+}
+
+static int is_stopping(void)
+{
+	return __atomic_load_n(&stopping, __ATOMIC_RELAXED);
 }
 
 static int read_file(const char *path, char *buf, size_t size)
@@ -133,11 +135,12 @@ static void take(struct tally *t, int me, unsigned int cpu,
 		if (t->unknown)
 			t->unknown_spots++;
 		if (t->unknown ? gap < t->pending || !gap : gap != t->pending) {
-			if (t->misplaced++ < 5 || exact)
-				fprintf(stderr, "cpu%d: before seq %llu: %llu missing, %llu counted lost%s\n",
-					me, seq, gap, t->pending,
-					t->unknown ? " and more unknown" : "");
-			t->bad += exact;
+			fprintf(stderr,
+				"cpu%d: before seq %llu: %llu missing, %llu counted lost%s\n",
+				me, seq, gap, t->pending,
+				t->unknown ? " and more unknown" : "");
+			t->misplaced++;
+			t->bad++;
 		}
 	}
 	t->lost += gap;
@@ -287,9 +290,9 @@ static int reader(const char *inst, int me, const struct layout *l)
 			return 2;
 		}
 		/* Two empty reads after the stop: drained. */
-		if (stopping && ++idle > 2)
+		if (is_stopping() && ++idle > 2)
 			break;
-		usleep(stopping ? 100000 : 2000);
+		usleep(is_stopping() ? 100000 : 2000);
 	}
 	if (read_file("/sys/kernel/debug/trace_soak", last, sizeof(last))) {
 		perror("/sys/kernel/debug/trace_soak");
@@ -328,9 +331,12 @@ static int reader(const char *inst, int me, const struct layout *l)
 			me, t.counted, t.lost);
 		t.bad++;
 	}
-	printf("cpu%d: %llu written, %llu read in %llu pages (%s), %llu lost in %llu gaps (%llu of unknown count, %llu misplaced), pages %llu and stats %llu lost, %llu errors\n",
-	       me, final, t.records, t.pages, pp ? "splice" : "read", t.lost,
-	       t.spots, t.unknown_spots, t.misplaced, t.counted, counted, t.bad);
+	printf("cpu%d: %llu written, %llu read in %llu pages (%s), ",
+	       me, final, t.records, t.pages, pp ? "splice" : "read");
+	printf("%llu lost in %llu gaps (%llu of unknown count, %llu misplaced), ",
+	       t.lost, t.spots, t.unknown_spots, t.misplaced);
+	printf("pages %llu and stats %llu lost, %llu errors\n",
+	       t.counted, counted, t.bad);
 	fflush(stdout);
 	return t.bad ? 1 : 0;
 }
@@ -342,13 +348,8 @@ int main(int argc, char **argv)
 	struct layout l;
 	pid_t *pids;
 
-	if (argc > 1 && !strcmp(argv[1], "-x")) {
-		exact = 1;
-		argv++;
-		argc--;
-	}
 	if (argc != 3) {
-		fprintf(stderr, "usage: tsoak [-x] INSTANCE_DIR NCPUS\n");
+		fprintf(stderr, "usage: tsoak INSTANCE_DIR NCPUS\n");
 		return 2;
 	}
 	ncpus = atoi(argv[2]);
@@ -363,7 +364,7 @@ int main(int argc, char **argv)
 		if (pids[cpu] == 0)
 			exit(reader(argv[1], cpu, &l));
 	}
-	while (!stopping)
+	while (!is_stopping())
 		pause();
 	for (cpu = 0; cpu < ncpus; cpu++) {
 		kill(pids[cpu], SIGTERM);
