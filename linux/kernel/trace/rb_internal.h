@@ -181,7 +181,7 @@ struct rb_claim_rec {
 	u64 after;
 };
 
-#define RB_CLAIM_LOG	8
+#define RB_CLAIM_LOG	16
 
 /**
  * struct rb_cpu - one CPU's ring

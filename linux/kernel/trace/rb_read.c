@@ -202,7 +202,7 @@ void rb_zero_past(struct rb_cpu *c, void *page, size_t size)
  * overwrite pages in vpn order and log each overwrite: those after the
  * last one below @h overwrote @h's successors while @h was being read.
  */
-static u64 rb_claims_before(struct rb_cpu *c, unsigned long h)
+static u64 rb_claims_before(struct rb_cpu *c, unsigned long h, bool *unsure)
 {
 	struct rb_claim_rec log[RB_CLAIM_LOG];
 	unsigned long seq, n, i, tries = 0;
@@ -225,8 +225,10 @@ static u64 rb_claims_before(struct rb_cpu *c, unsigned long h)
 				break;
 		}
 		/* A writer stuck under us (a dump from an NMI): count all. */
-		if (++tries > 100000)
+		if (++tries > 100000) {
+			*unsure = true;
 			return READ_ONCE(c->over_cum);
+		}
 		cpu_relax();
 	}
 	val = cum;
@@ -234,9 +236,11 @@ static u64 rb_claims_before(struct rb_cpu *c, unsigned long h)
 		const struct rb_claim_rec *r = &log[(i - 1) % RB_CLAIM_LOG];
 
 		if (r->vpn < h)
-			break;
+			return val;
 		val = r->before;
 	}
+	/* The log ends before the last overwrite below @h: where, unknown. */
+	*unsure = n > RB_CLAIM_LOG;
 	return val;
 }
 
@@ -250,9 +254,10 @@ static void rb_mark_lost(struct rb_cpu *c, struct rb_data_page *out,
 			 unsigned int n, unsigned long h)
 {
 	unsigned long flags = RB_MISSED_EVENTS;
+	bool unsure = false;
 	u64 other, over, lost;
 
-	over = rb_claims_before(c, h);
+	over = rb_claims_before(c, h, &unsure);
 	other = c->rmark + c->reader_lost;
 	lost = 0;
 	if (other > c->lost_seen) {
@@ -265,7 +270,8 @@ static void rb_mark_lost(struct rb_cpu *c, struct rb_data_page *out,
 	}
 	if (!lost)
 		return;
-	if (n + sizeof(long) <= rb_dsize(c)) {
+	/* A count that may hold events after the page: flagged, not given. */
+	if (!unsure && n + sizeof(long) <= rb_dsize(c)) {
 		*(long *)((u8 *)out->data + n) = lost;
 		flags |= RB_MISSED_STORED;
 	}

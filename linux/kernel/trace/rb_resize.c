@@ -89,18 +89,22 @@ static void rb_rebuild_free(struct rb_rebuild *r)
  * End the writer's page @pg at @in: padding to the end of its data, which
  * readers and tools skip (a padding header with no time delta ends a
  * page for them), and its commit at the end. No writer is inside.
+ * Returns the page's new write offset. Such a page has no room left for
+ * a lost count: one it carries is flagged without its number.
  */
-static void rb_close_page(struct rb_cpu *c, struct rb_page *pg,
-			  unsigned int in)
+static unsigned int rb_close_page(struct rb_cpu *c, struct rb_page *pg,
+				  unsigned int in)
 {
 	unsigned int dsize = rb_dsize(c);
 	u32 *ev = (u32 *)((u8 *)pg->data->data + in);
 
-	if (in + RB_EVENT_HDR <= dsize)
-		ev[0] = RB_TYPE_PADDING;
-	if (in + 2 * RB_EVENT_HDR <= dsize)
-		ev[1] = dsize - in - RB_EVENT_HDR;
+	/* Less than the smallest event left: the next one moves on anyway. */
+	if (in + 2 * RB_EVENT_HDR > dsize)
+		return in;
+	ev[0] = RB_TYPE_PADDING;
+	ev[1] = dsize - in - RB_EVENT_HDR;
 	local_set(&pg->data->commit, dsize);
+	return dsize;
 }
 
 /*
@@ -179,8 +183,9 @@ static void rb_rebuild(struct rb_cpu *c, struct rb_rebuild *r)
 	 * The writer's page ends here: what writers refused while paused
 	 * comes before the next page, which then reports it.
 	 */
-	rb_close_page(c, rb_slot_page(r->slots[top % nr]), rb_in(c, w));
-	c->wpos.off = (top << c->shift) | rb_dsize(c);
+	c->wpos.off = (top << c->shift) |
+		      rb_close_page(c, rb_slot_page(r->slots[top % nr]),
+				    rb_in(c, w));
 	atomic_long_set(&c->pub, c->wpos.off);
 	atomic_long_set(&c->head, h - wvpn + top);
 	swap(c->pages, r->pages);

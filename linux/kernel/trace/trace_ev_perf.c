@@ -384,6 +384,8 @@ int ftrace_profile_set_filter(struct perf_event *p_event, int event_id,
 
 	if (trace_ev_perf_is_fn(p_event))
 		return trace_fn_perf_set_filter(p_event, filter_str);
+	/* perf calls this without its context's mutex: two may race. */
+	guard(mutex)(&trace_ev_lock);
 	if (p_event->filter)
 		return -EEXIST;
 	call = trace_ev_perf_of(p_event)->rt->call;

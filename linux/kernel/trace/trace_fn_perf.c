@@ -13,6 +13,7 @@
  */
 #include <linux/ftrace.h>
 #include <linux/kprobes.h>
+#include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -37,6 +38,9 @@ struct trace_fn_perf_buf {
 static DEFINE_PER_CPU(struct trace_fn_perf_buf [PERF_NR_CONTEXTS],
 		      trace_fn_perf_bufs);
 
+/* Serialises filter changes: perf calls without its context's mutex. */
+static DEFINE_MUTEX(trace_fn_perf_filter_lock);
+
 /* The CPU the event is scheduled in on, in ops->private; none: nr_cpu_ids. */
 static void trace_fn_perf_on(struct perf_event *p_event, unsigned int cpu)
 {
@@ -56,6 +60,9 @@ static void trace_fn_perf_call_fn(unsigned long ip, unsigned long parent_ip,
 
 	/* The dispatch runs callbacks with preemption off. */
 	if ((unsigned long)READ_ONCE(ops->private) != smp_processor_id())
+		return;
+	/* perf's output is under RCU: not where RCU does not watch (idle). */
+	if (!rcu_is_watching())
 		return;
 	rctx = perf_swevent_get_recursion_context();
 	if (rctx < 0)
@@ -103,6 +110,9 @@ int trace_fn_perf_init(struct perf_event *p_event)
 	trace_fn_perf_on(p_event, nr_cpu_ids);
 	ret = register_ftrace_function(ops);
 	if (ret) {
+		/* A site that refused leaves it registered: the event goes. */
+		if (ops->flags & FTRACE_OPS_FL_ENABLED)
+			unregister_ftrace_function(ops);
 		ftrace_free_filter(ops);
 		return ret;
 	}
@@ -248,6 +258,7 @@ int trace_fn_perf_set_filter(struct perf_event *p_event, const char *str)
 	ret = trace_fn_perf_walk(NULL, str);
 	if (ret)
 		return ret;
+	guard(mutex)(&trace_fn_perf_filter_lock);
 	trace_fn_perf_reset(ops);
 	ret = trace_fn_perf_walk(ops, str);
 	if (ret)

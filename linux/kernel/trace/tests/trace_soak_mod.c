@@ -110,6 +110,7 @@ static ssize_t soak_ctl(struct file *file, const char __user *buf,
 }
 
 static const struct file_operations soak_fops = {
+	.owner		= THIS_MODULE,
 	.open		= soak_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
@@ -131,8 +132,9 @@ static int __init soak_init(void)
 
 static void __exit soak_exit(void)
 {
-	smpboot_unregister_percpu_thread(&soak_threads);
+	/* No write can start the threads once they go. */
 	debugfs_remove(soak_file);
+	smpboot_unregister_percpu_thread(&soak_threads);
 }
 
 module_init(soak_init);
