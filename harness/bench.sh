@@ -52,6 +52,21 @@ for k in ours upstream none; do
 		{ cat "$m/build.log" >&2; die "cannot build the B11 module for $k"; }
 done
 
+# B14 modules, against ours and upstream: kpbench (a kprobe at a function's
+# entry), and upstream's ftrace_ops sample (samples/ftrace/ftrace-ops.c,
+# from the base tree, never copied into the repository) with a Kbuild of
+# its own.
+for k in ours upstream; do
+	m=$out/kpmod/$k
+	rm -rf "$m" && mkdir -p "$m"
+	cp "$TOP"/bench/kpbench/* "$m/"
+	cp "$BUILD/base/src/samples/ftrace/ftrace-ops.c" "$m/"
+	echo 'obj-m += ftrace-ops.o' >> "$m/Kbuild"
+	make -s -C "$BUILD/kernels/${flavour[$k]}" M="$m" CC="ccache gcc" \
+		modules > "$m/build.log" 2>&1 ||
+		{ cat "$m/build.log" >&2; die "cannot build the B14 modules for $k"; }
+done
+
 # The guest side of one round: select nop where tracefs exists, then run
 # every workload; each prints "metric value" lines.
 for k in ours upstream none; do
@@ -110,6 +125,19 @@ for k in ours upstream none; do
 		cat /tmp/b11
 		awk '$1 == "B11.nop_pair_ns" { n = $2 } $1 == "B11.irqsoff_pair_ns" { i = $2 }
 		     END { if (i != "") printf "B11.irqsoff_ns %.1f\n", i - n }' /tmp/b11
+	fi
+	# B14: a kprobe at a function's entry; ftrace_ops sample's cost per
+	# call with one ops, and with two relevant and two irrelevant ones.
+	if [ -f /harness/files/kpmod/kpbench.ko ]; then
+		insmod /harness/files/kpmod/kpbench.ko 2>/dev/null
+		dmesg | sed -n 's/^.*\] \(B14\.[a-z]*_ns\) \([0-9.]*\)$/\1 \2/p'
+		f=/harness/files/kpmod/ftrace-ops.ko
+		per_call='s/^.*Attempted 200000 calls.*(\([0-9]*\)ns \/ call)$/\1/p'
+		insmod $f nr_function_calls=200000 2>/dev/null
+		echo "B14.ops1_ns $(dmesg | sed -n "$per_call" | tail -1)"
+		insmod $f nr_function_calls=200000 nr_ops_relevant=2 \
+			nr_ops_irrelevant=2 2>/dev/null
+		echo "B14.ops2_ns $(dmesg | sed -n "$per_call" | tail -1)"
 	fi
 	if [ -f /harness/files/mod/rbbench.ko ]; then
 		insmod /harness/files/mod/rbbench.ko 2>/dev/null
@@ -220,6 +248,9 @@ for r in $(seq 1 "$rounds"); do
 		[ -d "$out/mod/$k" ] && mods=(-a "$out/mod/$k/rbbench.ko:/harness/files/mod/rbbench.ko")
 		[ -d "$out/irqmod/$k" ] &&
 			mods+=(-a "$out/irqmod/$k/irqbench.ko:/harness/files/irqmod/irqbench.ko")
+		[ -d "$out/kpmod/$k" ] &&
+			mods+=(-a "$out/kpmod/$k/kpbench.ko:/harness/files/kpmod/kpbench.ko"
+			       -a "$out/kpmod/$k/ftrace-ops.ko:/harness/files/kpmod/ftrace-ops.ko")
 		"$TOP/harness/vm" -q -k "${flavour[$k]}" -t 600 -a "$out/bin" "${mods[@]}" \
 			-c "$out/round-$k.sh" > "$out/round.out" 2> "$out/round.err" ||
 			{ cat "$out/round.err" >&2; die "round $r on $k failed"; }

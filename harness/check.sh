@@ -66,6 +66,20 @@ ko=$BUILD/kernels/test/kernel/trace/tests/fentry_test_mod.ko
 # Upstream's instance API sample, that trace_array.sh loads.
 sample_ta=$BUILD/kernels/test/samples/ftrace/sample-trace-array.ko
 
+# Upstream's sample modules that use the ftrace API (use_sample in the
+# tests' lib.sh), as the test kernel built them.
+samples=$BUILD/check/ko
+rm -rf "$samples"
+mkdir -p "$samples"
+for m in kprobes/kprobe_example kprobes/kretprobe_example \
+	 livepatch/livepatch-sample fprobe/fprobe_example ftrace/ftrace-ops \
+	 ftrace/ftrace-direct \
+	 ftrace/ftrace-direct-too ftrace/ftrace-direct-modify \
+	 ftrace/ftrace-direct-multi ftrace/ftrace-direct-multi-modify; do
+	[ ! -f "$BUILD/kernels/test/samples/$m.ko" ] ||
+		cp "$BUILD/kernels/test/samples/$m.ko" "$samples/"
+done
+
 run_selftests() {
 	local rc=0
 	# Each test has its own limit (run.sh); the whole run takes about 15
@@ -74,6 +88,7 @@ run_selftests() {
 		-a "$ko:/opt/tracefs/fentry_test_mod.ko" \
 		-a "${ko%/*}/preemptirq_delay_test.ko:/opt/tracefs/preemptirq_delay_test.ko" \
 		-a "$sample_ta:/opt/tracefs/sample-trace-array.ko" \
+		-a "$samples:/opt/tracefs/ko" \
 		'sh /opt/tracefs/run.sh' > "$logs/selftests.log" 2> "$logs/selftests.stderr" || rc=$?
 	echo $rc > "$logs/selftests.rc"
 }

@@ -12,7 +12,15 @@
 min=${MINUTES:-30}
 kdir=$BUILD/kernels/${SOAK_KERNEL:-test}
 sel=$TOP/linux/tools/testing/selftests/ftrace/tracefs
+# Upstream's samples that the soak's api loop loads, where this kernel
+# built them.
+samples=()
+for m in kprobes/kprobe_example ftrace/ftrace-direct; do
+	[ ! -f "$kdir/samples/$m.ko" ] ||
+		samples+=(-a "$kdir/samples/$m.ko:/opt/soak/${m#*/}.ko")
+done
 "$TOP/harness/vm" -q -k "${SOAK_KERNEL:-test}" -t $((min * 60 + 900)) \
+	"${samples[@]}" \
 	-a "$sel/soak.sh:/opt/soak/soak.sh" \
 	-a "$kdir/kernel/trace/tests/trace_soak_mod.ko:/opt/soak/trace_soak_mod.ko" \
 	-a "$kdir/kernel/trace/tests/fentry_test_mod.ko:/opt/soak/fentry_test_mod.ko" \

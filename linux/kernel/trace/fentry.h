@@ -30,6 +30,7 @@
 #define _KERNEL_TRACE_FENTRY_H
 
 #include "trace_pid.h"
+#include <linux/ftrace.h>
 #include <linux/hardirq.h>
 #include <linux/init.h>
 #include <linux/list.h>
@@ -77,6 +78,12 @@ struct fentry_site {
 #define FENTRY_ON	BIT(28)
 #define FENTRY_REGS	BIT(29)
 #define FENTRY_PATCH	(FENTRY_ON | FENTRY_REGS | FENTRY_GUARD)
+/*
+ * The three together (a guard never goes with the full registers): a call
+ * straight to the direct trampoline of the site's only user
+ * (register_ftrace_direct(); the address is in fentry_direct.c's table).
+ */
+#define FENTRY_DIRECT	FENTRY_PATCH
 
 /**
  * struct fentry_group - the call sites of one image (the kernel or a module)
@@ -145,7 +152,8 @@ unsigned long fentry_count(unsigned long *bytes, unsigned int *groups);
 /* The architecture's side (arch/x86/kernel/ftrace.c). */
 int arch_fentry_convert(unsigned long ip, unsigned long text);
 void arch_fentry_sync(void);
-int arch_fentry_poke(unsigned long ip, unsigned int from, unsigned int to);
+int arch_fentry_poke(unsigned long ip, unsigned int from, unsigned long from_to,
+		     unsigned int to, unsigned long to_to);
 void arch_fentry_poke_finish(void);
 u64 arch_fentry_cycles_to_ns(u64 cycles);
 /* The trampolines (ftrace_64.S); never called from C. */
@@ -153,6 +161,43 @@ void fentry_caller(void);
 void fentry_regs_caller(void);
 void fentry_guard_caller(void);
 void fentry_pad_caller(void);
+
+/*
+ * Users that must be alone on each function they trace: those that move
+ * the ip (FTRACE_OPS_FL_IPMODIFY) and direct calls. They run only from
+ * the trampoline that saves every register.
+ */
+#define FENTRY_OPS_FL_ALONE	(FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_DIRECT)
+#define FENTRY_OPS_FL_FULL_REGS	(FTRACE_OPS_FL_SAVE_REGS | FENTRY_OPS_FL_ALONE)
+
+/*
+ * fentry_direct.c: where each site in state FENTRY_DIRECT calls (0: none),
+ * and where a direct user sends its functions.
+ */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+unsigned long fentry_direct_site(unsigned long ip);
+int fentry_direct_site_set(unsigned long ip, unsigned long addr);
+
+static inline unsigned long fentry_ops_direct(struct ftrace_ops *op)
+{
+	return READ_ONCE(op->direct_call);
+}
+#else
+static inline unsigned long fentry_direct_site(unsigned long ip)
+{
+	return 0;
+}
+
+static inline int fentry_direct_site_set(unsigned long ip, unsigned long addr)
+{
+	return 0;
+}
+
+static inline unsigned long fentry_ops_direct(struct ftrace_ops *op)
+{
+	return 0;
+}
+#endif
 
 /* fgraph.c: return hooking, beside what linux/ftrace.h declares. */
 unsigned long fgraph_return(unsigned long retval, unsigned long sp);
@@ -301,7 +346,20 @@ void fentry_slot_cut(struct ftrace_hash __rcu **slot, bool filter,
 		     unsigned long start, unsigned long end,
 		     struct ftrace_hash **old);
 void fentry_sync_users(void);
-unsigned int fentry_wanted(unsigned long ip, unsigned int *users);
+
+/**
+ * struct fentry_want - who traces a site, as fentry_wanted() finds
+ * @users:	how many users trace it
+ * @flags:	the union of their FTRACE_OPS_FL_* flags
+ * @direct:	where a direct user (FTRACE_OPS_FL_DIRECT) sends it, or 0
+ */
+struct fentry_want {
+	unsigned int users;
+	unsigned long flags;
+	unsigned long direct;
+};
+
+unsigned int fentry_wanted(unsigned long ip, struct fentry_want *w);
 
 /*
  * fentry_filter.c: set_ftrace_filter and set_ftrace_notrace (the table

@@ -166,7 +166,7 @@ static int fentry_list_show(struct seq_file *m, void *v)
 {
 	struct fentry_cursor *c = v;
 	unsigned long ip;
-	unsigned int state, users;
+	unsigned int state;
 
 	if (v == SEQ_START_TOKEN) {
 		c = m->private;
@@ -192,8 +192,16 @@ static int fentry_list_show(struct seq_file *m, void *v)
 	seq_printf(m, "%ps", (void *)ip);
 	if (c->kind == FENTRY_LIST_ENABLED) {
 		/* The records keep no count: the users say (fentry_lock held). */
-		fentry_wanted(ip, &users);
-		seq_printf(m, " (%u)%s", users, state & FENTRY_REGS ? " R" : "");
+		struct fentry_want w;
+
+		fentry_wanted(ip, &w);
+		seq_printf(m, " (%u)%s%s%s", w.users,
+			   (state & FENTRY_REGS) && state != FENTRY_DIRECT ?
+			   " R" : "",
+			   w.flags & FTRACE_OPS_FL_IPMODIFY ? " I" : "",
+			   w.direct ? " D" : "");
+		if (w.direct)
+			seq_printf(m, "\tdirect-->%pS", (void *)w.direct);
 	}
 	seq_putc(m, '\n');
 	return 0;

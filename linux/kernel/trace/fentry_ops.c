@@ -81,8 +81,13 @@ static void fentry_call_all(unsigned long ip, unsigned long parent_ip,
 	     op = rcu_dereference_raw(op->next)) {
 		if (!fentry_ops_traces(op, ip))
 			continue;
-		/* A site patched for the light trampoline has no full regs. */
-		if ((op->flags & FTRACE_OPS_FL_SAVE_REGS) &&
+		/*
+		 * A site patched for the light trampoline has no full regs,
+		 * and returns to the function whatever ip or direct call a
+		 * callback sets: the users that need them wait until it is
+		 * patched for them.
+		 */
+		if ((op->flags & FENTRY_OPS_FL_FULL_REGS) &&
 		    !ftrace_get_regs(fregs))
 			continue;
 		op->func(ip, parent_ip, op, fregs);
@@ -137,37 +142,47 @@ static bool fentry_ops_guarded(struct ftrace_ops *op, unsigned long ip)
 /**
  * fentry_wanted() - what the site at @ip must hold for the current users
  * @ip:		the site
- * @users:	set to the number of users that trace it
+ * @w:		gets who traces it
  *
  * Context: fentry_lock held.
  * Return: FENTRY_ON, with FENTRY_REGS when a user needs every register,
- * or with FENTRY_GUARD when every user may be guarded; 0 for the nop
- * (also whenever ftrace_enabled is 0).
+ * or with FENTRY_GUARD when every user may be guarded; FENTRY_DIRECT when
+ * the only user is a direct call; 0 for the nop (also whenever
+ * ftrace_enabled is 0 and no user is FTRACE_OPS_FL_PERMANENT).
  */
-unsigned int fentry_wanted(unsigned long ip, unsigned int *users)
+unsigned int fentry_wanted(unsigned long ip, struct fentry_want *w)
 {
 	struct ftrace_ops *op;
-	unsigned int want = 0, n = 0;
+	unsigned int want = 0;
 	bool guard = true;
 
 	lockdep_assert_held(&fentry_lock);
+	memset(w, 0, sizeof(*w));
 	for (op = rcu_dereference_protected(fentry_users,
 					    lockdep_is_held(&fentry_lock));
 	     op; op = rcu_dereference_protected(op->next,
 						lockdep_is_held(&fentry_lock))) {
 		if (!fentry_ops_traces(op, ip))
 			continue;
-		n++;
+		w->users++;
+		w->flags |= op->flags;
 		want |= FENTRY_ON;
-		if (op->flags & (FTRACE_OPS_FL_SAVE_REGS |
+		if (op->flags & (FENTRY_OPS_FL_FULL_REGS |
 				 FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED))
 			want |= FENTRY_REGS;
+		if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS) &&
+		    (op->flags & FTRACE_OPS_FL_DIRECT))
+			w->direct = fentry_ops_direct(op);
 		guard &= fentry_ops_guarded(op, ip);
 	}
-	if (n && guard && !(want & FENTRY_REGS))
+	if (w->users && guard && !(want & FENTRY_REGS))
 		want |= FENTRY_GUARD;
-	*users = n;
-	return READ_ONCE(ftrace_enabled) ? want : 0;
+	if (w->users == 1 && w->direct)
+		want = FENTRY_DIRECT;
+	if (!READ_ONCE(ftrace_enabled) &&
+	    !(w->flags & FTRACE_OPS_FL_PERMANENT))
+		return 0;
+	return want;
 }
 
 /**
@@ -180,7 +195,9 @@ unsigned int fentry_wanted(unsigned long ip, unsigned int *users)
 int fentry_update(void)
 {
 	struct fentry_group *g;
-	unsigned int i, want, now, users;
+	unsigned long from, to;
+	struct fentry_want w;
+	unsigned int i, want, now;
 	int ret = 0;
 
 	lockdep_assert_held(&fentry_lock);
@@ -194,23 +211,155 @@ int fentry_update(void)
 
 			if (s->word & FENTRY_SKIP)
 				continue;
-			want = fentry_wanted(ip, &users);
+			want = fentry_wanted(ip, &w);
 			now = s->word & FENTRY_PATCH;
-			if (now == want)
+			to = want == FENTRY_DIRECT ? w.direct : 0;
+			from = now == FENTRY_DIRECT ? fentry_direct_site(ip) : 0;
+			if (now == want && from == to)
 				continue;
-			if (arch_fentry_poke(ip, now, want)) {
+			/* The table first: a failed store leaves the site. */
+			if (to && to != from && fentry_direct_site_set(ip, to)) {
+				ret = -ENOMEM;
+				continue;
+			}
+			if (arch_fentry_poke(ip, now, from, want, to)) {
 				pr_err("%pS: unexpected bytes %5ph, refused\n",
 				       (void *)ip, (void *)ip);
 				s->word |= FENTRY_BAD;
+				fentry_direct_site_set(ip, 0);
 				ret = -EIO;
 				continue;
 			}
 			s->word = (s->word & ~FENTRY_PATCH) | want;
+			if (!to && from)
+				fentry_direct_site_set(ip, 0);
 		}
 	}
 	arch_fentry_poke_finish();
 	mutex_unlock(&text_mutex);
 	return ret;
+}
+
+/* @h's filter and notrace sets. Context: fentry_lock held. */
+static struct ftrace_hash *fentry_locked_filter(struct ftrace_ops_hash *h)
+{
+	return rcu_dereference_protected(h->filter_hash,
+					 lockdep_is_held(&fentry_lock));
+}
+
+static struct ftrace_hash *fentry_locked_notrace(struct ftrace_ops_hash *h)
+{
+	return rcu_dereference_protected(h->notrace_hash,
+					 lockdep_is_held(&fentry_lock));
+}
+
+/* Do these sets trace @ip? */
+static bool fentry_sets_trace(const struct ftrace_hash *f,
+			      const struct ftrace_hash *n, unsigned long ip)
+{
+	return (!f || fentry_hash_has(f, ip)) && !(n && fentry_hash_has(n, ip));
+}
+
+/* Do two users with these sets trace a function in common? */
+static bool fentry_sets_overlap(const struct ftrace_hash *f1,
+				const struct ftrace_hash *n1,
+				const struct ftrace_hash *f2,
+				const struct ftrace_hash *n2)
+{
+	const struct ftrace_hash *walk;
+	unsigned int i;
+
+	/* Both trace every function but their notrace sets: say yes. */
+	if (!f1 && !f2)
+		return true;
+	walk = !f1 ? f2 : !f2 ? f1 : f1->count <= f2->count ? f1 : f2;
+	for (i = 0; i < walk->count; i++)
+		if (fentry_sets_trace(f1, n1, walk->ips[i]) &&
+		    fentry_sets_trace(f2, n2, walk->ips[i]))
+			return true;
+	return false;
+}
+
+/*
+ * May @ops, with the sets @f and @n, be registered beside the current
+ * users? A user that moves the ip or calls directly must be alone among
+ * such users on each of its functions (FENTRY_OPS_FL_ALONE).
+ * Context: fentry_lock held.
+ */
+static int fentry_alone_check(struct ftrace_ops *ops,
+			      const struct ftrace_hash *f,
+			      const struct ftrace_hash *n)
+{
+	struct ftrace_ops *op;
+
+	lockdep_assert_held(&fentry_lock);
+	if (!(ops->flags & FENTRY_OPS_FL_ALONE))
+		return 0;
+	for (op = rcu_dereference_protected(fentry_users,
+					    lockdep_is_held(&fentry_lock));
+	     op; op = rcu_dereference_protected(op->next,
+						lockdep_is_held(&fentry_lock))) {
+		if (op == ops || !(op->flags & FENTRY_OPS_FL_ALONE))
+			continue;
+		if (fentry_sets_overlap(f, n, fentry_locked_filter(op->func_hash),
+					fentry_locked_notrace(op->func_hash)))
+			return -EBUSY;
+	}
+	return 0;
+}
+
+/**
+ * fentry_set_check() - may the set at @slot become @set?
+ * @slot:	a filter_hash or notrace_hash
+ * @set:	the set it would hold
+ *
+ * Context: fentry_lock held.
+ * Return: 0, or -EBUSY when a registered user of the slot that must be
+ * alone on its functions (FENTRY_OPS_FL_ALONE) would then share one.
+ */
+static int fentry_set_check(struct ftrace_hash __rcu **slot,
+			    const struct ftrace_hash *set)
+{
+	struct ftrace_ops *op;
+	int ret;
+
+	lockdep_assert_held(&fentry_lock);
+	for (op = rcu_dereference_protected(fentry_users,
+					    lockdep_is_held(&fentry_lock));
+	     op; op = rcu_dereference_protected(op->next,
+						lockdep_is_held(&fentry_lock))) {
+		struct ftrace_ops_hash *h = op->func_hash;
+		const struct ftrace_hash *f, *n;
+
+		if (!(op->flags & FENTRY_OPS_FL_ALONE) ||
+		    (slot != &h->filter_hash && slot != &h->notrace_hash))
+			continue;
+		f = fentry_locked_filter(h);
+		n = fentry_locked_notrace(h);
+		if (slot == &h->filter_hash)
+			f = set;
+		else
+			n = set;
+		ret = fentry_alone_check(op, f, n);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Is a user that ftrace_enabled cannot turn off registered? */
+static bool fentry_permanent_users(void)
+{
+	struct ftrace_ops *op;
+
+	lockdep_assert_held(&fentry_lock);
+	for (op = rcu_dereference_protected(fentry_users,
+					    lockdep_is_held(&fentry_lock));
+	     op; op = rcu_dereference_protected(op->next,
+						lockdep_is_held(&fentry_lock)))
+		if (op->flags & FTRACE_OPS_FL_PERMANENT)
+			return true;
+	return false;
 }
 
 /**
@@ -224,17 +373,31 @@ int fentry_update(void)
  * callback that does not set FTRACE_OPS_FL_RECURSION is protected
  * against recursion by the dispatch.
  *
- * Return: 0; -EBUSY if already registered; -EIO if a site refused.
+ * A user with FTRACE_OPS_FL_IPMODIFY or FTRACE_OPS_FL_DIRECT is refused on
+ * a function that another such user traces; one with
+ * FTRACE_OPS_FL_PERMANENT is refused while ftrace_enabled is 0, and keeps
+ * it from being set to 0.
+ *
+ * Return: 0; -EBUSY if already registered or refused as above; -EIO if a
+ * site refused.
  */
 int register_ftrace_function(struct ftrace_ops *ops)
 {
+	struct ftrace_ops_hash *h;
 	int ret;
 
 	guard(mutex)(&fentry_lock);
 	if (ops->flags & FTRACE_OPS_FL_ENABLED)
 		return -EBUSY;
+	if ((ops->flags & FTRACE_OPS_FL_PERMANENT) && !ftrace_enabled)
+		return -EBUSY;
 	if (!ops->func_hash)
 		ops->func_hash = &ops->local_hash;
+	h = ops->func_hash;
+	ret = fentry_alone_check(ops, fentry_locked_filter(h),
+				 fentry_locked_notrace(h));
+	if (ret)
+		return ret;
 	ops->flags |= FTRACE_OPS_FL_ENABLED | FTRACE_OPS_FL_INITIALIZED;
 	ops->next = rcu_dereference_protected(fentry_users,
 					      lockdep_is_held(&fentry_lock));
@@ -400,6 +563,11 @@ static int fentry_enabled_sysctl(const struct ctl_table *table, int write,
 	ret = proc_dointvec_minmax(table, write, buffer, lenp, ppos);
 	if (ret || !write || old == ftrace_enabled)
 		return ret;
+	/* Livepatch and its kind cannot be turned off under them. */
+	if (!ftrace_enabled && fentry_permanent_users()) {
+		ftrace_enabled = old;
+		return -EBUSY;
+	}
 	return fentry_update();
 }
 
@@ -444,7 +612,9 @@ core_initcall(fentry_ops_forget_init);
  *
  * Sleeps; the old set is freed once no dispatch can look at it.
  *
- * Return: 0, or -EIO when a site refused to be patched.
+ * Return: 0; -EBUSY when a user of the slot may not trace what @set
+ * holds (fentry_set_check(); @set is freed, nothing changes); -EIO when
+ * a site refused to be patched.
  */
 int fentry_replace(struct ftrace_hash __rcu **slot, struct ftrace_hash *set,
 		   long kind, char **terms)
@@ -453,6 +623,11 @@ int fentry_replace(struct ftrace_hash __rcu **slot, struct ftrace_hash *set,
 	int ret;
 
 	scoped_guard(mutex, &fentry_lock) {
+		ret = fentry_set_check(slot, set);
+		if (ret) {
+			fentry_hash_free(set);
+			return ret;
+		}
 		old = rcu_dereference_protected(*slot,
 						lockdep_is_held(&fentry_lock));
 		rcu_assign_pointer(*slot, set);

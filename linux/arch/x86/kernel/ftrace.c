@@ -7,8 +7,9 @@
  * first time its bytes must be exactly that call; anything else means the
  * table and the code disagree, and the site is refused.
  *
- * At run time a site holds a 5-byte nop, or a call to one of the two
- * trampolines of ftrace_64.S. Live code is changed with the kernel's
+ * At run time a site holds a 5-byte nop, a call to one of the
+ * trampolines of ftrace_64.S, or a call to a direct user's own trampoline
+ * (register_ftrace_direct()). Live code is changed with the kernel's
  * breakpoint-based batching (text_poke_queue()/text_poke_finish()): a
  * CPU that runs the site meanwhile hits the int3 and has the new
  * instruction emulated. No CPU is ever stopped.
@@ -191,12 +192,17 @@ void arch_fentry_sync(void)
 	sync_core();
 }
 
-/* The bytes of a site in state @state: FENTRY_ON (+REGS or +GUARD), or 0. */
+/*
+ * The bytes of a site in state @state: FENTRY_ON (+REGS or +GUARD),
+ * FENTRY_DIRECT (a call to @direct), or 0.
+ */
 static void fentry_insn(u8 insn[FENTRY_INSN_SIZE], unsigned long ip,
-			unsigned int state)
+			unsigned int state, unsigned long direct)
 {
 	if (!(state & FENTRY_ON))
 		memcpy(insn, fentry_nop, FENTRY_INSN_SIZE);
+	else if (state == FENTRY_DIRECT)
+		fentry_call_insn(insn, ip, direct);
 	else if (state & FENTRY_REGS)
 		fentry_call_insn(insn, ip, (unsigned long)fentry_regs_caller);
 	else if ((state & FENTRY_GUARD) && fentry_pad_ready(ip))
@@ -210,8 +216,11 @@ static void fentry_insn(u8 insn[FENTRY_INSN_SIZE], unsigned long ip,
 /**
  * arch_fentry_poke() - queue the change of a live call site
  * @ip:		the site
- * @from:	its state now (FENTRY_ON, FENTRY_REGS, FENTRY_GUARD; 0: nop)
+ * @from:	its state now (FENTRY_ON, FENTRY_REGS, FENTRY_GUARD,
+ *		FENTRY_DIRECT; 0: nop)
+ * @from_to:	with FENTRY_DIRECT, the address its call holds now
  * @to:		the state wanted
+ * @to_to:	with FENTRY_DIRECT, the address to call
  *
  * Context: text_mutex held. The change is done, for every CPU, by
  * arch_fentry_poke_finish() at the latest.
@@ -219,15 +228,16 @@ static void fentry_insn(u8 insn[FENTRY_INSN_SIZE], unsigned long ip,
  * Return: 0, or -EINVAL when the site does not hold what @from says (it
  * is left alone).
  */
-int arch_fentry_poke(unsigned long ip, unsigned int from, unsigned int to)
+int arch_fentry_poke(unsigned long ip, unsigned int from, unsigned long from_to,
+		     unsigned int to, unsigned long to_to)
 {
 	u8 now[FENTRY_INSN_SIZE], want[FENTRY_INSN_SIZE];
 
 	lockdep_assert_held(&text_mutex);
-	fentry_insn(now, ip, from);
+	fentry_insn(now, ip, from, from_to);
 	if (memcmp((void *)ip, now, FENTRY_INSN_SIZE))
 		return -EINVAL;
-	fentry_insn(want, ip, to);
+	fentry_insn(want, ip, to, to_to);
 	text_poke_queue((void *)ip, want, FENTRY_INSN_SIZE, NULL);
 	return 0;
 }

@@ -12,7 +12,9 @@
  *   fentry_caller       saves what a call may clobber and the argument
  *                       registers, and calls the dispatch;
  *   fentry_regs_caller  saves every register and the flags, and returns
- *                       to wherever the callbacks left regs->ip;
+ *                       to wherever the callbacks left regs->ip, or
+ *                       into the direct trampoline a callback left in
+ *                       regs->orig_ax;
  *   fentry_guard_caller returns at once while fentry_gates is zero, and
  *                       is fentry_caller otherwise (for sites only gated
  *                       users trace, outside their gates);
@@ -99,6 +101,18 @@ SYM_FUNC_ALIAS(arch_ftrace_ops_list_func, __fentry__)
 	movq	RBP(%rsp), %rbp
 .endm
 
+/* Every register fentry_regs_caller saved, and the flags. */
+.macro FENTRY_RESTORE_REGS
+	movq	RBX(%rsp), %rbx
+	movq	R12(%rsp), %r12
+	movq	R13(%rsp), %r13
+	movq	R14(%rsp), %r14
+	movq	R15(%rsp), %r15
+	FENTRY_RESTORE_ARGS
+	pushq	EFLAGS(%rsp)
+	popfq
+.endm
+
 /* ip, sp and the dispatch's arguments; then the call. */
 .macro FENTRY_CALL_DISPATCH
 	movq	FENTRY_RET(%rsp), %rdi
@@ -163,24 +177,42 @@ SYM_FUNC_START(fentry_regs_caller)
 	movq	%r15, R15(%rsp)
 	movq	$__KERNEL_CS, CS(%rsp)
 	movq	$__KERNEL_DS, SS(%rsp)
-	movq	$-1, ORIG_RAX(%rsp)
+	movq	$0, ORIG_RAX(%rsp)
 	FENTRY_CALL_DISPATCH
 	/* A callback may have moved ip: return there. */
 	movq	RIP(%rsp), %rax
 	movq	%rax, FENTRY_RET(%rsp)
-	movq	RBX(%rsp), %rbx
-	movq	R12(%rsp), %r12
-	movq	R13(%rsp), %r13
-	movq	R14(%rsp), %r14
-	movq	R15(%rsp), %r15
-	FENTRY_RESTORE_ARGS
-	pushq	EFLAGS(%rsp)
-	popfq
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	/* A direct user (fentry_direct.c) left its trampoline in orig_ax. */
+	movq	ORIG_RAX(%rsp), %rax
+	testq	%rax, %rax
+	jnz	.Lfentry_regs_direct
+#endif
+	FENTRY_RESTORE_REGS
 	leaq	FENTRY_FRAME(%rsp), %rsp
 	RET
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+.Lfentry_regs_direct:
+	/*
+	 * The padding slot below the return address takes the target:
+	 * returning into it enters the trampoline with the stack as the
+	 * site's own call to it would have left it.
+	 */
+	movq	%rax, FRAME_SIZE(%rsp)
+	FENTRY_RESTORE_REGS
+	leaq	FRAME_SIZE(%rsp), %rsp
+	UNWIND_HINT_FUNC
+	RET
+#endif
 SYM_FUNC_END(fentry_regs_caller)
 SYM_FUNC_ALIAS(ftrace_regs_caller, fentry_regs_caller)
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/* A direct target that does nothing, for users to start from (BPF). */
+SYM_FUNC_START(ftrace_stub_direct_tramp)
+	RET
+SYM_FUNC_END(ftrace_stub_direct_tramp)
+#endif
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*
  * Where a function whose return fgraph hooked (kernel/trace/fgraph.c)

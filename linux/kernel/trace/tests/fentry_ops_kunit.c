@@ -93,7 +93,7 @@ static void fot_callback(unsigned long ip, unsigned long parent_ip,
 	/* Checked last: the whole call must be over when unregister returns. */
 	if (READ_ONCE(u->gone))
 		atomic_inc(&u->late);
-	if (!(op->flags & FTRACE_OPS_FL_SAVE_REGS))
+	if (!(op->flags & (FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_IPMODIFY)))
 		return;
 	regs = ftrace_get_regs(fregs);
 	/* At entry: ip just past the call, the first argument in %rdi. */
@@ -197,6 +197,50 @@ static void fot_save_regs(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, atomic_read(&plain->a), 3);
 	fot_user_free(plain);
 	fot_user_free(u);
+}
+
+/*
+ * Users that move the ip are alone on each function (a second is refused,
+ * at registration or when its filter grows, and nothing changes); one
+ * without FTRACE_OPS_FL_SAVE_REGS, as live patching registers, still
+ * gets every register and moves the ip.
+ */
+static void fot_ipmodify(struct kunit *test)
+{
+	struct fot_user *u1 = fot_user_new(test, "fot_target_a", NULL,
+					   FTRACE_OPS_FL_IPMODIFY);
+	struct fot_user *u2 = fot_user_new(test, "fot_target_a fot_target_b",
+					   NULL, FTRACE_OPS_FL_IPMODIFY |
+					   FTRACE_OPS_FL_SAVE_REGS);
+	struct fot_user *plain = fot_user_new(test, "fot_target_*", NULL, 0);
+
+	KUNIT_ASSERT_EQ(test, register_ftrace_function(&u1->ops), 0);
+	KUNIT_ASSERT_EQ(test, register_ftrace_function(&plain->ops), 0);
+	KUNIT_EXPECT_EQ(test, register_ftrace_function(&u2->ops), -EBUSY);
+	KUNIT_EXPECT_FALSE(test, u2->ops.flags & FTRACE_OPS_FL_ENABLED);
+	KUNIT_ASSERT_EQ(test, ftrace_set_filter_ip(&u2->ops, fot_ip_b, 0, 1), 0);
+	KUNIT_ASSERT_EQ(test, register_ftrace_function(&u2->ops), 0);
+	/* Registered, its filter may not take a in either. */
+	KUNIT_EXPECT_EQ(test, ftrace_set_filter_ip(&u2->ops, fot_ip_a, 0, 0),
+			-EBUSY);
+	WRITE_ONCE(u1->redirect, true);
+	KUNIT_EXPECT_EQ(test, fot_target_a(7), 700);
+	WRITE_ONCE(u1->redirect, false);
+	fot_calls(1, 1);
+	unregister_ftrace_function(&u2->ops);
+	unregister_ftrace_function(&u1->ops);
+	unregister_ftrace_function(&plain->ops);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u1->a), 2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u1->bad_regs), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u2->a), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u2->b), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&u2->bad_regs), 0);
+	/* The redirected call ran c, which the plain user saw too. */
+	KUNIT_EXPECT_EQ(test, atomic_read(&plain->a), 2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&plain->c), 1);
+	fot_user_free(u1);
+	fot_user_free(u2);
+	fot_user_free(plain);
 }
 
 /* A registered user's filter changes which sites call it. */
@@ -439,6 +483,7 @@ static void fot_remove_under_load(struct kunit *test)
 static struct kunit_case fot_cases[] = {
 	KUNIT_CASE(fot_two_users),
 	KUNIT_CASE(fot_save_regs),
+	KUNIT_CASE(fot_ipmodify),
 	KUNIT_CASE(fot_change_filter),
 	KUNIT_CASE(fot_location),
 	KUNIT_CASE(fot_filter_ip),

@@ -96,3 +96,25 @@ expect_reject() {
 marker_lines() {
 	sed -n 's/^.*tracing_mark_write: //p' trace
 }
+
+# use_sample NAME: ko, the path of upstream's sample module NAME.ko built
+# against this kernel, which make check copies into ko/ beside run.sh;
+# skips when the kernel did not build it. The module is left unloaded.
+use_sample() {
+	ko=$here/ko/$1.ko
+	[ -f "$ko" ] || skip "no $1.ko (the kernel's config does not build it)"
+	m=$(echo "$1" | tr - _)
+	! lsmod | grep -q "^$m " || rmmod "$m"
+}
+
+# wait_for SECONDS COMMAND...: run COMMAND every 0.2 s until it succeeds;
+# fail after SECONDS.
+wait_for() {
+	_n=$(($1 * 5))
+	shift
+	while ! "$@"; do
+		_n=$((_n - 1))
+		[ $_n -gt 0 ] || return 1
+		sleep 0.2
+	done
+}

@@ -10,10 +10,12 @@
 # soak's, a trace_pipe reader and a splice reader of the top buffer,
 # snapshot swaps, events enabled and disabled, a module loaded and
 # unloaded, CPU 1 taken offline and back, instances made and removed,
-# and perf events on a trace event.
+# perf events on a trace event, and a kprobe and a direct call (upstream's
+# samples) come and go.
 #
 # Usage: soak.sh MINUTES MODDIR     (in /sys/kernel/tracing, as root)
-# MODDIR holds trace_soak_mod.ko and fentry_test_mod.ko. Prints tsoak's
+# MODDIR holds trace_soak_mod.ko and fentry_test_mod.ko, and may hold
+# kprobe_example.ko and ftrace-direct.ko. Prints tsoak's
 # lines, one per churn loop with its rounds, and a last line
 #     soak: N minutes, N records written, N lost and counted at their
 #     place, N errors
@@ -71,6 +73,14 @@ fi
 loop instances 'mkdir instances/churn; echo 1 > instances/churn/events/sched/enable;
 	echo function > instances/churn/current_tracer; sleep 0.5;
 	echo nop > instances/churn/current_tracer; rmdir instances/churn'
+# The ftrace API's users (upstream's samples): a kprobe on an ftrace
+# site (on a function the soak never calls, so that it prints nothing)
+# and a direct call on wake_up_process.
+if [ -f $mods/kprobe_example.ko ] && [ -f $mods/ftrace-direct.ko ]; then
+	loop api "insmod $mods/kprobe_example.ko symbol=cmdline_proc_show;
+		insmod $mods/ftrace-direct.ko; sleep 0.5;
+		rmmod ftrace_direct; rmmod kprobe_example; sleep 0.5"
+fi
 if command -v perf > /dev/null; then
 	loop perf 'perf stat -e sched:sched_switch -e syscalls:sys_enter_read -a sleep 1'
 fi
@@ -80,8 +90,10 @@ wait_loops() {
 		sleep 1
 	done
 }
-nloops=10
+nloops=11
 [ -w /sys/devices/system/cpu/cpu1/online ] || nloops=$((nloops - 1))
+[ -f $mods/kprobe_example.ko ] && [ -f $mods/ftrace-direct.ko ] ||
+	nloops=$((nloops - 1))
 command -v perf > /dev/null || nloops=$((nloops - 1))
 sleep $((min * 60))
 wait_loops $nloops
