@@ -5,7 +5,7 @@
  * the architecture's patching primitives.
  *
  *   fentry_sites.c    the site table: boot and module conversion to nops,
- *                     lookup, validation
+ *                     lookup, validation, where direct sites call
  *   fentry_list.c     available_filter_functions(_addrs),
  *                     dyn_ftrace_total_info, enabled_functions
  *   fentry_ops.c      the users (struct ftrace_ops): registration, the
@@ -20,6 +20,8 @@
  *                     dump, cpudump) written to set_ftrace_filter
  *   fentry_pid.c      set_ftrace_pid, set_ftrace_notrace_pid and
  *                     function-fork
+ *   fentry_direct.c   direct calls (register_ftrace_direct() and its kin)
+ *   fprobe.c          entry and return probes on a set of functions
  *   fgraph.c          return hooking: the return stacks, and the users
  *                     of register_ftrace_graph()
  *   arch/x86/kernel/ftrace.c, ftrace_64.S
@@ -81,7 +83,7 @@ struct fentry_site {
 /*
  * The three together (a guard never goes with the full registers): a call
  * straight to the direct trampoline of the site's only user
- * (register_ftrace_direct(); the address is in fentry_direct.c's table).
+ * (register_ftrace_direct(); the address is in the site table, fentry_sites.c).
  */
 #define FENTRY_DIRECT	FENTRY_PATCH
 
@@ -171,28 +173,18 @@ void fentry_pad_caller(void);
 #define FENTRY_OPS_FL_FULL_REGS	(FTRACE_OPS_FL_SAVE_REGS | FENTRY_OPS_FL_ALONE)
 
 /*
- * fentry_direct.c: where each site in state FENTRY_DIRECT calls (0: none),
- * and where a direct user sends its functions.
+ * Where each site in state FENTRY_DIRECT calls (0: none; fentry_sites.c),
+ * and where a direct user sends its functions (fentry_direct.c).
  */
-#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 unsigned long fentry_direct_site(unsigned long ip);
 int fentry_direct_site_set(unsigned long ip, unsigned long addr);
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 static inline unsigned long fentry_ops_direct(struct ftrace_ops *op)
 {
 	return READ_ONCE(op->direct_call);
 }
 #else
-static inline unsigned long fentry_direct_site(unsigned long ip)
-{
-	return 0;
-}
-
-static inline int fentry_direct_site_set(unsigned long ip, unsigned long addr)
-{
-	return 0;
-}
-
 static inline unsigned long fentry_ops_direct(struct ftrace_ops *op)
 {
 	return 0;

@@ -7,8 +7,9 @@
  * A direct user is an ordinary ftrace_ops with FTRACE_OPS_FL_DIRECT and
  * the target in ops->direct_call. Where it is a function's only user,
  * fentry_update() patches the site into a call to the target
- * (FENTRY_DIRECT) and records the target in fentry_direct_sites, so that
- * the next change knows what the site holds. Where the function has other
+ * (FENTRY_DIRECT) and records the target in the site table
+ * (fentry_direct_site_set(), fentry_sites.c), so that the next change
+ * knows what the site holds. Where the function has other
  * users too, the site calls the trampoline that saves every register; the
  * dispatch calls fentry_direct_func(), which puts the target in the
  * registers' orig_ax, and that trampoline returns into the target instead
@@ -23,55 +24,8 @@
 #include <linux/ftrace.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
-#include <linux/xarray.h>
 
 #include "fentry.h"
-
-/*
- * Site ip -> the target its call holds now; under fentry_lock. A value
- * entry holds 63 bits: a kernel text address without its top bit, which
- * is always set.
- */
-static DEFINE_XARRAY(fentry_direct_sites);
-#define FENTRY_DIRECT_TOP	BIT(BITS_PER_LONG - 1)
-
-/**
- * fentry_direct_site() - where a site in state FENTRY_DIRECT calls
- * @ip:		the site
- *
- * Context: fentry_lock held.
- * Return: the target, or 0 when the site is in another state.
- */
-unsigned long fentry_direct_site(unsigned long ip)
-{
-	void *e;
-
-	lockdep_assert_held(&fentry_lock);
-	e = xa_load(&fentry_direct_sites, ip);
-	return e ? xa_to_value(e) | FENTRY_DIRECT_TOP : 0;
-}
-
-/**
- * fentry_direct_site_set() - record where a site calls
- * @ip:		the site
- * @addr:	the target, or 0 when the site leaves FENTRY_DIRECT
- *
- * Context: fentry_lock held; may sleep to allocate.
- * Return: 0 or -ENOMEM (nothing recorded). Clearing never fails.
- */
-int fentry_direct_site_set(unsigned long ip, unsigned long addr)
-{
-	lockdep_assert_held(&fentry_lock);
-	if (!addr) {
-		xa_erase(&fentry_direct_sites, ip);
-		return 0;
-	}
-	if (WARN_ON_ONCE(!(addr & FENTRY_DIRECT_TOP)))
-		return -EINVAL;
-	return xa_err(xa_store(&fentry_direct_sites, ip,
-			       xa_mk_value(addr & ~FENTRY_DIRECT_TOP),
-			       GFP_KERNEL));
-}
 
 /*
  * The callback of every direct user, for the functions it shares with

@@ -41,6 +41,7 @@
 #include <linux/sort.h>
 #include <linux/timex.h>
 #include <linux/vmalloc.h>
+#include <linux/xarray.h>
 
 #include <asm/sections.h>
 
@@ -688,4 +689,50 @@ int ftrace_text_reserved(const void *start, const void *end)
 {
 	return fentry_overlapping((unsigned long)start,
 				  (unsigned long)end) != 0;
+}
+
+/*
+ * Site ip -> the target its call holds now; under fentry_lock. A value
+ * entry holds 63 bits: a kernel text address without its top bit, which
+ * is always set.
+ */
+static DEFINE_XARRAY(fentry_direct_sites);
+#define FENTRY_DIRECT_TOP	BIT(BITS_PER_LONG - 1)
+
+/**
+ * fentry_direct_site() - where a site in state FENTRY_DIRECT calls
+ * @ip:		the site
+ *
+ * Context: fentry_lock held.
+ * Return: the target, or 0 when the site is in another state.
+ */
+unsigned long fentry_direct_site(unsigned long ip)
+{
+	void *e;
+
+	lockdep_assert_held(&fentry_lock);
+	e = xa_load(&fentry_direct_sites, ip);
+	return e ? xa_to_value(e) | FENTRY_DIRECT_TOP : 0;
+}
+
+/**
+ * fentry_direct_site_set() - record where a site calls
+ * @ip:		the site
+ * @addr:	the target, or 0 when the site leaves FENTRY_DIRECT
+ *
+ * Context: fentry_lock held; may sleep to allocate.
+ * Return: 0 or -ENOMEM (nothing recorded). Clearing never fails.
+ */
+int fentry_direct_site_set(unsigned long ip, unsigned long addr)
+{
+	lockdep_assert_held(&fentry_lock);
+	if (!addr) {
+		xa_erase(&fentry_direct_sites, ip);
+		return 0;
+	}
+	if (WARN_ON_ONCE(!(addr & FENTRY_DIRECT_TOP)))
+		return -EINVAL;
+	return xa_err(xa_store(&fentry_direct_sites, ip,
+			       xa_mk_value(addr & ~FENTRY_DIRECT_TOP),
+			       GFP_KERNEL));
 }
