@@ -87,6 +87,16 @@ struct fentry_site {
  */
 #define FENTRY_DIRECT	FENTRY_PATCH
 
+/*
+ * Largest distance from a symbol's start at which its call site may sit:
+ * an endbr64 comes first when indirect-branch tracking is built in.
+ */
+#ifdef FTRACE_MCOUNT_MAX_OFFSET
+#define FENTRY_MAX_OFFSET	FTRACE_MCOUNT_MAX_OFFSET
+#else
+#define FENTRY_MAX_OFFSET	0
+#endif
+
 /**
  * struct fentry_group - the call sites of one image (the kernel or a module)
  * @list:	link in fentry_groups, under fentry_lock

@@ -211,6 +211,61 @@ static bool fentry_term_matches(const struct fentry_term *t, unsigned long ip,
 }
 
 /*
+ * A term that names one function by its plain name ("schedule", the
+ * common case: trace-cmd -l, perf ftrace -T) is looked up in kallsyms'
+ * sorted names instead of naming every site: a few binary searches where
+ * the walk costs a kallsyms_lookup() per site (about 0.2 s here under
+ * emulation).
+ */
+static bool fentry_term_is_name(const struct fentry_term *t)
+{
+	return t->glob && !t->mod && !t->index && !strpbrk(t->glob, "*?[\\");
+}
+
+struct fentry_name_walk {
+	const struct fentry_term *t;
+	const struct fentry_group *g;	/* the kernel's own group */
+	struct ftrace_hash *h;
+	unsigned long total;
+	char *name;
+};
+
+/*
+ * kallsyms_on_each_match_symbol() callback: @addr starts a function of
+ * the wanted name; add its site, if it has one. The site must be the one
+ * the walk would have found: the first of the function, within
+ * FENTRY_MAX_OFFSET, not skipped, and named @w->t by kallsyms_lookup()
+ * (an alias at the same address is not).
+ */
+static int fentry_name_hit(void *data, unsigned long addr)
+{
+	struct fentry_name_walk *w = data;
+	const struct fentry_group *g = w->g;
+	unsigned int lo = 0, hi = g->nr;
+	unsigned long ip;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (fentry_ip(g, &g->sites[mid]) < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == g->nr || fentry_state(&g->sites[lo]) & FENTRY_SKIP)
+		return 0;
+	ip = fentry_ip(g, &g->sites[lo]);
+	if (ip - addr > FENTRY_MAX_OFFSET || !fentry_term_matches(w->t, ip, 0, w->name))
+		return 0;
+	if (!w->h)
+		w->h = fentry_hash_alloc(w->total);
+	if (!w->h)
+		return -ENOMEM;
+	w->h->ips[w->h->count++] = ip;
+	return 0;
+}
+
+/*
  * The sites @t names, as a sorted set; NULL when none, or an ERR_PTR.
  * Only those of group @only when it is not NULL (@t then has no index).
  * @name is a KSYM_NAME_LEN buffer. Called with fentry_lock held.
@@ -223,6 +278,7 @@ static struct ftrace_hash *fentry_term_collect_locked(const struct fentry_term *
 	struct fentry_group *g;
 	unsigned long pos = 0, total, bytes;
 	unsigned int i, groups;
+	bool by_name = !only && fentry_term_is_name(t);
 
 	lockdep_assert_held(&fentry_lock);
 	total = fentry_count(&bytes, &groups);
@@ -230,6 +286,21 @@ static struct ftrace_hash *fentry_term_collect_locked(const struct fentry_term *
 		if (only && g != only)
 			continue;
 		fentry_validate(g);
+		if (by_name && !g->mod) {
+			struct fentry_name_walk w = {
+				.t = t, .g = g, .h = h, .total = total, .name = name,
+			};
+			int ret;
+
+			ret = kallsyms_on_each_match_symbol(fentry_name_hit,
+							    t->glob, &w);
+			h = w.h;
+			if (ret) {
+				fentry_hash_free(h);
+				return ERR_PTR(ret);
+			}
+			continue;
+		}
 		for (i = 0; i < g->nr; i++) {
 			unsigned long ip = fentry_ip(g, &g->sites[i]);
 
@@ -245,7 +316,7 @@ static struct ftrace_hash *fentry_term_collect_locked(const struct fentry_term *
 		}
 	}
 	if (h)
-		sort(h->ips, h->count, sizeof(h->ips[0]), cmp_ip, NULL);
+		fentry_hash_normalize(h);
 	return h;
 }
 

@@ -97,16 +97,6 @@ static struct {
 	bool done;
 } fentry_boot __initdata;
 
-/*
- * Largest distance from a symbol's start at which its call site may sit:
- * an endbr64 comes first when indirect-branch tracking is built in.
- */
-#ifdef FTRACE_MCOUNT_MAX_OFFSET
-#define FENTRY_MAX_OFFSET	FTRACE_MCOUNT_MAX_OFFSET
-#else
-#define FENTRY_MAX_OFFSET	0
-#endif
-
 static int cmp_site(const void *a, const void *b)
 {
 	u32 x = ((const struct fentry_site *)a)->word & FENTRY_OFF;

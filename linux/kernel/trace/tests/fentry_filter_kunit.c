@@ -178,6 +178,62 @@ static void fft_terms(struct kunit *test)
 }
 
 /*
+ * A plain name is looked up in kallsyms' sorted names; the same name as
+ * a glob ("schedul[e]") walks every site. Both must name the same set:
+ * one function, static functions of one name in many files, a static
+ * inline's out-of-line copies (notrace: none), a clone's name with its
+ * suffix, none for a name that is no function, and none for a notrace
+ * function.
+ */
+static void fft_names(struct kunit *test)
+{
+	static const char *const names[] = {
+		"schedule", "vfs_read", "type_show", "rcu_read_unlock",
+		"kzalloc_noprof.constprop.0", "no_such_function_xyz",
+		"native_sched_clock",
+	};
+	struct ftrace_hash *by_name, *walked;
+	char s[64];
+	unsigned int i, len;
+
+	if (list_empty(&fentry_groups))
+		kunit_skip(test, "no call sites recorded");
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		by_name = NULL;
+		walked = NULL;
+		strscpy(s, names[i]);
+		fentry_set_apply(&by_name, s, false);
+		len = strlen(names[i]);
+		snprintf(s, sizeof(s), "%.*s[%c]", len - 1, names[i],
+			 names[i][len - 1]);
+		fentry_set_apply(&walked, s, false);
+		KUNIT_EXPECT_EQ_MSG(test, by_name ? by_name->count : 0,
+				    walked ? walked->count : 0, "%s", names[i]);
+		if (by_name && walked && by_name->count == walked->count)
+			KUNIT_EXPECT_MEMEQ_MSG(test, by_name->ips, walked->ips,
+					       by_name->count * sizeof(by_name->ips[0]),
+					       "%s", names[i]);
+		kvfree(by_name);
+		kvfree(walked);
+	}
+	/* Static functions of one name in many files: one site each. */
+	strscpy(s, "type_show");
+	by_name = NULL;
+	KUNIT_ASSERT_EQ(test, fentry_set_apply(&by_name, s, false), 0);
+	KUNIT_ASSERT_NOT_NULL(test, by_name);
+	KUNIT_EXPECT_GT(test, by_name->count, 1);
+	kvfree(by_name);
+	/* The kernel's own: one schedule(). */
+	strscpy(s, "schedule");
+	by_name = NULL;
+	KUNIT_ASSERT_EQ(test, fentry_set_apply(&by_name, s, false), 0);
+	KUNIT_ASSERT_NOT_NULL(test, by_name);
+	KUNIT_EXPECT_EQ(test, by_name->count, 1);
+	KUNIT_EXPECT_TRUE(test, fft_is(by_name->ips[0], "schedule"));
+	kvfree(by_name);
+}
+
+/*
  * :mod: terms for modules that are not loaded: kept once each, in order,
  * taken back with '!'; a filter of kept terms only is empty, not NULL;
  * the ops API (no term list) still rejects them.
@@ -241,6 +297,7 @@ static struct kunit_case fft_cases[] = {
 	KUNIT_CASE(fft_has),
 	KUNIT_CASE(fft_parse),
 	KUNIT_CASE(fft_terms),
+	KUNIT_CASE(fft_names),
 	KUNIT_CASE(fft_modterms),
 	{}
 };
