@@ -41,6 +41,10 @@ static void fentry_direct_func(unsigned long ip, unsigned long parent_ip,
  * ftrace_find_rec_direct() - the target a function's direct user sends it to
  * @ip:		the function's call site
  *
+ * Context: process context; takes fentry_lock, so it may sleep. Nothing
+ * on the tracing path calls it: fentry_direct_func() reads its own ops'
+ * target, and a site that calls a target directly needs no lookup.
+ *
  * Return: the target, or 0 when no direct user traces @ip.
  */
 unsigned long ftrace_find_rec_direct(unsigned long ip)
