@@ -55,10 +55,20 @@ if ! timed build-test build_test; then
 fi
 report "build the test kernel" ok
 
-# The production kernel is built now, while both CPUs are free: what
-# follows runs in two lanes of one guest (one CPU) each.
-prod_ok=1
-timed build-prod "$TOP/harness/kernel.sh" prod > "$logs/prod-build.log" 2>&1 || prod_ok=0
+# The production kernel is built first in lane A, while ftracetest's
+# guest (lane B) fills what the build leaves of the CPUs (its links are
+# single-threaded); lane B's fuzzer, on that kernel, waits for it.
+# build_prod writes its status to prod-build.rc when done.
+build_prod() {
+	local rc=0
+	timed build-prod "$TOP/harness/kernel.sh" prod > "$logs/prod-build.log" 2>&1 || rc=$?
+	echo $rc > "$logs/prod-build.rc"
+}
+# prod_built: wait for build_prod; true when it built the kernel.
+prod_built() {
+	while [ ! -f "$logs/prod-build.rc" ]; do sleep 5; done
+	[ "$(cat "$logs/prod-build.rc")" = 0 ]
+}
 
 sel=$TOP/linux/tools/testing/selftests/ftrace/tracefs
 # The module of traceable functions that func_module.sh loads.
@@ -84,7 +94,7 @@ run_selftests() {
 	local rc=0
 	# Each test has its own limit (run.sh); the whole run takes about 15
 	# minutes of emulation here, and a slower machine must not cut it short.
-	"$TOP/harness/vm" -q -t 2400 -L "$logs/console.log" -a "$sel:/opt/tracefs" \
+	HARNESS_KUNIT=1 "$TOP/harness/vm" -q -t 2400 -L "$logs/console.log" -a "$sel:/opt/tracefs" \
 		-a "$ko:/opt/tracefs/fentry_test_mod.ko" \
 		-a "${ko%/*}/preemptirq_delay_test.ko:/opt/tracefs/preemptirq_delay_test.ko" \
 		-a "$sample_ta:/opt/tracefs/sample-trace-array.ko" \
@@ -103,16 +113,30 @@ prod_run() {
 	echo $rc > "$logs/$name.rc"
 }
 run_prod() {
-	[ $prod_ok = 1 ] || return 0
+	prod_built || return 0
 	prod_run prod 'sh /opt/smoke.sh' -a "$TOP/tests/prod/smoke.sh:/opt/smoke.sh"
-	# Our selftests that need no module (the test kernel's modules do not
-	# load here): those that name no .ko and do not call use_test_mod.
-	local plain
-	mapfile -t plain < <(grep -L -e '\.ko' -e use_test_mod "$sel"/t/*.sh |
-		sed 's|.*/|/opt/tracefs/t/|')
+	# Those of our selftests whose code the production config builds
+	# differently: the function and graph trampolines (IPA-RA), the
+	# latency hooks behind static keys, and the clients users run on them.
+	# The test kernel runs them all; none may need a module (the test
+	# kernel's modules do not load here).
+	local t plain=() bad=()
+	for t in $prod_selftests; do
+		if [ ! -f "$sel/t/$t.sh" ] || grep -q -e '\.ko' -e use_test_mod "$sel/t/$t.sh"; then
+			bad+=("$t")
+		else
+			plain+=("/opt/tracefs/t/$t.sh")
+		fi
+	done
 	prod_run prod-selftest "sh /opt/tracefs/run.sh ${plain[*]}" \
 		-a "$sel:/opt/tracefs"
+	for t in "${bad[@]}"; do
+		echo "not ok - $t (no such test, or it needs a module)" >> "$logs/prod-selftest.log"
+	done
 }
+prod_selftests="function func_switch func_filter func_cmds func_pid current_tracer
+	stack_tracer tracing_on trace_pipe events_enable syscalls stress
+	perf_ftrace trace_cmd_graph cyclictest"
 
 # The expected cases that did not pass (tests/ftracetest.expected).
 ftracetest_missed() { # results
@@ -140,11 +164,14 @@ run_ftracetest() {
 }
 
 # The short pass of the fuzzer (make fuzz): 500 writes to each writable
-# tracefs file, with a fixed seed.
+# tracefs file, with a fixed seed, on the production kernel (twice as
+# fast here as the test kernel; make kasan-check fuzzes the one with lock
+# debugging and KASAN).
 run_fuzz() {
-	local rc=0
-	N=500 SEED=1 FUZZ_TIMEOUT=3000 "$TOP/harness/fuzz.sh" > "$logs/fuzz.log" 2>&1 ||
-		rc=$?
+	local rc=0 k=prod
+	prod_built || k=test
+	FUZZ_KERNEL=$k N=500 SEED=1 FUZZ_TIMEOUT=3000 "$TOP/harness/fuzz.sh" \
+		> "$logs/fuzz.log" 2>&1 || rc=$?
 	echo $rc > "$logs/fuzz.rc"
 }
 
@@ -169,25 +196,27 @@ run_lint() {
 	echo $rc > "$logs/lint.rc"
 }
 
-# Every kernel is built: the guests below boot them as they are, and
-# never run a build step side by side.
+# The guests below boot the kernels as built, and never run a build step
+# side by side with build_prod.
 export HARNESS_NO_BUILD=1
 
-# Two lanes, each about one CPU: the guests of the test kernel's
-# selftests then the production kernel's, the host tests (their guests
-# and recordmcount) and lint; ftracetest and the fuzzer.
+# Two lanes, each about one CPU: the production kernel's build, the
+# test kernel's selftests, the production kernel's tests and lint;
+# ftracetest, the fuzzer, the soak and the host tests (their guests and
+# recordmcount).
 echo "== running the guests and lint in two lanes"
 (
+	build_prod
 	timed selftests run_selftests
-	timed soak run_soak
 	timed prod run_prod
-	timed host-tests run_host_tests
 	timed lint run_lint
 ) &
 lane_a=$!
 (
 	timed ftracetest run_ftracetest
 	timed fuzz run_fuzz
+	timed soak run_soak
+	timed host-tests run_host_tests
 ) &
 lane_b=$!
 wait $lane_a || true
@@ -327,7 +356,7 @@ prod_judge() {
 		report "$name: clean guest run" fail
 	fi
 }
-if [ $prod_ok = 1 ]; then
+if prod_built; then
 	prod_judge prod
 	prod_judge prod-selftest
 else

@@ -45,7 +45,9 @@ start=$(date +%s)
 set +e
 "$TOP/harness/vm" -k "$flavour" -t "${FTRACETEST_TIMEOUT:-1800}" \
 	-a "$suite:/opt/ftracetest" "${mods[@]}" \
-	"${prep}cd /opt/ftracetest && ./ftracetest -l /tmp/ftracetest-logs $* 2>&1;
+	"${prep}cd /opt/ftracetest && set -o pipefail &&
+	 ./ftracetest -l /tmp/ftracetest-logs $* 2>&1 |
+	 while IFS= read -r l; do echo \"\$(date +%s) \$l\"; done;
 	 rc=\$?; echo '@@@ logs'; tail -n +1 /tmp/ftracetest-logs/*-log.* 2>/dev/null;
 	 exit \$rc" > "$out/raw" 2> "$out/vm.stderr"
 vmrc=$?
@@ -53,8 +55,15 @@ set -e
 secs=$(( $(date +%s) - start ))
 # The suite keeps the log of every case that did not pass: after the
 # marker, into logs, so that a failure seen once can be read afterwards.
-sed '/^@@@ logs/,$d' "$out/raw" > "$out/output"
+# Each line of the suite's output comes with the guest's time: each
+# case's seconds go into times, longest first, so that a slow run shows
+# where its time went.
+sed '/^@@@ logs/,$d' "$out/raw" | tr -d '\r' > "$out/stamped"
+sed -E 's/^[0-9]+ //' "$out/stamped" > "$out/output"
 sed '1,/^@@@ logs/d' "$out/raw" > "$out/logs"
+awk '/^[0-9]+ / { s = $1; if (t != "" && $2 ~ /^\[[0-9]+\]$/) { $1 = s - t; print }
+		  t = s }' "$out/stamped" | sort -rn > "$out/times"
+rm -f "$out/stamped"
 rm -f "$out/raw"
 
 # description -> test file, from the suite itself. The suite prints each

@@ -39,7 +39,7 @@ ko=$kdir/kernel/trace/tests/fentry_test_mod.ko
 
 msg "selftests"
 rc=0
-"$TOP/harness/vm" -q -k kasan -t 7200 -L "$logs/console.log" -a "$sel:/opt/tracefs" \
+HARNESS_KUNIT=1 "$TOP/harness/vm" -q -k kasan -t 7200 -L "$logs/console.log" -a "$sel:/opt/tracefs" \
 	-a "$ko:/opt/tracefs/fentry_test_mod.ko" \
 	-a "${ko%/*}/preemptirq_delay_test.ko:/opt/tracefs/preemptirq_delay_test.ko" \
 	-a "$kdir/samples/ftrace/sample-trace-array.ko:/opt/tracefs/sample-trace-array.ko" \

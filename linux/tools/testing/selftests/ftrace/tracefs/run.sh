@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Run the tracefs behaviour tests of this directory (t/*.sh) and report
-# them in KTAP: "ok N name", "not ok N name" or "ok N name # SKIP why".
+# them in KTAP: "ok N name", "not ok N name" or "ok N name # SKIP why",
+# each after a diagnostic line with its time ("# name: N s").
 #
 # Each test runs in its own shell in the tracing directory, with lib.sh
 # sourced, under "set -e" and a time limit (LIMIT seconds, or what a
@@ -37,9 +38,11 @@ for t in "$@"; do
 	name=$(basename "$t" .sh)
 	log=/tmp/tracefs-test.$name.log
 	limit=$(sed -n 's/^# limit: \([0-9]*\)$/\1/p' "$t")
+	t0=$(date +%s)
 	timeout "${limit:-$LIMIT}" "$SH" -c 'cd "$TRACING" && . "$here/lib.sh" && reset_tracing &&
 		set -e && . "$1"' sh "$t" > "$log" 2>&1
 	rc=$?
+	echo "# $name: $(($(date +%s) - t0)) s"
 	case $rc in
 	0)	echo "ok $n $name" ;;
 	4)	echo "ok $n $name # SKIP $(tail -n 1 "$log")" ;;

@@ -234,7 +234,10 @@ static enum kind kind_of(const char *name, int *compare, int *expensive)
 		return K_BOOL;
 	for (i = 0; bools[i]; i++)
 		if (!strcmp(base, bools[i])) {
+			/* Every event at once, the top's or an instance's. */
 			*expensive = !strcmp(name, "events/enable") ||
+				     (strlen(name) > 14 &&
+				      !strcmp(name + strlen(name) - 14, "/events/enable")) ||
 				     !strcmp(base, "function_profile_enabled");
 			return K_BOOL;
 		}
@@ -866,6 +869,13 @@ int main(int argc, char **argv)
 		struct timespec t0, t1;
 		unsigned long long w;
 		long taint = taint_now();
+		/*
+		 * What the file reads now, kept while writes fail: a rejected
+		 * write is checked to leave it so, and only a write that was
+		 * taken (or a rejected one that changed it) reads it again.
+		 */
+		ssize_t lb = 0;
+		int have_before = 0;
 
 		if (only && !strstr(f->path, only))
 			continue;
@@ -876,10 +886,12 @@ int main(int argc, char **argv)
 			size_t len = input(f, in), cut;
 			int flags = below(4) ? O_TRUNC : O_APPEND;
 			int fd, failed = 1, split = len > 1 && !below(8);
-			ssize_t lb = 0, la;
+			ssize_t la;
 
-			if (f->compare)
+			if (f->compare && !have_before) {
 				lb = slurp(f->path, before, sizeof(before));
+				have_before = 1;
+			}
 			fd = open(f->path, O_WRONLY | flags);
 			if (fd < 0)
 				continue;
@@ -890,6 +902,8 @@ int main(int argc, char **argv)
 			if (split && write(fd, in + cut, len - cut) >= 0)
 				failed = 0;
 			close(fd);
+			if (!failed)
+				have_before = 0;
 			if (!failed && judged(f)) {
 				la = slurp(f->path, after, sizeof(after));
 				if (normal_form(f, after, la) &&
@@ -908,6 +922,7 @@ int main(int argc, char **argv)
 			la = slurp(f->path, after, sizeof(after));
 			if (same(f, before, lb, after, la))
 				continue;
+			have_before = 0;
 			changed++;
 			fprintf(stderr,
 				"tfuzz: changed on reject: seed %llu, %s, write %llu (%s%s)\n",

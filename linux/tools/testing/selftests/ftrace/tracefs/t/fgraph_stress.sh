@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
-# 60 seconds of switching between function_graph and nop while tasks fork
-# and exit: no oops, no lockdep report (the harness watches the console),
-# and once the tracer has been off for a while every return stack not in
-# use is freed ("still held" counts only tasks with hooked calls pending).
+# STRESS_SECONDS (default 30; the soak goes on for longer) of switching
+# between function_graph and nop while tasks fork and exit: no oops, no
+# lockdep report (the harness watches the console), and once the tracer
+# has been off for a while every return stack not in use is freed
+# ("still held" counts only tasks with hooked calls pending).
 # limit: 200
 grep -qw function_graph available_tracers || skip "no function_graph tracer"
 echo 'copy_process wake_up_new_task *_task_struct* release_task
@@ -15,7 +16,7 @@ load() {
 }
 load & l1=$!
 load & l2=$!
-end=$(( $(date +%s) + 60 ))
+end=$(( $(date +%s) + ${STRESS_SECONDS:-30} ))
 n=0
 while [ "$(date +%s)" -lt $end ]; do
 	echo function_graph > current_tracer

@@ -3,8 +3,10 @@
 # the tracers switch: upstream's kprobe, direct-call, ftrace_ops and fprobe
 # samples are loaded and unloaded in a loop while a background job forks
 # (kernel_clone, wake_up_process, schedule) and another switches between
-# function, function_graph and nop. Nothing may be left behind: no enabled
-# function, no probe; the console check (harness) catches any warning.
+# function, function_graph and nop, for STRESS_SECONDS (default 30; the
+# soak's api loop keeps this up for as long as the soak runs). Nothing may
+# be left behind: no enabled function, no probe; the console check
+# (harness) catches any warning.
 # limit: 300
 use_sample ftrace-direct
 for s in kprobe_example kretprobe_example ftrace-direct-too \
@@ -23,7 +25,8 @@ forker=$!
   done ) &
 switcher=$!
 rounds=0
-end=$(($(date +%s) + 100))
+secs=${STRESS_SECONDS:-30}
+end=$(($(date +%s) + secs))
 while [ "$(date +%s)" -lt $end ]; do
 	insmod "$here/ko/ftrace-direct.ko" || break
 	insmod "$here/ko/kprobe_example.ko" || break
@@ -52,7 +55,7 @@ for m in ftrace_direct kprobe_example fprobe_example kretprobe_example \
 	 ftrace_direct_multi ftrace_direct_too; do
 	! lsmod | grep -q "^$m " || { rmmod $m; fail "round $rounds stopped with $m loaded"; }
 done
-[ $rounds -ge 1 ] || fail "not one round in 100 s"
+[ $rounds -ge 1 ] || fail "not one round in $secs s"
 left=$(cat enabled_functions)
 [ -z "$left" ] || fail "functions left enabled: $left"
 echo "# $rounds rounds"
