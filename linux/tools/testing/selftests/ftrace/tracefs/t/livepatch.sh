@@ -7,11 +7,11 @@
 # is refused on the same function, ftrace_enabled cannot be turned off,
 # and the function tracer still sees the function.
 #
-# Without a reliable unwinder (the test kernel's is UNWINDER_GUESS) a
-# sleeping task cannot be shown outside the patched function, so a
-# transition that has not ended after a few seconds is forced, as an
-# administrator would (the patch's force file); the patch's effect is
-# what is checked.
+# The test kernel's ORC unwinder gives the reliable stack traces the
+# transition needs. On a kernel without them a sleeping task cannot be
+# shown outside the patched function, so a transition that has not ended
+# after a few seconds is forced, as an administrator would (the patch's
+# force file); the patch's effect is what is checked.
 # limit: 180
 use_sample livepatch-sample
 lp=/sys/kernel/livepatch/livepatch_sample
