@@ -253,6 +253,7 @@ int fentry_hash_replace(struct ftrace_hash __rcu **slot,
 int fentry_replace(struct ftrace_hash __rcu **slot, struct ftrace_hash *set,
 		   long kind, char **terms);
 unsigned long fentry_site_of(const char *name);
+unsigned long fentry_entry_site(const struct fentry_group *g, unsigned long addr);
 struct ftrace_hash __rcu **fentry_slot(long kind);
 int fentry_ops_set(struct ftrace_ops_hash *h, bool exclude,
 		   unsigned char *buf, int len, int reset);

@@ -214,8 +214,8 @@ static bool fentry_term_matches(const struct fentry_term *t, unsigned long ip,
  * A term that names one function by its plain name ("schedule", the
  * common case: trace-cmd -l, perf ftrace -T) is looked up in kallsyms'
  * sorted names instead of naming every site: a few binary searches where
- * the walk costs a kallsyms_lookup() per site (about 0.2 s here under
- * emulation).
+ * the walk costs a kallsyms_lookup() for each of the tens of thousands
+ * of sites.
  */
 static bool fentry_term_is_name(const struct fentry_term *t)
 {
@@ -233,29 +233,16 @@ struct fentry_name_walk {
 /*
  * kallsyms_on_each_match_symbol() callback: @addr starts a function of
  * the wanted name; add its site, if it has one. The site must be the one
- * the walk would have found: the first of the function, within
- * FENTRY_MAX_OFFSET, not skipped, and named @w->t by kallsyms_lookup()
- * (an alias at the same address is not).
+ * the walk would have found: the function's entry site
+ * (fentry_entry_site()), named @w->t by kallsyms_lookup() (an alias at
+ * the same address is not).
  */
 static int fentry_name_hit(void *data, unsigned long addr)
 {
 	struct fentry_name_walk *w = data;
-	const struct fentry_group *g = w->g;
-	unsigned int lo = 0, hi = g->nr;
-	unsigned long ip;
+	unsigned long ip = fentry_entry_site(w->g, addr);
 
-	while (lo < hi) {
-		unsigned int mid = lo + (hi - lo) / 2;
-
-		if (fentry_ip(g, &g->sites[mid]) < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo == g->nr || fentry_state(&g->sites[lo]) & FENTRY_SKIP)
-		return 0;
-	ip = fentry_ip(g, &g->sites[lo]);
-	if (ip - addr > FENTRY_MAX_OFFSET || !fentry_term_matches(w->t, ip, 0, w->name))
+	if (!ip || !fentry_term_matches(w->t, ip, 0, w->name))
 		return 0;
 	if (!w->h)
 		w->h = fentry_hash_alloc(w->total);

@@ -549,30 +549,46 @@ int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
  */
 unsigned long fentry_site_of(const char *name)
 {
-	unsigned long addr = kallsyms_lookup_name(name);
+	unsigned long addr = kallsyms_lookup_name(name), ip;
 	struct fentry_group *g;
 
 	if (!addr)
 		return 0;
 	guard(mutex)(&fentry_lock);
 	list_for_each_entry(g, &fentry_groups, list) {
-		unsigned int lo = 0, hi = g->nr;
-
-		if (g->mod)
-			continue;
-		while (lo < hi) {
-			unsigned int mid = lo + (hi - lo) / 2;
-
-			if (fentry_ip(g, &g->sites[mid]) < addr)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < g->nr && !(fentry_state(&g->sites[lo]) & FENTRY_SKIP) &&
-		    fentry_ip(g, &g->sites[lo]) - addr <= FENTRY_MAX_OFFSET)
-			return fentry_ip(g, &g->sites[lo]);
+		ip = g->mod ? 0 : fentry_entry_site(g, addr);
+		if (ip)
+			return ip;
 	}
 	return 0;
+}
+
+/**
+ * fentry_entry_site() - the live call site at a function's entry
+ * @g:		the group the function is in
+ * @addr:	the function's first address
+ *
+ * Context: fentry_lock held.
+ * Return: the address of @g's first site at or after @addr, when it is
+ * within FENTRY_MAX_OFFSET of it and not skipped; otherwise 0.
+ */
+unsigned long fentry_entry_site(const struct fentry_group *g, unsigned long addr)
+{
+	unsigned int lo = 0, hi = g->nr;
+
+	lockdep_assert_held(&fentry_lock);
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (fentry_ip(g, &g->sites[mid]) < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == g->nr || fentry_state(&g->sites[lo]) & FENTRY_SKIP ||
+	    fentry_ip(g, &g->sites[lo]) - addr > FENTRY_MAX_OFFSET)
+		return 0;
+	return fentry_ip(g, &g->sites[lo]);
 }
 
 /*
