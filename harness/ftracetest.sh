@@ -43,7 +43,7 @@ fi
 
 start=$(date +%s)
 set +e
-"$TOP/harness/vm" -k "$flavour" -t "${FTRACETEST_TIMEOUT:-1800}" \
+"$TOP/harness/vm" -k "$flavour" -t "${FTRACETEST_TIMEOUT:-3000}" \
 	-a "$suite:/opt/ftracetest" "${mods[@]}" \
 	"${prep}cd /opt/ftracetest && set -o pipefail &&
 	 ./ftracetest -l /tmp/ftracetest-logs $* 2>&1 |

@@ -63,6 +63,9 @@ struct trace_ev_field {
  * @reg:	for events made at run time: starts (@on) or stops the
  *		probe of @call, in place of registering @probe on its
  *		tracepoint; NULL for the others
+ * @print:	for events made at run time: prints the fields of a
+ *		record of @call (@len bytes), in place of @call's print;
+ *		NULL for the others
  * @prints_name: the printer prints the event's name itself
  * @perf:	TRACE_EV_PERF_*: what perf and BPF take its events for
  */
@@ -72,6 +75,8 @@ struct trace_ev_class {
 	void *probe;
 	unsigned int size;
 	int (*reg)(struct trace_ev_call *call, bool on);
+	void (*print)(struct seq_file *m, const struct trace_ev_call *call,
+		      const void *rec, unsigned int len);
 	bool prints_name;
 	unsigned char perf;
 };

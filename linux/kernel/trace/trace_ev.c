@@ -245,10 +245,14 @@ static bool trace_ev_print(struct seq_file *m, const struct trace_ev *ev)
 	if (call && ev->len >= call->class->size) {
 		if (!call->class->prints_name)
 			seq_printf(m, "%s: ", call->name);
-		p = get_cpu_ptr(&trace_ev_scratch);
-		trace_seq_init(p);
-		call->print(m, p, ev->rec);
-		put_cpu_ptr(&trace_ev_scratch);
+		if (call->class->print) {
+			call->class->print(m, call, ev->rec, ev->len);
+		} else {
+			p = get_cpu_ptr(&trace_ev_scratch);
+			trace_seq_init(p);
+			call->print(m, p, ev->rec);
+			put_cpu_ptr(&trace_ev_scratch);
+		}
 		ok = true;
 	}
 	rcu_read_unlock();
@@ -832,6 +836,124 @@ static void trace_ev_add_all(struct trace_ev_call **start,
 	mutex_unlock(&trace_ev_lock);
 }
 
+/*
+ * Take an event out of the registry: its probe off, its files dead, its
+ * type free. Its state stays on its system's list for the caller to move.
+ * Returns whether it ever recorded. Under trace_ev_lock.
+ */
+static bool trace_ev_unlink_locked(struct trace_ev_rt *rt)
+{
+	struct trace_ev_client *c;
+
+	lockdep_assert_held(&trace_ev_lock);
+	list_for_each_entry(c, &trace_ev_clients, node)
+		if (c->forget)
+			c->forget(rt);
+	rt->enabled = false;
+	trace_ev_apply_locked(rt);
+	/* Pairs with READ_ONCE() in trace_ev_soft_set(). */
+	WRITE_ONCE(rt->dead, true);
+	xa_erase(&trace_ev_types, rt->call->id);
+	list_for_each_entry(c, &trace_ev_clients, node)
+		if (c->remove)
+			c->remove(rt);
+	return rt->used;
+}
+
+/* Drop the systems left without events. Under trace_ev_lock. */
+static void trace_ev_prune_locked(void)
+{
+	struct trace_ev_sys *sys, *stmp;
+	struct trace_ev_client *c;
+
+	lockdep_assert_held(&trace_ev_lock);
+	list_for_each_entry_safe(sys, stmp, &trace_ev_systems, list) {
+		if (!list_empty(&sys->events))
+			continue;
+		list_for_each_entry(c, &trace_ev_clients, node)
+			if (c->remove_sys)
+				c->remove_sys(sys);
+		list_del(&sys->list);
+		trace_ev_sys_put(sys);
+	}
+}
+
+/**
+ * trace_ev_exists() - whether an event of that system and name is there
+ * @sys:	the system
+ * @name:	the event's name
+ *
+ * Return: true when events/@sys/@name/ exists.
+ */
+bool trace_ev_exists(const char *sys, const char *name)
+{
+	struct trace_ev_rt *rt;
+
+	guard(mutex)(&trace_ev_lock);
+	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt))
+		if (!strcmp(rt->sys->name, sys) && !strcmp(rt->call->name, name))
+			return true;
+	return false;
+}
+
+/**
+ * trace_ev_dyn_add() - add an event made at run time (a probe event)
+ * @call:	the event: its name, its class (with @reg, and the system
+ *		it goes in), fields and printer. The caller keeps it, and
+ *		what it points to, until trace_ev_dyn_remove() is done.
+ *
+ * The caller has checked that the name is free (trace_ev_exists()).
+ *
+ * Return: 0 or a negative errno.
+ */
+int trace_ev_dyn_add(struct trace_ev_call *call)
+{
+	guard(mutex)(&trace_ev_lock);
+	return trace_ev_add(call, NULL);
+}
+
+/**
+ * trace_ev_dyn_busy() - whether an event made at run time is in use
+ * @call:	the event
+ *
+ * Return: true while it records anywhere (enabled, in an instance, with
+ * triggers or perf events) or an enable_event trigger names it.
+ */
+bool trace_ev_dyn_busy(struct trace_ev_call *call)
+{
+	guard(mutex)(&trace_ev_lock);
+	return test_bit(TRACE_EV_B_RECORD, &call->flags) || call->rt->soft;
+}
+
+/**
+ * trace_ev_dyn_remove() - remove an event trace_ev_dyn_add() added
+ * @call:	the event
+ *
+ * Sleeps for a grace period: once it returns, no probe and no reader of
+ * the buffers uses @call; the top buffer is emptied when it may hold its
+ * records, since their type may be given again.
+ *
+ * Return: 0, or -EBUSY (and the event stays) while trace_ev_dyn_busy().
+ */
+int trace_ev_dyn_remove(struct trace_ev_call *call)
+{
+	struct trace_ev_rt *rt = call->rt;
+	bool used;
+
+	scoped_guard(mutex, &trace_ev_lock) {
+		if (test_bit(TRACE_EV_B_RECORD, &call->flags) || rt->soft)
+			return -EBUSY;
+		used = trace_ev_unlink_locked(rt);
+		list_del(&rt->list);
+		trace_ev_prune_locked();
+	}
+	tracepoint_synchronize_unregister();
+	if (used)
+		trace_buf_reset(&trace_top_buf, RING_BUFFER_ALL_CPUS);
+	trace_ev_rt_put(rt);
+	return 0;
+}
+
 /**
  * trace_ev_register() - add events made at run time
  * @calls:	the events, each with its fields and printer; they stay
@@ -853,8 +975,8 @@ void __init trace_ev_register(struct trace_ev_call **calls, unsigned int n)
 static void trace_ev_remove_module(struct module *mod)
 {
 	struct trace_ev_client *c;
-	struct trace_ev_sys *sys, *stmp;
 	struct trace_ev_rt *rt, *tmp;
+	struct trace_ev_sys *sys;
 	LIST_HEAD(gone);
 	bool used = false;
 
@@ -867,30 +989,11 @@ static void trace_ev_remove_module(struct module *mod)
 		list_for_each_entry_safe(rt, tmp, &sys->events, list) {
 			if (rt->mod != mod)
 				continue;
-			list_for_each_entry(c, &trace_ev_clients, node)
-				if (c->forget)
-					c->forget(rt);
-			rt->enabled = false;
-			trace_ev_apply_locked(rt);
-			/* Pairs with READ_ONCE() in trace_ev_soft_set(). */
-			WRITE_ONCE(rt->dead, true);
-			used |= rt->used;
-			xa_erase(&trace_ev_types, rt->call->id);
-			list_for_each_entry(c, &trace_ev_clients, node)
-				if (c->remove)
-					c->remove(rt);
+			used |= trace_ev_unlink_locked(rt);
 			list_move(&rt->list, &gone);
 		}
 	}
-	list_for_each_entry_safe(sys, stmp, &trace_ev_systems, list) {
-		if (!list_empty(&sys->events))
-			continue;
-		list_for_each_entry(c, &trace_ev_clients, node)
-			if (c->remove_sys)
-				c->remove_sys(sys);
-		list_del(&sys->list);
-		trace_ev_sys_put(sys);
-	}
+	trace_ev_prune_locked();
 	trace_ev_eval_remove(mod);
 	mutex_unlock(&trace_ev_lock);
 

@@ -286,6 +286,12 @@ DECLARE_PER_CPU(struct trace_ev_scratch, trace_ev_scratch_rec);
 
 void __init trace_ev_register(struct trace_ev_call **calls, unsigned int n);
 
+/* Events made and removed at run time: the probe events (trace_dynev.c) */
+bool trace_ev_exists(const char *sys, const char *name);
+int trace_ev_dyn_add(struct trace_ev_call *call);
+bool trace_ev_dyn_busy(struct trace_ev_call *call);
+int trace_ev_dyn_remove(struct trace_ev_call *call);
+
 /* What SYSCALL_DEFINEn() left, for trace_syscalls.c */
 struct trace_sc_meta;
 extern const struct trace_sc_meta *__start_syscalls_metadata[];

@@ -69,6 +69,7 @@ reset_tracing() {
 	[ ! -f buffer_subbuf_size_kb ] || echo 4 > buffer_subbuf_size_kb
 	echo 1 > options/overwrite
 	[ ! -f events/enable ] || echo 0 > events/enable
+	[ ! -f dynamic_events ] || : > dynamic_events
 	echo > trace
 	echo 1 > tracing_on
 }

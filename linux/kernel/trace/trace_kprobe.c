@@ -1,0 +1,964 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kprobe events: trace events on kprobes and kretprobes, defined at run
+ * time through kprobe_events or dynamic_events, and counted in
+ * kprobe_profile.
+ *
+ * An event is one struct tk_event: a trace event of the registry
+ * (trace_ev_dyn_add()) whose class starts and stops its probes, its
+ * fetch arguments (trace_probe.h), and one or more probes: a definition
+ * that names an existing event of the same type and arguments adds its
+ * place to the event. Every probe is registered, disarmed, when it is
+ * defined, so that a place kprobes refuse is refused at once; enabling
+ * the event arms them.
+ *
+ * A hit evaluates the arguments into this CPU's scratch page, then
+ * copies the record into the buffer (a record's length is known only once
+ * its strings are read). A hit that finds the scratch page in use (an NMI
+ * probe within a probe) is dropped and counted as a miss.
+ */
+#include <linux/ctype.h>
+#include <linux/kallsyms.h>
+#include <linux/kernel.h>
+#include <linux/kprobes.h>
+#include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "trace.h"
+#include "trace_dynev.h"
+#include "trace_ev_core.h"
+#include "trace_fs.h"
+#include "trace_probe.h"
+
+#define TK_GROUP		"kprobes"
+#define TK_ERRLOC		"trace_kprobe"
+#define TK_MAXACTIVE_MAX	4096
+
+/**
+ * struct tk_event - a kprobe event
+ * @call:	its trace event
+ * @class:	its class: its group, its size, tk_reg()
+ * @list:	in tk_events
+ * @probes:	its probes (struct tk_probe); changed under dynev_lock and
+ *		trace_ev_lock both, so that either keeps it still
+ * @group:	its group (the system of its events/ directory)
+ * @name:	its name
+ * @ret:	its probes are return probes
+ * @args:	its fetch arguments, laid out after its own fields
+ * @fields:	its fields, for the format file and filters
+ * @hits:	its probes' hits, per CPU, for kprobe_profile
+ * @missed:	hits dropped for want of the scratch page
+ */
+struct tk_event {
+	struct trace_ev_call call;
+	struct trace_ev_class class;
+	struct list_head list;
+	struct list_head probes;
+	char *group;
+	char *name;
+	bool ret;
+	struct tp_args *args;
+	struct trace_ev_field *fields;
+	unsigned long __percpu *hits;
+	atomic_long_t missed;
+};
+
+/**
+ * struct tk_probe - one place of a kprobe event
+ * @rp:		its kretprobe; a kprobe event uses @rp.kp alone
+ * @node:	in its event's @probes
+ * @ev:		its event
+ * @sym:	"[MOD:]SYM" as written; NULL for a probe on an address
+ * @offs:	the offset from @sym
+ * @addr:	the address, for a probe without @sym
+ * @maxactive:	the MAXACTIVE of a return probe, 0 when not given
+ * @registered:	kprobes has it; false for a probe on a module that is
+ *		not loaded, until it is (dynev_lock)
+ */
+struct tk_probe {
+	struct kretprobe rp;
+	struct list_head node;
+	struct tk_event *ev;
+	char *sym;
+	unsigned long offs;
+	unsigned long addr;
+	int maxactive;
+	bool registered;
+};
+
+/* The record's own fields: the probed address; of a return, the caller. */
+struct tk_rec {
+	struct trace_entry ent;
+	unsigned long ip;
+};
+
+struct tk_ret_rec {
+	struct trace_entry ent;
+	unsigned long func;
+	unsigned long ret_ip;
+};
+
+static const struct trace_ev_field tk_head[] = {
+	{ .type = "unsigned long", .name = "__probe_ip",
+	  .offset = offsetof(struct tk_rec, ip), .size = sizeof(long) },
+};
+
+static const struct trace_ev_field tk_ret_head[] = {
+	{ .type = "unsigned long", .name = "__probe_func",
+	  .offset = offsetof(struct tk_ret_rec, func), .size = sizeof(long) },
+	{ .type = "unsigned long", .name = "__probe_ret_ip",
+	  .offset = offsetof(struct tk_ret_rec, ret_ip), .size = sizeof(long) },
+};
+
+/* The events, in order of definition: dynev_lock. */
+static LIST_HEAD(tk_events);
+
+/**
+ * struct tk_scratch - a CPU's page for the record of a hit
+ * @page:	the page, allocated with the first event
+ * @busy:	a hit on this CPU is using it
+ */
+struct tk_scratch {
+	void *page;
+	bool busy;
+};
+
+static DEFINE_PER_CPU(struct tk_scratch, tk_scratch);
+
+static int tk_scratch_alloc(void)
+{
+	int cpu;
+
+	lockdep_assert_held(&dynev_lock);
+	for_each_possible_cpu(cpu) {
+		struct tk_scratch *sc = per_cpu_ptr(&tk_scratch, cpu);
+
+		if (sc->page)
+			continue;
+		sc->page = (void *)get_zeroed_page(GFP_KERNEL);
+		if (!sc->page)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* The hit: its record, when the event records. */
+static void tk_hit(struct tk_probe *p, struct pt_regs *regs,
+		   unsigned long ret_ip)
+{
+	struct tk_event *ev = p->ev;
+	struct trace_ev_call *call = &ev->call;
+	unsigned long fl = READ_ONCE(call->flags);
+	unsigned long *head;
+	struct tk_scratch *sc;
+	struct trace_wh h;
+	unsigned int len;
+	u8 *rec;
+
+	this_cpu_inc(*ev->hits);
+	if (!(fl & TRACE_EV_FL_RECORD))
+		return;
+	sc = this_cpu_ptr(&tk_scratch);
+	if (sc->busy) {
+		atomic_long_inc(&ev->missed);
+		return;
+	}
+	/* An NMI that finds it clear is done with it before we go on. */
+	sc->busy = true;
+	barrier();
+	head = sc->page + sizeof(struct trace_entry);
+	head[0] = (unsigned long)p->rp.kp.addr;
+	if (ev->ret)
+		head[1] = ret_ip;
+	len = tp_fetch(ev->args, regs, sc->page, PAGE_SIZE);
+	rec = trace_ev_reserve(call, fl, len, &h);
+	if (rec) {
+		memcpy(rec + sizeof(struct trace_entry),
+		       sc->page + sizeof(struct trace_entry),
+		       len - sizeof(struct trace_entry));
+		trace_ev_commit(call, fl, rec, &h);
+	}
+	barrier();
+	sc->busy = false;
+}
+
+NOKPROBE_SYMBOL(tk_hit);
+
+static int tk_pre_handler(struct kprobe *kp, struct pt_regs *regs)
+{
+	tk_hit(container_of(kp, struct tk_probe, rp.kp), regs, 0);
+	return 0;
+}
+
+NOKPROBE_SYMBOL(tk_pre_handler);
+
+static int tk_ret_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
+{
+	struct kretprobe *rp = get_kretprobe(ri);
+
+	tk_hit(container_of(rp, struct tk_probe, rp), regs,
+	       get_kretprobe_retaddr(ri));
+	return 0;
+}
+
+NOKPROBE_SYMBOL(tk_ret_handler);
+
+/* "(place) args" or "(caller <- function) args" */
+static void tk_print(struct seq_file *m, const struct trace_ev_call *call,
+		     const void *rec, unsigned int len)
+{
+	const struct tk_event *ev = call->data;
+
+	if (ev->ret) {
+		const struct tk_ret_rec *r = rec;
+
+		seq_printf(m, "(%pS <- %ps)", (void *)r->ret_ip,
+			   (void *)r->func);
+	} else {
+		const struct tk_rec *r = rec;
+
+		seq_printf(m, "(%pS)", (void *)r->ip);
+	}
+	tp_print(m, ev->args, rec, len);
+	seq_putc(m, '\n');
+}
+
+static int tk_probe_arm(struct tk_probe *p, bool on)
+{
+	return on ? enable_kprobe(&p->rp.kp) : disable_kprobe(&p->rp.kp);
+}
+
+/* Arm or disarm every probe of an event; under trace_ev_lock. */
+static int tk_reg(struct trace_ev_call *call, bool on)
+{
+	struct tk_event *ev = container_of(call, struct tk_event, call);
+	struct tk_probe *p;
+	int ret;
+
+	lockdep_assert_held(&trace_ev_lock);
+	list_for_each_entry(p, &ev->probes, node) {
+		/* A probe whose module is not there stays defined, disarmed. */
+		if (!p->registered || kprobe_gone(&p->rp.kp))
+			continue;
+		ret = tk_probe_arm(p, on);
+		if (ret && on) {
+			list_for_each_entry_continue_reverse(p, &ev->probes, node)
+				tk_probe_arm(p, false);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static void tk_probe_free(struct tk_probe *p)
+{
+	kfree(p->sym);
+	kfree(p);
+}
+
+static void tk_probe_unregister(struct tk_probe *p)
+{
+	if (!p->registered)
+		return;
+	p->registered = false;
+	if (p->ev->ret)
+		unregister_kretprobe(&p->rp);
+	else
+		unregister_kprobe(&p->rp.kp);
+}
+
+static void tk_event_free(struct tk_event *ev)
+{
+	free_percpu(ev->hits);
+	tp_args_free(ev->args);
+	kfree(ev->fields);
+	kfree(ev->call.print_fmt);
+	kfree(ev->group);
+	kfree(ev->name);
+	kfree(ev);
+}
+
+/* Remove an event that has left the registry's users: its probes go. */
+static int tk_event_destroy(struct tk_event *ev)
+{
+	struct tk_probe *p, *tmp;
+	int ret;
+
+	lockdep_assert_held(&dynev_lock);
+	ret = trace_ev_dyn_remove(&ev->call);
+	if (ret)
+		return ret;
+	list_del(&ev->list);
+	list_for_each_entry_safe(p, tmp, &ev->probes, node) {
+		tk_probe_unregister(p);
+		list_del(&p->node);
+		tk_probe_free(p);
+	}
+	tk_event_free(ev);
+	return 0;
+}
+
+static struct tk_event *tk_find(const char *grp, const char *name)
+{
+	struct tk_event *ev;
+
+	lockdep_assert_held(&dynev_lock);
+	list_for_each_entry(ev, &tk_events, list)
+		if ((!grp || !strcmp(ev->group, grp)) && !strcmp(ev->name, name))
+			return ev;
+	return NULL;
+}
+
+/* The place of @p as the listing shows it. */
+static void tk_place(const struct tk_probe *p, char *buf, size_t size)
+{
+	if (!p->sym)
+		snprintf(buf, size, "0x%lx", p->addr);
+	else if (p->offs)
+		snprintf(buf, size, "%s+%lu", p->sym, p->offs);
+	else
+		snprintf(buf, size, "%s", p->sym);
+}
+
+static void tk_show_probe(struct seq_file *m, const struct tk_event *ev,
+			  const struct tk_probe *p)
+{
+	char place[KSYM_NAME_LEN + MODULE_NAME_LEN + 24];
+
+	tk_place(p, place, sizeof(place));
+	seq_putc(m, ev->ret ? 'r' : 'p');
+	if (p->maxactive)
+		seq_printf(m, "%d", p->maxactive);
+	seq_printf(m, ":%s/%s %s", ev->group, ev->name, place);
+	tp_args_show(m, ev->args);
+	seq_putc(m, '\n');
+}
+
+static void tk_show(struct seq_file *m)
+{
+	struct tk_event *ev;
+	struct tk_probe *p;
+
+	lockdep_assert_held(&dynev_lock);
+	list_for_each_entry(ev, &tk_events, list)
+		list_for_each_entry(p, &ev->probes, node)
+			tk_show_probe(m, ev, p);
+}
+
+/**
+ * struct tk_def - a parsed kprobe definition
+ * @ret:	a return probe
+ * @maxactive:	its MAXACTIVE, or 0
+ * @grp:	the group given, or NULL
+ * @event:	the event's name given, or NULL
+ * @sym:	"[MOD:]SYM", or NULL for an address
+ * @offs:	the offset from @sym
+ * @addr:	the address
+ * @args:	the arguments
+ */
+struct tk_def {
+	bool ret;
+	int maxactive;
+	const char *grp;
+	const char *event;
+	char *sym;
+	unsigned long offs;
+	unsigned long addr;
+	struct tp_args *args;
+};
+
+static int tk_fail(struct dynev_cmd *cmd, unsigned int pos, const char *msg,
+		   int err)
+{
+	cmd->err.pos = pos;
+	cmd->err.msg = msg;
+	return err;
+}
+
+/* "p" or "r[MAXACTIVE]", then ":[GRP/]EVENT" */
+static int tk_parse_head(struct dynev_cmd *cmd, struct tk_def *d)
+{
+	char *s = cmd->argv[0], *colon = strchr(s, ':');
+	unsigned int pos = cmd->pos[0];
+	unsigned long n;
+	size_t dlen;
+
+	d->ret = s[0] == 'r';
+	if (colon)
+		*colon = '\0';
+	dlen = strlen(s + 1);
+	if (dlen) {
+		if (!d->ret)
+			return tk_fail(cmd, pos + 1,
+				       "Maxactive is only for return probes",
+				       -EINVAL);
+		if (kstrtoul(s + 1, 0, &n))
+			return tk_fail(cmd, pos + 1, "Bad maxactive number",
+				       -EINVAL);
+		if (n > TK_MAXACTIVE_MAX)
+			return tk_fail(cmd, pos + 1, "Maxactive is too big",
+				       -EINVAL);
+		d->maxactive = n;
+	}
+	if (!colon)
+		return 0;
+	return dynev_parse_name(colon + 1, pos + (colon - s) + 1, &d->grp,
+				&d->event, &cmd->err);
+}
+
+static int tk_count_sym(void *data, unsigned long addr)
+{
+	(*(unsigned int *)data)++;
+	return 0;
+}
+
+/* Whether "MOD:SYM" names a module that is not loaded: the probe waits. */
+static bool tk_module_missing(const char *s)
+{
+	const char *colon = strchr(s, ':');
+	char name[MODULE_NAME_LEN];
+	bool missing;
+
+	if (!colon || colon - s >= MODULE_NAME_LEN)
+		return false;
+	memcpy(name, s, colon - s);
+	name[colon - s] = '\0';
+	rcu_read_lock_sched();
+	missing = !find_module(name);
+	rcu_read_unlock_sched();
+	return missing;
+}
+
+/* Whether @p's place is in module @mod. */
+static bool tk_probe_in(const struct tk_probe *p, const struct module *mod)
+{
+	size_t n = strlen(mod->name);
+
+	return p->sym && !strncmp(p->sym, mod->name, n) && p->sym[n] == ':';
+}
+
+/* [MOD:]SYM[+offs][%return] | MEMADDR[%return] */
+static int tk_parse_place(struct dynev_cmd *cmd, struct tk_def *d)
+{
+	char *s = cmd->argv[1], *pct, *plus, *name;
+	unsigned int pos = cmd->pos[1], n = 0;
+
+	pct = strchr(s, '%');
+	if (pct) {
+		if (strcmp(pct, "%return"))
+			return tk_fail(cmd, pos + (pct - s),
+				       "Unknown suffix of the place", -EINVAL);
+		*pct = '\0';
+		d->ret = true;
+	}
+	if (isdigit(s[0])) {
+		if (kstrtoul(s, 0, &d->addr))
+			return tk_fail(cmd, pos, "Bad probe address", -EINVAL);
+		return 0;
+	}
+	if (strchr(s, '-'))
+		return tk_fail(cmd, pos, "Bad probe address", -EINVAL);
+	plus = strchr(s, '+');
+	if (plus) {
+		*plus = '\0';
+		if (kstrtoul(plus + 1, 0, &d->offs))
+			return tk_fail(cmd, pos, "Bad probe address", -EINVAL);
+	}
+	name = strchr(s, ':');
+	name = name ? name + 1 : s;
+	if (!*s || !*name || strlen(s) >= KSYM_NAME_LEN + MODULE_NAME_LEN)
+		return tk_fail(cmd, pos, "Bad probe address", -EINVAL);
+	if (d->ret && d->offs)
+		return tk_fail(cmd, pos,
+			       "A return probe must be at a function's entry",
+			       -EINVAL);
+	if (!kallsyms_lookup_name(s) && !tk_module_missing(s))
+		return tk_fail(cmd, pos, "Probe point is not found", -ENOENT);
+	if (name == s) {
+		kallsyms_on_each_match_symbol(tk_count_sym, s, &n);
+		if (n > 1)
+			return tk_fail(cmd, pos,
+				       "The symbol is not unique: probe an address",
+				       -EADDRNOTAVAIL);
+	}
+	d->sym = kstrdup(s, GFP_KERNEL);
+	return d->sym ? 0 : -ENOMEM;
+}
+
+static int tk_parse_args(struct dynev_cmd *cmd, struct tk_def *d)
+{
+	unsigned int i, flags = TP_CTX_KERNEL, n = cmd->argc - 2;
+	int ret, bad;
+
+	if (n > TP_MAX_ARGS)
+		return tk_fail(cmd, cmd->pos[2 + TP_MAX_ARGS],
+			       "Too many arguments", -E2BIG);
+	if (d->ret)
+		flags |= TP_CTX_RETURN;
+	else if (d->sym && !d->offs)
+		flags |= TP_CTX_ENTRY;
+	d->args = tp_args_alloc(n);
+	if (!d->args)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		ret = tp_arg_parse(&d->args->arg[i], cmd->argv[2 + i], i,
+				   flags, cmd->pos[2 + i], &cmd->err);
+		if (ret)
+			return ret;
+	}
+	ret = tp_args_layout(d->args, d->ret ? sizeof(struct tk_ret_rec) :
+				      sizeof(struct tk_rec), &bad);
+	if (ret)
+		return tk_fail(cmd, cmd->pos[2 + bad],
+			       "The argument name is used twice", -EINVAL);
+	return 0;
+}
+
+static int tk_parse(struct dynev_cmd *cmd, struct tk_def *d)
+{
+	int ret;
+
+	ret = tk_parse_head(cmd, d);
+	if (ret)
+		return ret;
+	if (cmd->argc < 2)
+		return tk_fail(cmd, strlen(cmd->line), "The probe needs a place",
+			       -EINVAL);
+	ret = tk_parse_place(cmd, d);
+	if (ret)
+		return ret;
+	return tk_parse_args(cmd, d);
+}
+
+static void tk_def_free(struct tk_def *d)
+{
+	kfree(d->sym);
+	tp_args_free(d->args);
+}
+
+/* The event's name when the definition gives none: p_SYM_OFFS. */
+static char *tk_default_name(const struct tk_def *d)
+{
+	char *s, *c;
+
+	if (d->sym)
+		s = kasprintf(GFP_KERNEL, "%c_%s_%lu", d->ret ? 'r' : 'p',
+			      d->sym, d->offs);
+	else
+		s = kasprintf(GFP_KERNEL, "%c_0x%lx", d->ret ? 'r' : 'p',
+			      d->addr);
+	if (!s)
+		return NULL;
+	for (c = s; *c; c++)
+		if (!isalnum(*c))
+			*c = '_';
+	if (strlen(s) >= TP_MAX_NAME)
+		s[TP_MAX_NAME - 1] = '\0';
+	return s;
+}
+
+static struct tk_probe *tk_probe_new(struct tk_def *d, struct tk_event *ev)
+{
+	struct tk_probe *p = kzalloc(sizeof(*p), GFP_KERNEL);
+
+	if (!p)
+		return NULL;
+	p->ev = ev;
+	p->sym = d->sym;
+	d->sym = NULL;
+	p->offs = d->offs;
+	p->addr = d->addr;
+	p->maxactive = d->maxactive;
+	if (p->sym) {
+		p->rp.kp.symbol_name = p->sym;
+		p->rp.kp.offset = p->offs;
+	} else {
+		p->rp.kp.addr = (kprobe_opcode_t *)p->addr;
+	}
+	p->rp.kp.flags = KPROBE_FLAG_DISABLED;
+	if (d->ret) {
+		p->rp.handler = tk_ret_handler;
+		p->rp.maxactive = d->maxactive;
+	} else {
+		p->rp.kp.pre_handler = tk_pre_handler;
+	}
+	return p;
+}
+
+/* Register @p disarmed; a refusal is explained at the place's word. */
+static int tk_probe_register(struct dynev_cmd *cmd, struct tk_probe *p)
+{
+	unsigned int pos = cmd->pos[1];
+	int ret;
+
+	if (p->sym && tk_module_missing(p->sym))
+		return 0;
+	ret = p->ev->ret ? register_kretprobe(&p->rp) :
+			   register_kprobe(&p->rp.kp);
+	switch (ret) {
+	case 0:
+		p->registered = true;
+		return 0;
+	case -EILSEQ:
+		return tk_fail(cmd, pos,
+			       "The place is not on an instruction boundary",
+			       ret);
+	case -ENOENT:
+		return tk_fail(cmd, pos, "Probe point is not found", ret);
+	case -EINVAL:
+		return tk_fail(cmd, pos, "Probe point cannot be probed", ret);
+	default:
+		return tk_fail(cmd, pos, "The probe was refused", ret);
+	}
+}
+
+/* Add a probe to an existing event of the same type and arguments. */
+static int tk_append(struct dynev_cmd *cmd, struct tk_def *d,
+		     struct tk_event *ev)
+{
+	char place[KSYM_NAME_LEN + MODULE_NAME_LEN + 24], mine[sizeof(place)];
+	struct tk_probe *p, *q;
+	unsigned int i;
+	int ret;
+
+	if (ev->ret != d->ret)
+		return tk_fail(cmd, cmd->pos[0],
+			       "The event has probes of the other type", -EEXIST);
+	for (i = 0; i < max(ev->args->n, d->args->n); i++) {
+		if (i >= ev->args->n || i >= d->args->n ||
+		    !tp_arg_same(&ev->args->arg[i], &d->args->arg[i]))
+			return tk_fail(cmd, i < d->args->n ? cmd->pos[2 + i] :
+					    strlen(cmd->line),
+				       "The event has other arguments", -EEXIST);
+	}
+	p = tk_probe_new(d, ev);
+	if (!p)
+		return -ENOMEM;
+	tk_place(p, mine, sizeof(mine));
+	list_for_each_entry(q, &ev->probes, node) {
+		tk_place(q, place, sizeof(place));
+		if (!strcmp(place, mine)) {
+			tk_probe_free(p);
+			return tk_fail(cmd, cmd->pos[0],
+				       "The event has this probe already",
+				       -EEXIST);
+		}
+	}
+	ret = tk_probe_register(cmd, p);
+	if (ret) {
+		tk_probe_free(p);
+		return ret;
+	}
+	mutex_lock(&trace_ev_lock);
+	list_add_tail(&p->node, &ev->probes);
+	if (p->registered && test_bit(TRACE_EV_B_RECORD, &ev->call.flags))
+		ret = tk_probe_arm(p, true);
+	if (ret)
+		list_del(&p->node);
+	mutex_unlock(&trace_ev_lock);
+	if (ret) {
+		tk_probe_unregister(p);
+		tk_probe_free(p);
+	}
+	return ret;
+}
+
+static int tk_event_new(struct dynev_cmd *cmd, struct tk_def *d,
+			const char *grp, const char *name)
+{
+	struct tk_event *ev = kzalloc(sizeof(*ev), GFP_KERNEL);
+	const struct trace_ev_field *head = d->ret ? tk_ret_head : tk_head;
+	unsigned int nhead = d->ret ? ARRAY_SIZE(tk_ret_head) :
+				      ARRAY_SIZE(tk_head);
+	struct tk_probe *p;
+	int ret = -ENOMEM;
+
+	if (!ev)
+		return -ENOMEM;
+	INIT_LIST_HEAD(&ev->probes);
+	ev->ret = d->ret;
+	ev->group = kstrdup(grp, GFP_KERNEL);
+	ev->name = kstrdup(name, GFP_KERNEL);
+	ev->hits = alloc_percpu(unsigned long);
+	ev->args = d->args;
+	d->args = NULL;
+	if (!ev->group || !ev->name || !ev->hits)
+		goto fail;
+	ev->fields = tp_fields(ev->args, head, nhead);
+	ev->call.print_fmt = d->ret ?
+		tp_print_fmt(ev->args, "(%lx <- %lx)",
+			     ", REC->__probe_func, REC->__probe_ret_ip") :
+		tp_print_fmt(ev->args, "(%lx)", ", REC->__probe_ip");
+	if (!ev->fields || !ev->call.print_fmt)
+		goto fail;
+	ev->class.system = ev->group;
+	ev->class.size = ev->args->size;
+	ev->class.reg = tk_reg;
+	ev->class.print = tk_print;
+	ev->call.name = ev->name;
+	ev->call.class = &ev->class;
+	ev->call.fields = ev->fields;
+	ev->call.data = ev;
+
+	ret = tk_scratch_alloc();
+	if (ret)
+		goto fail;
+	p = tk_probe_new(d, ev);
+	if (!p) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	ret = tk_probe_register(cmd, p);
+	if (ret) {
+		tk_probe_free(p);
+		goto fail;
+	}
+	list_add_tail(&p->node, &ev->probes);
+	ret = trace_ev_dyn_add(&ev->call);
+	if (ret) {
+		tk_probe_unregister(p);
+		tk_probe_free(p);
+		goto fail;
+	}
+	list_add_tail(&ev->list, &tk_events);
+	return 0;
+fail:
+	tk_event_free(ev);
+	return ret;
+}
+
+static int tk_create(struct dynev_cmd *cmd, bool del)
+{
+	struct tk_def d = { };
+	const char *grp, *name;
+	struct tk_event *ev;
+	char *auto_name = NULL;
+	int ret;
+
+	lockdep_assert_held(&dynev_lock);
+	if (cmd->argv[0][0] != 'p' && cmd->argv[0][0] != 'r')
+		return -ECANCELED;
+	ret = tk_parse(cmd, &d);
+	if (ret)
+		goto out;
+	grp = d.grp ?: TK_GROUP;
+	name = d.event;
+	if (!name) {
+		auto_name = tk_default_name(&d);
+		name = auto_name;
+		if (!name) {
+			ret = -ENOMEM;
+			goto out;
+		}
+	}
+	ev = tk_find(grp, name);
+	if (del) {
+		ret = ev ? tk_event_destroy(ev) : -ENOENT;
+		goto out;
+	}
+	if (ev) {
+		ret = tk_append(cmd, &d, ev);
+	} else if (trace_ev_exists(grp, name)) {
+		ret = tk_fail(cmd, cmd->pos[0], "The event name is in use",
+			      -EEXIST);
+	} else {
+		ret = tk_event_new(cmd, &d, grp, name);
+	}
+out:
+	kfree(auto_name);
+	tk_def_free(&d);
+	return ret;
+}
+
+static int tk_remove(struct dynev_cmd *cmd, const char *grp,
+		     const char *event)
+{
+	char place[KSYM_NAME_LEN + MODULE_NAME_LEN + 24];
+	struct tk_event *ev, *tmp;
+	struct tk_probe *p;
+	bool found = false;
+	int ret;
+
+	lockdep_assert_held(&dynev_lock);
+	if (!event) {
+		/* "-:GRP/": the group's events, all or none. */
+		list_for_each_entry(ev, &tk_events, list) {
+			if (strcmp(ev->group, grp))
+				continue;
+			if (trace_ev_dyn_busy(&ev->call))
+				return -EBUSY;
+			found = true;
+		}
+		list_for_each_entry_safe(ev, tmp, &tk_events, list) {
+			if (strcmp(ev->group, grp))
+				continue;
+			ret = tk_event_destroy(ev);
+			if (ret)
+				return ret;
+		}
+		return found ? 0 : -ENOENT;
+	}
+	ev = tk_find(grp, event);
+	if (!ev)
+		return -ENOENT;
+	if (cmd->argc < 2)
+		return tk_event_destroy(ev);
+	list_for_each_entry(p, &ev->probes, node) {
+		tk_place(p, place, sizeof(place));
+		if (strcmp(place, cmd->argv[1]))
+			continue;
+		if (list_is_singular(&ev->probes))
+			return tk_event_destroy(ev);
+		if (trace_ev_dyn_busy(&ev->call))
+			return -EBUSY;
+		mutex_lock(&trace_ev_lock);
+		list_del(&p->node);
+		mutex_unlock(&trace_ev_lock);
+		tk_probe_unregister(p);
+		tk_probe_free(p);
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static int tk_clear(void)
+{
+	struct tk_event *ev, *tmp;
+	int ret;
+
+	lockdep_assert_held(&dynev_lock);
+	list_for_each_entry(ev, &tk_events, list)
+		if (trace_ev_dyn_busy(&ev->call))
+			return -EBUSY;
+	list_for_each_entry_safe(ev, tmp, &tk_events, list) {
+		ret = tk_event_destroy(ev);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * A module comes: the probes on it register (again: those from its last
+ * load are gone), armed when their event is on.
+ */
+static void tk_module_coming(struct module *mod)
+{
+	struct tk_event *ev;
+	struct tk_probe *p;
+	int ret;
+
+	guard(mutex)(&dynev_lock);
+	list_for_each_entry(ev, &tk_events, list) {
+		list_for_each_entry(p, &ev->probes, node) {
+			if (!tk_probe_in(p, mod))
+				continue;
+			tk_probe_unregister(p);
+			p->rp.kp.addr = NULL;
+			p->rp.kp.flags = KPROBE_FLAG_DISABLED;
+			ret = ev->ret ? register_kretprobe(&p->rp) :
+					register_kprobe(&p->rp.kp);
+			if (ret) {
+				pr_warn("kprobe event %s/%s: %s not probed again: %d\n",
+					ev->group, ev->name, p->sym, ret);
+				continue;
+			}
+			p->registered = true;
+			guard(mutex)(&trace_ev_lock);
+			if (test_bit(TRACE_EV_B_RECORD, &ev->call.flags) &&
+			    tk_probe_arm(p, true))
+				pr_warn("kprobe event %s/%s: %s not armed\n",
+					ev->group, ev->name, p->sym);
+		}
+	}
+}
+
+static int tk_module_notify(struct notifier_block *nb, unsigned long state,
+			    void *data)
+{
+	if (state == MODULE_STATE_COMING)
+		tk_module_coming(data);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block tk_module_nb = {
+	.notifier_call = tk_module_notify,
+};
+
+static struct dynev_kind tk_kind = {
+	.errloc = TK_ERRLOC,
+	.create = tk_create,
+	.remove = tk_remove,
+	.show = tk_show,
+	.clear = tk_clear,
+};
+
+/* kprobe_profile: each event's hits and misses. */
+static int tk_profile_show(struct seq_file *m, struct trace_array *tr,
+			   long unused)
+{
+	unsigned long hits, missed;
+	struct tk_event *ev;
+	struct tk_probe *p;
+	int cpu;
+
+	guard(mutex)(&dynev_lock);
+	list_for_each_entry(ev, &tk_events, list) {
+		hits = 0;
+		for_each_possible_cpu(cpu)
+			hits += *per_cpu_ptr(ev->hits, cpu);
+		missed = atomic_long_read(&ev->missed);
+		list_for_each_entry(p, &ev->probes, node)
+			missed += p->rp.kp.nmissed + (ev->ret ? p->rp.nmissed : 0);
+		seq_printf(m, "  %-44s %15lu %15lu\n", ev->name, hits, missed);
+	}
+	return 0;
+}
+
+static const struct trace_fs_file tk_files[] = {
+	TRACE_FS_FOPS("kprobe_events", 0640, TRACE_FS_TOP_ONLY, (long)&tk_kind,
+		      &dynev_fops),
+	TRACE_FS_ATTR("kprobe_profile", 0440, TRACE_FS_TOP_ONLY,
+		      tk_profile_show, NULL),
+};
+
+static struct trace_fs_table tk_fs = {
+	.name = "kprobe_events",
+	.files = tk_files,
+	.nr = ARRAY_SIZE(tk_files),
+	.order = TRACE_FS_ORDER_KPROBE,
+	.readme =
+	"  kprobe_events        - Create/append/remove/list kprobe events\n"
+	"  kprobe_profile       - Hits and misses of each kprobe event\n"
+	"\t  Syntax of a kprobe event, in either file:\n"
+	"\t    p[:[<group>/][<event>]] <place> [<args>]\n"
+	"\t    r[maxactive][:[<group>/][<event>]] <place> [<args>]\n"
+	"\t    -:[<group>/][<event>] [<place>]\n"
+	"\t     place: [<module>:]<symbol>[+<offset>]|<memaddr>\n"
+	"\t     place (kretprobe): [<module>:]<symbol>[+<offset>]%return|<memaddr>\n"
+	"\t     args: [<name>=]<fetcharg>[:<type>]\n"
+	"\t     fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>], $comm,\n"
+	"\t               $stack<index>, $stack, $retval, $arg<N>,\n"
+	"\t               +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
+	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string,\n"
+	"\t           ustring, symbol, symstr,\n"
+	"\t           b<bit-width>@<bit-offset>/<container-size>,\n"
+	"\t           <type>\\[<array-size>\\]\n"
+	"\t     Naming a function's arguments by their names needs BTF,\n"
+	"\t     which this kernel does not have.\n"
+	"\t  A definition naming an existing event of the same type and\n"
+	"\t  arguments adds its place to that event.\n",
+};
+
+TRACE_FS_REGISTER(tk_fs);
+
+static int __init tk_init(void)
+{
+	dynev_register(&tk_kind);
+	if (IS_ENABLED(CONFIG_MODULES) && register_module_notifier(&tk_module_nb))
+		pr_warn("kprobe events: probes on modules will not follow them\n");
+	return 0;
+}
+core_initcall(tk_init);

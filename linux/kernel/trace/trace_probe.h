@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The fetch-argument language of the probe events (kprobe_events,
+ * dynamic_events): trace_probe_parse.c turns each FETCHARG of a probe
+ * definition into a struct tp_arg; trace_probe_fetch.c evaluates the
+ * arguments of an event at a hit into its record, prints the record, and
+ * describes it (fields and print fmt) for the format file.
+ *
+ * An argument is a source (a register, a stack slot, a function argument,
+ * the return value, an immediate, a symbol's or an address's memory,
+ * $comm or a string), then up to TP_MAX_DEREF dereferences +|-[u]OFFS(),
+ * innermost first, then a type. A memory source or a dereference leaves
+ * an address for the type to be read from; otherwise the value itself is
+ * stored, cut to the type's size.
+ */
+#ifndef _KERNEL_TRACE_TRACE_PROBE_H
+#define _KERNEL_TRACE_TRACE_PROBE_H
+
+#include <linux/ptrace.h>
+#include <linux/seq_file.h>
+#include <linux/types.h>
+#include <trace/trace_ev.h>
+
+/* Limits of a definition, as the README states them. */
+#define TP_MAX_ARGS		128
+#define TP_MAX_ARG_NAME		32
+#define TP_MAX_ARG_TEXT		63
+#define TP_MAX_NAME		64
+#define TP_MAX_DEREF		12
+#define TP_MAX_ARRAY		64
+#define TP_MAX_STACK		(THREAD_SIZE / sizeof(unsigned long))
+
+/* The longest string one argument records, its NUL included. */
+#define TP_MAX_STRING		256
+
+/**
+ * enum tp_src - where an argument's value starts
+ * @TPS_REG:	a register of the hit (%REG); @imm is its offset in pt_regs
+ * @TPS_STACK:	the @imm-th word of the stack ($stackN)
+ * @TPS_STACKP:	the stack pointer ($stack)
+ * @TPS_ARG:	function argument @imm, from 1 ($argN)
+ * @TPS_RETVAL:	the return value ($retval)
+ * @TPS_IMM:	@imm itself (\IMM)
+ * @TPS_MEM:	the memory at address @imm (@ADDR, @SYM[+|-offs])
+ * @TPS_COMM:	the task's comm ($comm)
+ * @TPS_STR:	the string @str (\"STRING")
+ */
+enum tp_src {
+	TPS_REG,
+	TPS_STACK,
+	TPS_STACKP,
+	TPS_ARG,
+	TPS_RETVAL,
+	TPS_IMM,
+	TPS_MEM,
+	TPS_COMM,
+	TPS_STR,
+};
+
+/* How a type prints, and whether its record slot is a string's. */
+enum tp_kind {
+	TPK_UNSIGNED,
+	TPK_SIGNED,
+	TPK_HEX,
+	TPK_CHAR,
+	TPK_SYMBOL,
+	TPK_STRING,
+	TPK_USTRING,
+	TPK_SYMSTR,
+};
+
+/**
+ * struct tp_type - a type an argument may be given (":TYPE")
+ * @name:	its name in a definition
+ * @field:	its field type in the format file
+ * @fmt:	its conversion in the print fmt
+ * @size:	bytes of its value (a string's slot: 4, its __data_loc)
+ * @kind:	enum tp_kind
+ */
+struct tp_type {
+	const char *name;
+	const char *field;
+	const char *fmt;
+	u8 size;
+	u8 kind;
+};
+
+/* Whether a type's slot is a string's __data_loc word. */
+static inline bool tp_type_is_string(const struct tp_type *t)
+{
+	return t->kind == TPK_STRING || t->kind == TPK_USTRING ||
+	       t->kind == TPK_SYMSTR;
+}
+
+/**
+ * struct tp_arg - one parsed FETCHARG
+ * @name:	its field name (NAME=, or argN)
+ * @text:	what followed NAME=, as written, for the listings
+ * @type:	its type
+ * @src:	enum tp_src
+ * @ndrf:	its dereferences
+ * @udrf:	bit i: dereference i reads user memory
+ * @user:	the final read (of a memory argument) is of user memory
+ * @mem:	the type is read from the address the source and the
+ *		dereferences leave, rather than being that value
+ * @bf_width:	a bitfield's width in bits, else 0
+ * @bf_shift:	a bitfield's offset in bits
+ * @count:	an array's elements, else 0
+ * @offset:	its slot in the record, from the record's start
+ * @imm:	the source's number (enum tp_src)
+ * @drf:	the offset of each dereference, innermost first
+ * @str:	a TPS_STR's string
+ */
+struct tp_arg {
+	char *name;
+	char *text;
+	const struct tp_type *type;
+	u8 src;
+	u8 ndrf;
+	u16 udrf;
+	bool user;
+	bool mem;
+	u8 bf_width;
+	u8 bf_shift;
+	u16 count;
+	u16 offset;
+	long imm;
+	long drf[TP_MAX_DEREF];
+	char *str;
+};
+
+/* What may appear in the arguments of a probe of some kind. */
+#define TP_CTX_RETURN	BIT(0)	/* a return probe: $retval */
+#define TP_CTX_ENTRY	BIT(1)	/* at a function's entry: $argN */
+#define TP_CTX_KERNEL	BIT(2)	/* a kernel probe: @ADDR, @SYM */
+
+/**
+ * struct tp_err - where a definition went wrong, for error_log
+ * @pos:	the offset in the command
+ * @msg:	what (a static string)
+ */
+struct tp_err {
+	unsigned int pos;
+	const char *msg;
+};
+
+/**
+ * struct tp_args - the arguments of an event
+ * @n:		how many
+ * @size:	the record's fixed part, struct trace_entry and the probe's
+ *		own fields included
+ * @strings:	arguments with a string slot
+ * @arg:	each
+ */
+struct tp_args {
+	unsigned int n;
+	unsigned int size;
+	unsigned int strings;
+	struct tp_arg arg[];
+};
+
+int tp_arg_parse(struct tp_arg *a, const char *text, unsigned int idx,
+		 unsigned int flags, unsigned int pos, struct tp_err *err);
+void tp_arg_free(struct tp_arg *a);
+bool tp_arg_same(const struct tp_arg *a, const struct tp_arg *b);
+struct tp_args *tp_args_alloc(unsigned int n);
+void tp_args_free(struct tp_args *args);
+int tp_args_layout(struct tp_args *args, unsigned int head, int *bad);
+void tp_args_show(struct seq_file *m, const struct tp_args *args);
+
+struct trace_ev_field *tp_fields(const struct tp_args *args,
+				 const struct trace_ev_field *head,
+				 unsigned int nhead);
+char *tp_print_fmt(const struct tp_args *args, const char *head,
+		   const char *head_args);
+unsigned int tp_fetch(const struct tp_args *args, struct pt_regs *regs,
+		      void *rec, unsigned int room);
+void tp_print(struct seq_file *m, const struct tp_args *args,
+	      const void *rec, unsigned int len);
+
+#endif /* _KERNEL_TRACE_TRACE_PROBE_H */
