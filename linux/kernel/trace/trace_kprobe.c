@@ -356,10 +356,12 @@ static void tk_show(struct seq_file *m)
  * @sym:	"[MOD:]SYM", or NULL for an address
  * @offs:	the offset from @sym
  * @addr:	the address
+ * @entry:	the place is a function's entry
  * @args:	the arguments
  */
 struct tk_def {
 	bool ret;
+	bool entry;
 	int maxactive;
 	const char *grp;
 	const char *event;
@@ -456,6 +458,8 @@ static int tk_parse_place(struct dynev_cmd *cmd, struct tk_def *d)
 	if (isdigit(s[0])) {
 		if (kstrtoul(s, 0, &d->addr))
 			return tk_fail(cmd, pos, "Bad probe address", -EINVAL);
+		d->entry = !kprobe_on_func_entry((kprobe_opcode_t *)d->addr,
+						 NULL, 0);
 		return 0;
 	}
 	if (strchr(s, '-'))
@@ -470,12 +474,20 @@ static int tk_parse_place(struct dynev_cmd *cmd, struct tk_def *d)
 	name = name ? name + 1 : s;
 	if (!*s || !*name || strlen(s) >= KSYM_NAME_LEN + MODULE_NAME_LEN)
 		return tk_fail(cmd, pos, "Bad probe address", -EINVAL);
-	if (d->ret && d->offs)
+	if (!kallsyms_lookup_name(s)) {
+		if (!tk_module_missing(s))
+			return tk_fail(cmd, pos, "Probe point is not found",
+				       -ENOENT);
+		/* Of a module not loaded: only its name says where it is. */
+		d->entry = !d->offs;
+	} else {
+		/* SYM+offs may be another function's entry (_text+N). */
+		d->entry = !d->offs || !kprobe_on_func_entry(NULL, s, d->offs);
+	}
+	if (d->ret && !d->entry)
 		return tk_fail(cmd, pos,
 			       "A return probe must be at a function's entry",
 			       -EINVAL);
-	if (!kallsyms_lookup_name(s) && !tk_module_missing(s))
-		return tk_fail(cmd, pos, "Probe point is not found", -ENOENT);
 	if (name == s) {
 		kallsyms_on_each_match_symbol(tk_count_sym, s, &n);
 		if (n > 1)
@@ -497,7 +509,7 @@ static int tk_parse_args(struct dynev_cmd *cmd, struct tk_def *d)
 			       "Too many arguments", -E2BIG);
 	if (d->ret)
 		flags |= TP_CTX_RETURN;
-	else if (d->sym && !d->offs)
+	else if (d->entry)
 		flags |= TP_CTX_ENTRY;
 	d->args = tp_args_alloc(n);
 	if (!d->args)

@@ -222,3 +222,21 @@ if command -v perf > /dev/null; then
 	rm -f /tmp/kp.data
 	echo > kprobe_events
 fi
+
+# perf probe: definitions at _text+OFFS (kallsyms, no debug info), a
+# return probe, an argument, the listing and the removal.
+if command -v perf > /dev/null; then
+	export PAGER=cat
+	perf probe -q -a vfs_read || fail "perf probe -a vfs_read"
+	perf probe -q -a 'vfs_write%return' || fail "perf probe -a vfs_write%return"
+	perf probe -q -a 'ksys_read fd=%di' || fail "perf probe -a ksys_read fd=%di"
+	grep -q '^r:probe/vfs_write__return _text+[0-9]*$' kprobe_events ||
+		fail "perf's return probe: $(cat kprobe_events)"
+	l=$(perf --no-pager probe -l 2>&1)
+	echo "$l" | grep -q 'probe:ksys_read .*(on ksys_read with fd)' || fail "perf probe -l: $l"
+	n=$(perf stat -x, -e probe:ksys_read -- cat /proc/version 2>&1 |
+		awk -F, '/probe:ksys_read/ { print $1 }')
+	[ "${n:-0}" -ge 1 ] || fail "perf stat on perf probe's event counted '${n}'"
+	perf probe -q -d 'probe:*' || fail "perf probe -d"
+	[ -z "$(cat kprobe_events)" ] || fail "left after perf probe -d: $(cat kprobe_events)"
+fi
