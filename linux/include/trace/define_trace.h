@@ -15,7 +15,9 @@
  * CONFIG_EVENT_TRACING, trace_ev_stages.h then reads the header again to
  * make each event of it a trace event (record layout, probe, printer,
  * format); without, the event classes are dropped, and the tracers take
- * what they need from the tracepoints by registering probes on them.
+ * what they need from the tracepoints by registering probes on them. With
+ * CONFIG_BPF_EVENTS, trace_bpf_stage.h reads it once more, for the raw
+ * tracepoint entries of BPF programs.
  *
  * On the way out, every macro set here is undefined again, so that the next
  * <linux/tracepoint.h> include restores the declaring meaning, and
@@ -98,6 +100,10 @@
 /* With event tracing, the header's events too. */
 #ifdef CONFIG_EVENT_TRACING
 #include <trace/trace_ev_stages.h>
+#endif
+/* With BPF events, the raw tracepoint entries of its tracepoints. */
+#ifdef CONFIG_BPF_EVENTS
+#include <trace/trace_bpf_stage.h>
 #endif
 #undef TRACE_HEADER_MULTI_READ
 

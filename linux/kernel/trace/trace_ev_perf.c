@@ -140,6 +140,8 @@ static void trace_ev_perf_free(struct rcu_head *rcu)
 {
 	struct trace_ev_perf *pf = container_of(rcu, struct trace_ev_perf, rcu);
 
+	/* perf takes each event's program off before destroying it. */
+	WARN_ON_ONCE(rcu_access_pointer(pf->tc.prog_array));
 	free_percpu(pf->tc.perf_events);
 	kfree(pf);
 }
@@ -164,6 +166,10 @@ static struct trace_ev_perf *trace_ev_perf_new(struct trace_ev_rt *rt,
 	if (call->class->perf & TRACE_EV_PERF_SYSCALL) {
 		pf->tc.class = &trace_ev_perf_syscall_class;
 		pf->tc.name = call->name;
+	} else if (call->class->perf & TRACE_EV_PERF_KPROBE) {
+		pf->tc.class = &trace_ev_perf_tp_class;
+		pf->tc.name = call->name;
+		pf->tc.flags |= TRACE_EVENT_FL_KPROBE;
 	} else if (call->tp) {
 		pf->tc.class = &trace_ev_perf_tp_class;
 		pf->tc.tp = call->tp;
@@ -314,34 +320,89 @@ void perf_trace_del(struct perf_event *p_event, int flags)
 		hlist_del_rcu(&p_event->hlist_entry);
 }
 
+/*
+ * The kprobe event whose hit on this CPU its programs kept from perf,
+ * between trace_ev_perf_regs_bpf() and trace_ev_perf_regs_done().
+ */
+static DEFINE_PER_CPU(const struct trace_ev_call *, trace_ev_perf_refused);
+
 /**
- * trace_ev_perf_emit() - give a record to the perf events on its event
+ * trace_ev_perf_regs_bpf() - run the BPF programs of a kprobe event on
+ * the registers of its hit
+ * @call:	the event, whose records take the slow path
+ * @regs:	the registers
+ *
+ * Called by the event's probe before it writes the record, preemption
+ * off, and followed by trace_ev_perf_regs_done(). When the programs
+ * refuse the hit, the record still goes to tracefs, not to perf.
+ */
+void trace_ev_perf_regs_bpf(struct trace_ev_call *call, struct pt_regs *regs)
+{
+	struct trace_ev_perf *pf = rcu_dereference_sched(call->rt->perf);
+
+	if (pf && bpf_prog_array_valid(&pf->tc) &&
+	    !trace_call_bpf(&pf->tc, regs))
+		this_cpu_write(trace_ev_perf_refused, call);
+}
+
+NOKPROBE_SYMBOL(trace_ev_perf_regs_bpf);
+
+/**
+ * trace_ev_perf_regs_done() - end what trace_ev_perf_regs_bpf() began
+ */
+void trace_ev_perf_regs_done(void)
+{
+	this_cpu_write(trace_ev_perf_refused, NULL);
+}
+
+NOKPROBE_SYMBOL(trace_ev_perf_regs_done);
+
+/**
+ * trace_ev_perf_emit() - give a record to the BPF programs and the perf
+ * events on its event
  * @pf:		the event's perf state
  * @rec:	the record, its common fields filled in
  * @len:	its length
  *
- * Called by trace_ev_commit_slow(), preemption off. A record perf's
- * recursion guard refuses (perf is already at work at this level) is
- * dropped, as perf drops the samples of its software events there.
+ * Called by trace_ev_commit_slow(), preemption off. The programs run on
+ * every CPU, and see the registers of the hit in the record's first 8
+ * bytes; perf refills them. A record the programs refuse is not given
+ * to perf. One perf's recursion guard refuses (perf is already at work
+ * at this level) is dropped, as perf drops the samples of its software
+ * events there.
  */
 void trace_ev_perf_emit(struct trace_ev_perf *pf, void *rec, unsigned int len)
 {
 	struct hlist_head *head = this_cpu_ptr(pf->tc.perf_events);
+	bool progs = bpf_prog_array_valid(&pf->tc);
 	struct trace_ev_perf_cur *cur;
 	struct pt_regs *regs;
 	int rctx;
 
-	if (hlist_empty(head))
+	/* A kprobe event's programs ran on the registers, before. */
+	if (pf->tc.flags & TRACE_EVENT_FL_KPROBE) {
+		if (this_cpu_read(trace_ev_perf_refused) == pf->rt->call)
+			return;
+		progs = false;
+	}
+	if (!progs && hlist_empty(head))
 		return;
 	rctx = perf_swevent_get_recursion_context();
 	if (rctx < 0)
 		return;
-	cur = this_cpu_ptr(&trace_ev_perf_cur[rctx]);
-	cur->rec = rec;
-	cur->len = len;
 	regs = this_cpu_ptr(&trace_ev_perf_regs[rctx]);
 	/* The sample's place: the event's probe, on the traced path. */
 	perf_arch_fetch_caller_regs(regs, _RET_IP_);
+	if (progs) {
+		*(struct pt_regs **)rec = regs;
+		if (!trace_call_bpf(&pf->tc, rec) || hlist_empty(head)) {
+			perf_swevent_put_recursion_context(rctx);
+			return;
+		}
+	}
+	cur = this_cpu_ptr(&trace_ev_perf_cur[rctx]);
+	cur->rec = rec;
+	cur->len = len;
 	/* It drops the recursion context. */
 	perf_tp_event(pf->tc.event.type, 1, rec, len, regs, head, rctx, NULL);
 	cur->rec = NULL;

@@ -155,6 +155,7 @@ static void tk_hit(struct tk_probe *p, struct pt_regs *regs,
 	struct tk_scratch *sc;
 	struct trace_wh h;
 	unsigned int len;
+	bool bpf;
 	u8 *rec;
 
 	this_cpu_inc(*ev->hits);
@@ -168,6 +169,10 @@ static void tk_hit(struct tk_probe *p, struct pt_regs *regs,
 	/* An NMI that finds it clear is done with it before we go on. */
 	sc->busy = true;
 	barrier();
+	/* Kprobe programs see the registers; they may keep the hit from perf. */
+	bpf = IS_ENABLED(CONFIG_BPF_EVENTS) && (fl & TRACE_EV_FL_SLOW);
+	if (bpf)
+		trace_ev_perf_regs_bpf(call, regs);
 	head = sc->page + sizeof(struct trace_entry);
 	head[0] = (unsigned long)p->rp.kp.addr;
 	if (ev->ret)
@@ -180,6 +185,8 @@ static void tk_hit(struct tk_probe *p, struct pt_regs *regs,
 		       len - sizeof(struct trace_entry));
 		trace_ev_commit(call, fl, rec, &h);
 	}
+	if (bpf)
+		trace_ev_perf_regs_done();
 	barrier();
 	sc->busy = false;
 }
@@ -709,6 +716,7 @@ static int tk_event_new(struct dynev_cmd *cmd, struct tk_def *d,
 	ev->class.size = ev->args->size;
 	ev->class.reg = tk_reg;
 	ev->class.print = tk_print;
+	ev->class.perf = TRACE_EV_PERF_KPROBE;
 	ev->call.name = ev->name;
 	ev->call.class = &ev->class;
 	ev->call.fields = ev->fields;

@@ -34,6 +34,7 @@
 struct sc_enter_rec {
 	struct trace_entry ent;
 	int nr;
+	int pad;	/* zeroed: BPF programs may read it with nr */
 	unsigned long args[];
 };
 
@@ -115,6 +116,7 @@ static void sc_enter_probe(void *data, struct pt_regs *regs, long id)
 	if (!rec)
 		return;
 	rec->nr = id;
+	rec->pad = 0;
 	syscall_get_arguments(current, regs, args);
 	memcpy(rec->args, args, nb * sizeof(args[0]));
 	trace_ev_commit(call, fl, rec, &h);

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * BPF programs on trace events: what the files of this feature share.
+ *
+ *   bpf_ev_helpers.c	the helpers of the tracing program types
+ *   bpf_ev_printk.c	bpf_trace_printk() and its event
+ *   bpf_ev_ops.c	the verifier and program ops of those types
+ *   bpf_ev_perf.c	programs on the perf events of trace events
+ *   bpf_ev_rawtp.c	raw tracepoint programs, by tracepoint name
+ *
+ * The ops call the helpers and printk; nothing else calls upward.
+ */
+#ifndef _KERNEL_TRACE_BPF_EV_H
+#define _KERNEL_TRACE_BPF_EV_H
+
+#include <linux/bpf.h>
+
+/* The helpers every tracing program type has (bpf_ev_helpers.c). */
+const struct bpf_func_proto *bpf_ev_func_proto(enum bpf_func_id func_id,
+					       const struct bpf_prog *prog);
+/* Those of programs whose context starts with a struct pt_regs pointer. */
+const struct bpf_func_proto *bpf_ev_tp_func_proto(enum bpf_func_id func_id,
+						  const struct bpf_prog *prog);
+/* Those of programs whose context is a struct pt_regs. */
+const struct bpf_func_proto *bpf_ev_kp_func_proto(enum bpf_func_id func_id,
+						  const struct bpf_prog *prog);
+/* Those of raw tracepoint programs: the registers are fetched. */
+const struct bpf_func_proto *bpf_ev_raw_func_proto(enum bpf_func_id func_id,
+						   const struct bpf_prog *prog);
+
+/*
+ * kernel/bpf/stackmap.c's helpers (BPF_CALL_3, BPF_CALL_4), which no
+ * header declares: called with the registers of a hit.
+ */
+u64 bpf_get_stackid(u64 regs, u64 map, u64 flags, u64 r4, u64 r5);
+u64 bpf_get_stack(u64 regs, u64 buf, u64 size, u64 flags, u64 r5);
+
+/* The kernel's raw tracepoint entries (the linker's __bpf_raw_tp_map). */
+extern struct bpf_raw_event_map __start__bpf_raw_tp[];
+extern struct bpf_raw_event_map __stop__bpf_raw_tp[];
+
+#endif /* _KERNEL_TRACE_BPF_EV_H */

@@ -1,0 +1,556 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The BPF helpers of the tracing program types (kprobe, tracepoint, raw
+ * tracepoint): reading memory, the current task, the attach cookie,
+ * output into perf events, and stacks.
+ *
+ * The memory readers and bpf_get_current_task() override the weak,
+ * empty protos of kernel/bpf/helpers.c, which every program type with
+ * CAP_PERFMON reaches through bpf_base_func_proto().
+ *
+ * A tracepoint program's context starts with the registers of the hit
+ * (a struct pt_regs pointer in its first 8 bytes, trace_ev_perf.c); a
+ * kprobe program's is the registers; a raw tracepoint program has none,
+ * and the helpers that need them fetch the caller's.
+ */
+#include <linux/bpf.h>
+#include <linux/bpf_perf_event.h>
+#include <linux/filter.h>
+#include <linux/kernel.h>
+#include <linux/perf_event.h>
+#include <linux/sched.h>
+#include <linux/security.h>
+#include <linux/uaccess.h>
+
+#include "bpf_ev.h"
+
+BPF_CALL_3(bpf_probe_read_user, void *, dst, u32, size,
+	   const void __user *, src)
+{
+	int ret = copy_from_user_nofault(dst, src, size);
+
+	if (unlikely(ret < 0))
+		memset(dst, 0, size);
+	return ret;
+}
+
+const struct bpf_func_proto bpf_probe_read_user_proto = {
+	.func		= bpf_probe_read_user,
+	.gpl_only	= true,
+	.ret_type	= RET_INTEGER,
+	.arg1_type	= ARG_PTR_TO_UNINIT_MEM,
+	.arg2_type	= ARG_CONST_SIZE_OR_ZERO,
+	.arg3_type	= ARG_ANYTHING,
+};
+
+/* A string into @dst: its length with the NUL, or -errno and zeroes. */
+static long bpf_ev_read_str(void *dst, u32 size, const void *src, bool user)
+{
+	long ret;
+
+	if (unlikely(!size))
+		return 0;
+	if (user)
+		ret = strncpy_from_user_nofault(dst, (const void __user *)src,
+						size);
+	else
+		ret = strncpy_from_kernel_nofault(dst, src, size);
+	if (unlikely(ret < 0))
+		memset(dst, 0, size);
+	return ret;
+}
+
+BPF_CALL_3(bpf_probe_read_user_str, void *, dst, u32, size,
+	   const void __user *, src)
+{
+	return bpf_ev_read_str(dst, size, (const void __force *)src, true);
+}
+
+const struct bpf_func_proto bpf_probe_read_user_str_proto = {
+	.func		= bpf_probe_read_user_str,
+	.gpl_only	= true,
+	.ret_type	= RET_INTEGER,
+	.arg1_type	= ARG_PTR_TO_UNINIT_MEM,
+	.arg2_type	= ARG_CONST_SIZE_OR_ZERO,
+	.arg3_type	= ARG_ANYTHING,
+};
+
+BPF_CALL_3(bpf_probe_read_kernel, void *, dst, u32, size,
+	   const void *, src)
+{
+	return bpf_probe_read_kernel_common(dst, size, src);
+}
+
+const struct bpf_func_proto bpf_probe_read_kernel_proto = {
+	.func		= bpf_probe_read_kernel,
+	.gpl_only	= true,
+	.ret_type	= RET_INTEGER,
+	.arg1_type	= ARG_PTR_TO_UNINIT_MEM,
+	.arg2_type	= ARG_CONST_SIZE_OR_ZERO,
+	.arg3_type	= ARG_ANYTHING,
+};
+
+BPF_CALL_3(bpf_probe_read_kernel_str, void *, dst, u32, size,
+	   const void *, src)
+{
+	return bpf_ev_read_str(dst, size, src, false);
+}
+
+const struct bpf_func_proto bpf_probe_read_kernel_str_proto = {
+	.func		= bpf_probe_read_kernel_str,
+	.gpl_only	= true,
+	.ret_type	= RET_INTEGER,
+	.arg1_type	= ARG_PTR_TO_UNINIT_MEM,
+	.arg2_type	= ARG_CONST_SIZE_OR_ZERO,
+	.arg3_type	= ARG_ANYTHING,
+};
+
+/*
+ * The old bpf_probe_read() and bpf_probe_read_str(), which do not say
+ * whose memory: on an architecture whose user and kernel addresses do
+ * not overlap, the address does.
+ */
+static bool bpf_ev_is_user(const void *src)
+{
+	return (unsigned long)src < TASK_SIZE;
+}
+
+BPF_CALL_3(bpf_probe_read_compat, void *, dst, u32, size, const void *, src)
+{
+	if (bpf_ev_is_user(src))
+		return ____bpf_probe_read_user(dst, size,
+					       (const void __user __force *)src);
+	return bpf_probe_read_kernel_common(dst, size, src);
+}
+
+static const struct bpf_func_proto bpf_probe_read_compat_proto = {
+	.func		= bpf_probe_read_compat,
+	.gpl_only	= true,
+	.ret_type	= RET_INTEGER,
+	.arg1_type	= ARG_PTR_TO_UNINIT_MEM,
+	.arg2_type	= ARG_CONST_SIZE_OR_ZERO,
+	.arg3_type	= ARG_ANYTHING,
+};
+
+BPF_CALL_3(bpf_probe_read_compat_str, void *, dst, u32, size,
+	   const void *, src)
+{
+	return bpf_ev_read_str(dst, size, src, bpf_ev_is_user(src));
+}
+
+static const struct bpf_func_proto bpf_probe_read_compat_str_proto = {
+	.func		= bpf_probe_read_compat_str,
+	.gpl_only	= true,
+	.ret_type	= RET_INTEGER,
+	.arg1_type	= ARG_PTR_TO_UNINIT_MEM,
+	.arg2_type	= ARG_CONST_SIZE_OR_ZERO,
+	.arg3_type	= ARG_ANYTHING,
+};
+
+BPF_CALL_0(bpf_get_current_task)
+{
+	return (unsigned long)current;
+}
+
+const struct bpf_func_proto bpf_get_current_task_proto = {
+	.func		= bpf_get_current_task,
+	.gpl_only	= true,
+	.ret_type	= RET_INTEGER,
+};
+
+/* Set by the runner of the programs: trace_call_bpf(), bpf_trace_run*(). */
+BPF_CALL_1(bpf_get_attach_cookie_trace, void *, ctx)
+{
+	struct bpf_trace_run_ctx *rc;
+
+	rc = container_of(current->bpf_ctx, struct bpf_trace_run_ctx, run_ctx);
+	return rc->bpf_cookie;
+}
+
+static const struct bpf_func_proto bpf_get_attach_cookie_trace_proto = {
+	.func		= bpf_get_attach_cookie_trace,
+	.gpl_only	= false,
+	.ret_type	= RET_INTEGER,
+	.arg1_type	= ARG_PTR_TO_CTX,
+};
+
+/*
+ * Output into a BPF_MAP_TYPE_PERF_EVENT_ARRAY's perf event: at most one
+ * sample per nesting level (task, irq, NMI) of a CPU at a time.
+ */
+#define BPF_EV_OUT_LEVELS	3
+
+struct bpf_ev_out {
+	int depth;
+	struct perf_sample_data sd[BPF_EV_OUT_LEVELS];
+	struct pt_regs regs[BPF_EV_OUT_LEVELS];
+};
+
+static DEFINE_PER_CPU(struct bpf_ev_out, bpf_ev_out);
+
+/* The perf event @flags picks in @map, or an ERR_PTR. */
+static struct perf_event *bpf_ev_out_event(struct bpf_map *map, u64 flags)
+{
+	struct bpf_array *array = container_of(map, struct bpf_array, map);
+	unsigned int cpu = smp_processor_id();
+	struct bpf_event_entry *ee;
+	struct perf_event *event;
+	u64 index = flags & BPF_F_INDEX_MASK;
+
+	if (unlikely(flags & ~(BPF_F_INDEX_MASK | BPF_F_CURRENT_CPU)))
+		return ERR_PTR(-EINVAL);
+	if (flags & BPF_F_CURRENT_CPU)
+		index = cpu;
+	if (unlikely(index >= array->map.max_entries))
+		return ERR_PTR(-E2BIG);
+	ee = READ_ONCE(array->ptrs[index]);
+	if (!ee)
+		return ERR_PTR(-ENOENT);
+	event = ee->event;
+	if (unlikely(event->attr.type != PERF_TYPE_SOFTWARE ||
+		     event->attr.config != PERF_COUNT_SW_BPF_OUTPUT))
+		return ERR_PTR(-EINVAL);
+	if (unlikely(event->oncpu != cpu))
+		return ERR_PTR(-EOPNOTSUPP);
+	return event;
+}
+
+/* Write @raw as a sample of @map's event; @regs NULL: the caller's. */
+static long bpf_ev_output(struct bpf_map *map, u64 flags,
+			  struct perf_raw_record *raw, struct pt_regs *regs)
+{
+	struct bpf_ev_out *out;
+	struct perf_event *event;
+	long ret;
+	int d;
+
+	preempt_disable();
+	out = this_cpu_ptr(&bpf_ev_out);
+	d = this_cpu_inc_return(bpf_ev_out.depth) - 1;
+	if (WARN_ON_ONCE(d >= BPF_EV_OUT_LEVELS)) {
+		ret = -EBUSY;
+		goto out;
+	}
+	event = bpf_ev_out_event(map, flags);
+	if (IS_ERR(event)) {
+		ret = PTR_ERR(event);
+		goto out;
+	}
+	if (!regs) {
+		regs = &out->regs[d];
+		perf_fetch_caller_regs(regs);
+	}
+	perf_sample_data_init(&out->sd[d], 0, 0);
+	perf_sample_save_raw_data(&out->sd[d], event, raw);
+	ret = perf_event_output(event, &out->sd[d], regs);
+out:
+	this_cpu_dec(bpf_ev_out.depth);
+	preempt_enable();
+	return ret;
+}
+
+static long bpf_ev_output_data(struct bpf_map *map, u64 flags, void *data,
+			       u64 size, struct pt_regs *regs)
+{
+	struct perf_raw_record raw = {
+		.frag = { .data = data, .size = size },
+	};
+
+	if (unlikely(flags & ~(BPF_F_INDEX_MASK | BPF_F_CURRENT_CPU)))
+		return -EINVAL;
+	return bpf_ev_output(map, flags, &raw, regs);
+}
+
+/**
+ * bpf_event_output() - write a sample of @meta and then @ctx_size bytes
+ * of @ctx into a perf event array's event (skb and xdp programs'
+ * bpf_perf_event_output())
+ * @map:	the BPF_MAP_TYPE_PERF_EVENT_ARRAY
+ * @flags:	the index (BPF_F_INDEX_MASK), or BPF_F_CURRENT_CPU
+ * @meta:	the program's data
+ * @meta_size:	its length
+ * @ctx:	the context, copied by @ctx_copy (or memcpy when NULL)
+ * @ctx_size:	how much of it
+ * @ctx_copy:	the copier
+ *
+ * kernel/bpf/core.c exports its weak definition; this one takes its place.
+ *
+ * Return: 0, or -errno.
+ */
+u64 bpf_event_output(struct bpf_map *map, u64 flags, void *meta,
+		     u64 meta_size, void *ctx, u64 ctx_size,
+		     bpf_ctx_copy_t ctx_copy)
+{
+	struct perf_raw_frag tail = {
+		.copy = ctx_copy,
+		.data = ctx,
+		.size = ctx_size,
+	};
+	struct perf_raw_record raw = {
+		.frag = {
+			.next = ctx_size ? &tail : NULL,
+			.data = meta,
+			.size = meta_size,
+		},
+	};
+
+	return bpf_ev_output(map, flags, &raw, NULL);
+}
+
+/* The registers a tracepoint program's record starts with. */
+static struct pt_regs *bpf_ev_tp_regs(void *ctx)
+{
+	return *(struct pt_regs **)ctx;
+}
+
+BPF_CALL_5(bpf_perf_event_output_tp, void *, ctx, struct bpf_map *, map,
+	   u64, flags, void *, data, u64, size)
+{
+	return bpf_ev_output_data(map, flags, data, size, bpf_ev_tp_regs(ctx));
+}
+
+static const struct bpf_func_proto bpf_perf_event_output_tp_proto = {
+	.func		= bpf_perf_event_output_tp,
+	.gpl_only	= true,
+	.ret_type	= RET_INTEGER,
+	.arg1_type	= ARG_PTR_TO_CTX,
+	.arg2_type	= ARG_CONST_MAP_PTR,
+	.arg3_type	= ARG_ANYTHING,
+	.arg4_type	= ARG_PTR_TO_MEM | MEM_RDONLY,
+	.arg5_type	= ARG_CONST_SIZE_OR_ZERO,
+};
+
+BPF_CALL_5(bpf_perf_event_output_kp, struct pt_regs *, regs,
+	   struct bpf_map *, map, u64, flags, void *, data, u64, size)
+{
+	return bpf_ev_output_data(map, flags, data, size, regs);
+}
+
+static const struct bpf_func_proto bpf_perf_event_output_kp_proto = {
+	.func		= bpf_perf_event_output_kp,
+	.gpl_only	= true,
+	.ret_type	= RET_INTEGER,
+	.arg1_type	= ARG_PTR_TO_CTX,
+	.arg2_type	= ARG_CONST_MAP_PTR,
+	.arg3_type	= ARG_ANYTHING,
+	.arg4_type	= ARG_PTR_TO_MEM | MEM_RDONLY,
+	.arg5_type	= ARG_CONST_SIZE_OR_ZERO,
+};
+
+BPF_CALL_5(bpf_perf_event_output_raw, void *, ctx, struct bpf_map *, map,
+	   u64, flags, void *, data, u64, size)
+{
+	return bpf_ev_output_data(map, flags, data, size, NULL);
+}
+
+static const struct bpf_func_proto bpf_perf_event_output_raw_proto = {
+	.func		= bpf_perf_event_output_raw,
+	.gpl_only	= true,
+	.ret_type	= RET_INTEGER,
+	.arg1_type	= ARG_PTR_TO_CTX,
+	.arg2_type	= ARG_CONST_MAP_PTR,
+	.arg3_type	= ARG_ANYTHING,
+	.arg4_type	= ARG_PTR_TO_MEM | MEM_RDONLY,
+	.arg5_type	= ARG_CONST_SIZE_OR_ZERO,
+};
+
+BPF_CALL_3(bpf_get_stackid_tp, void *, ctx, struct bpf_map *, map,
+	   u64, flags)
+{
+	return bpf_get_stackid((unsigned long)bpf_ev_tp_regs(ctx),
+			       (unsigned long)map, flags, 0, 0);
+}
+
+static const struct bpf_func_proto bpf_get_stackid_tp_proto = {
+	.func		= bpf_get_stackid_tp,
+	.gpl_only	= true,
+	.ret_type	= RET_INTEGER,
+	.arg1_type	= ARG_PTR_TO_CTX,
+	.arg2_type	= ARG_CONST_MAP_PTR,
+	.arg3_type	= ARG_ANYTHING,
+};
+
+BPF_CALL_4(bpf_get_stack_tp, void *, ctx, void *, buf, u32, size,
+	   u64, flags)
+{
+	return bpf_get_stack((unsigned long)bpf_ev_tp_regs(ctx),
+			     (unsigned long)buf, size, flags, 0);
+}
+
+static const struct bpf_func_proto bpf_get_stack_tp_proto = {
+	.func		= bpf_get_stack_tp,
+	.gpl_only	= true,
+	.ret_type	= RET_INTEGER,
+	.arg1_type	= ARG_PTR_TO_CTX,
+	.arg2_type	= ARG_PTR_TO_UNINIT_MEM,
+	.arg3_type	= ARG_CONST_SIZE_OR_ZERO,
+	.arg4_type	= ARG_ANYTHING,
+};
+
+/* A raw tracepoint program's stack: from the helper's caller. */
+static struct pt_regs *bpf_ev_raw_regs_get(void)
+{
+	struct bpf_ev_out *out = this_cpu_ptr(&bpf_ev_out);
+	int d = this_cpu_inc_return(bpf_ev_out.depth) - 1;
+
+	if (WARN_ON_ONCE(d >= BPF_EV_OUT_LEVELS)) {
+		this_cpu_dec(bpf_ev_out.depth);
+		return NULL;
+	}
+	perf_fetch_caller_regs(&out->regs[d]);
+	return &out->regs[d];
+}
+
+BPF_CALL_3(bpf_get_stackid_raw, void *, ctx, struct bpf_map *, map,
+	   u64, flags)
+{
+	struct pt_regs *regs;
+	long ret;
+
+	preempt_disable();
+	regs = bpf_ev_raw_regs_get();
+	ret = -EBUSY;
+	if (regs) {
+		ret = bpf_get_stackid((unsigned long)regs, (unsigned long)map,
+				      flags, 0, 0);
+		this_cpu_dec(bpf_ev_out.depth);
+	}
+	preempt_enable();
+	return ret;
+}
+
+static const struct bpf_func_proto bpf_get_stackid_raw_proto = {
+	.func		= bpf_get_stackid_raw,
+	.gpl_only	= true,
+	.ret_type	= RET_INTEGER,
+	.arg1_type	= ARG_PTR_TO_CTX,
+	.arg2_type	= ARG_CONST_MAP_PTR,
+	.arg3_type	= ARG_ANYTHING,
+};
+
+BPF_CALL_4(bpf_get_stack_raw, void *, ctx, void *, buf, u32, size,
+	   u64, flags)
+{
+	struct pt_regs *regs;
+	long ret;
+
+	preempt_disable();
+	regs = bpf_ev_raw_regs_get();
+	ret = -EBUSY;
+	if (regs) {
+		ret = bpf_get_stack((unsigned long)regs, (unsigned long)buf,
+				    size, flags, 0);
+		this_cpu_dec(bpf_ev_out.depth);
+	}
+	preempt_enable();
+	return ret;
+}
+
+static const struct bpf_func_proto bpf_get_stack_raw_proto = {
+	.func		= bpf_get_stack_raw,
+	.gpl_only	= true,
+	.ret_type	= RET_INTEGER,
+	.arg1_type	= ARG_PTR_TO_CTX,
+	.arg2_type	= ARG_PTR_TO_UNINIT_MEM,
+	.arg3_type	= ARG_CONST_SIZE_OR_ZERO,
+	.arg4_type	= ARG_ANYTHING,
+};
+
+/**
+ * bpf_ev_func_proto() - the helpers every tracing program type has
+ * @func_id:	the helper
+ * @prog:	the program being verified
+ *
+ * Return: its proto, or NULL.
+ */
+const struct bpf_func_proto *bpf_ev_func_proto(enum bpf_func_id func_id,
+					       const struct bpf_prog *prog)
+{
+	switch (func_id) {
+	case BPF_FUNC_get_current_comm:
+		return &bpf_get_current_comm_proto;
+	case BPF_FUNC_get_current_uid_gid:
+		return &bpf_get_current_uid_gid_proto;
+	case BPF_FUNC_get_current_task:
+		return &bpf_get_current_task_proto;
+	case BPF_FUNC_probe_read:
+		return security_locked_down(LOCKDOWN_BPF_READ_KERNEL) < 0 ?
+		       NULL : &bpf_probe_read_compat_proto;
+	case BPF_FUNC_probe_read_str:
+		return security_locked_down(LOCKDOWN_BPF_READ_KERNEL) < 0 ?
+		       NULL : &bpf_probe_read_compat_str_proto;
+	case BPF_FUNC_get_attach_cookie:
+		return &bpf_get_attach_cookie_trace_proto;
+	/* Not for programs that may run in NMI on a map's lock. */
+	case BPF_FUNC_ktime_get_coarse_ns:
+		return NULL;
+	default:
+		return bpf_base_func_proto(func_id, prog);
+	}
+}
+
+/**
+ * bpf_ev_tp_func_proto() - the helpers of tracepoint programs
+ * @func_id:	the helper
+ * @prog:	the program being verified
+ *
+ * Return: its proto, or NULL.
+ */
+const struct bpf_func_proto *bpf_ev_tp_func_proto(enum bpf_func_id func_id,
+						  const struct bpf_prog *prog)
+{
+	switch (func_id) {
+	case BPF_FUNC_perf_event_output:
+		return &bpf_perf_event_output_tp_proto;
+	case BPF_FUNC_get_stackid:
+		return &bpf_get_stackid_tp_proto;
+	case BPF_FUNC_get_stack:
+		return &bpf_get_stack_tp_proto;
+	default:
+		return bpf_ev_func_proto(func_id, prog);
+	}
+}
+
+/**
+ * bpf_ev_kp_func_proto() - the helpers of kprobe programs
+ * @func_id:	the helper
+ * @prog:	the program being verified
+ *
+ * Return: its proto, or NULL.
+ */
+const struct bpf_func_proto *bpf_ev_kp_func_proto(enum bpf_func_id func_id,
+						  const struct bpf_prog *prog)
+{
+	switch (func_id) {
+	case BPF_FUNC_perf_event_output:
+		return &bpf_perf_event_output_kp_proto;
+	case BPF_FUNC_get_stackid:
+		return &bpf_get_stackid_proto;
+	case BPF_FUNC_get_stack:
+		return &bpf_get_stack_proto;
+	default:
+		return bpf_ev_func_proto(func_id, prog);
+	}
+}
+
+/**
+ * bpf_ev_raw_func_proto() - the helpers of raw tracepoint programs
+ * @func_id:	the helper
+ * @prog:	the program being verified
+ *
+ * Return: its proto, or NULL.
+ */
+const struct bpf_func_proto *bpf_ev_raw_func_proto(enum bpf_func_id func_id,
+						   const struct bpf_prog *prog)
+{
+	switch (func_id) {
+	case BPF_FUNC_perf_event_output:
+		return &bpf_perf_event_output_raw_proto;
+	case BPF_FUNC_get_stackid:
+		return &bpf_get_stackid_raw_proto;
+	case BPF_FUNC_get_stack:
+		return &bpf_get_stack_raw_proto;
+	default:
+		return bpf_ev_func_proto(func_id, prog);
+	}
+}
