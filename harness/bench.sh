@@ -99,6 +99,8 @@ for k in ours upstream none; do
 	/harness/files/bin/evbench
 	# B12: perf samples of sched_switch on the same load.
 	/harness/files/bin/perfbench
+	# B13: a BPF tracepoint program on every syscall, where BPF events are.
+	/harness/files/bin/bpfbench
 	# B15: instances, where there are.
 	/harness/files/bin/instbench
 	# B7: bytes per call-site record, the same formula for every kernel

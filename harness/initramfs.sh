@@ -27,9 +27,10 @@ plugin_dirs=(/usr/lib/x86_64-linux-gnu/uftrace
 tools_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tfs.c
 fuzz_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tfuzz.c
 soak_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tsoak.c
+bpf_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tbpf.c
 
 key=$(hash_paths "$TOP/harness/initramfs.sh" "$TOP/harness/guest-init" \
-	"$tools_src" "$fuzz_src" "$soak_src" /bin/busybox "${bins[@]}" "${clients[@]}" \
+	"$tools_src" "$fuzz_src" "$soak_src" "$bpf_src" /bin/busybox "${bins[@]}" "${clients[@]}" \
 	"${plugin_dirs[@]}")
 if [ -f "$cpio" ] && [ "$key" = "$(cat "$out/key" 2>/dev/null)" ]; then
 	echo "$cpio"
@@ -79,6 +80,8 @@ gcc -static -O2 -Wall -Werror -o "$root/usr/local/bin/tfuzz" "$fuzz_src" ||
 	die "cannot build $fuzz_src"
 gcc -static -O2 -Wall -Werror -o "$root/usr/local/bin/tsoak" "$soak_src" ||
 	die "cannot build $soak_src"
+gcc -static -O2 -Wall -Werror -o "$root/usr/local/bin/tbpf" "$bpf_src" ||
+	die "cannot build $bpf_src"
 install -m 0755 "$TOP/harness/guest-init" "$root/init"
 # tracer, in group tracing, and nobody: users for the permission tests
 # (perms.sh, ftracetest's mount_options.tc and test_ownership.tc).

@@ -15,6 +15,17 @@
 
 #include <linux/bpf.h>
 
+/*
+ * The proto of a tracing helper that returns an integer: its function,
+ * whether only GPL programs may call it, and its arguments' types.
+ */
+#define BPF_EV_PROTO(fn, gpl, ...)					\
+	{								\
+		.func = (fn), .gpl_only = (gpl),			\
+		.ret_type = RET_INTEGER,				\
+		.arg_type = { __VA_ARGS__ },				\
+	}
+
 /* The helpers every tracing program type has (bpf_ev_helpers.c). */
 const struct bpf_func_proto *bpf_ev_func_proto(enum bpf_func_id func_id,
 					       const struct bpf_prog *prog);

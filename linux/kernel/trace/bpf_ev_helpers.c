@@ -34,14 +34,9 @@ BPF_CALL_3(bpf_probe_read_user, void *, dst, u32, size,
 	return ret;
 }
 
-const struct bpf_func_proto bpf_probe_read_user_proto = {
-	.func		= bpf_probe_read_user,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_UNINIT_MEM,
-	.arg2_type	= ARG_CONST_SIZE_OR_ZERO,
-	.arg3_type	= ARG_ANYTHING,
-};
+const struct bpf_func_proto bpf_probe_read_user_proto =
+	BPF_EV_PROTO(bpf_probe_read_user, true, ARG_PTR_TO_UNINIT_MEM,
+		     ARG_CONST_SIZE_OR_ZERO, ARG_ANYTHING);
 
 /* A string into @dst: its length with the NUL, or -errno and zeroes. */
 static long bpf_ev_read_str(void *dst, u32 size, const void *src, bool user)
@@ -66,14 +61,9 @@ BPF_CALL_3(bpf_probe_read_user_str, void *, dst, u32, size,
 	return bpf_ev_read_str(dst, size, (const void __force *)src, true);
 }
 
-const struct bpf_func_proto bpf_probe_read_user_str_proto = {
-	.func		= bpf_probe_read_user_str,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_UNINIT_MEM,
-	.arg2_type	= ARG_CONST_SIZE_OR_ZERO,
-	.arg3_type	= ARG_ANYTHING,
-};
+const struct bpf_func_proto bpf_probe_read_user_str_proto =
+	BPF_EV_PROTO(bpf_probe_read_user_str, true, ARG_PTR_TO_UNINIT_MEM,
+		     ARG_CONST_SIZE_OR_ZERO, ARG_ANYTHING);
 
 BPF_CALL_3(bpf_probe_read_kernel, void *, dst, u32, size,
 	   const void *, src)
@@ -81,14 +71,9 @@ BPF_CALL_3(bpf_probe_read_kernel, void *, dst, u32, size,
 	return bpf_probe_read_kernel_common(dst, size, src);
 }
 
-const struct bpf_func_proto bpf_probe_read_kernel_proto = {
-	.func		= bpf_probe_read_kernel,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_UNINIT_MEM,
-	.arg2_type	= ARG_CONST_SIZE_OR_ZERO,
-	.arg3_type	= ARG_ANYTHING,
-};
+const struct bpf_func_proto bpf_probe_read_kernel_proto =
+	BPF_EV_PROTO(bpf_probe_read_kernel, true, ARG_PTR_TO_UNINIT_MEM,
+		     ARG_CONST_SIZE_OR_ZERO, ARG_ANYTHING);
 
 BPF_CALL_3(bpf_probe_read_kernel_str, void *, dst, u32, size,
 	   const void *, src)
@@ -96,14 +81,9 @@ BPF_CALL_3(bpf_probe_read_kernel_str, void *, dst, u32, size,
 	return bpf_ev_read_str(dst, size, src, false);
 }
 
-const struct bpf_func_proto bpf_probe_read_kernel_str_proto = {
-	.func		= bpf_probe_read_kernel_str,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_UNINIT_MEM,
-	.arg2_type	= ARG_CONST_SIZE_OR_ZERO,
-	.arg3_type	= ARG_ANYTHING,
-};
+const struct bpf_func_proto bpf_probe_read_kernel_str_proto =
+	BPF_EV_PROTO(bpf_probe_read_kernel_str, true, ARG_PTR_TO_UNINIT_MEM,
+		     ARG_CONST_SIZE_OR_ZERO, ARG_ANYTHING);
 
 /*
  * The old bpf_probe_read() and bpf_probe_read_str(), which do not say
@@ -123,14 +103,9 @@ BPF_CALL_3(bpf_probe_read_compat, void *, dst, u32, size, const void *, src)
 	return bpf_probe_read_kernel_common(dst, size, src);
 }
 
-static const struct bpf_func_proto bpf_probe_read_compat_proto = {
-	.func		= bpf_probe_read_compat,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_UNINIT_MEM,
-	.arg2_type	= ARG_CONST_SIZE_OR_ZERO,
-	.arg3_type	= ARG_ANYTHING,
-};
+static const struct bpf_func_proto bpf_probe_read_compat_proto =
+	BPF_EV_PROTO(bpf_probe_read_compat, true, ARG_PTR_TO_UNINIT_MEM,
+		     ARG_CONST_SIZE_OR_ZERO, ARG_ANYTHING);
 
 BPF_CALL_3(bpf_probe_read_compat_str, void *, dst, u32, size,
 	   const void *, src)
@@ -138,25 +113,17 @@ BPF_CALL_3(bpf_probe_read_compat_str, void *, dst, u32, size,
 	return bpf_ev_read_str(dst, size, src, bpf_ev_is_user(src));
 }
 
-static const struct bpf_func_proto bpf_probe_read_compat_str_proto = {
-	.func		= bpf_probe_read_compat_str,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_UNINIT_MEM,
-	.arg2_type	= ARG_CONST_SIZE_OR_ZERO,
-	.arg3_type	= ARG_ANYTHING,
-};
+static const struct bpf_func_proto bpf_probe_read_compat_str_proto =
+	BPF_EV_PROTO(bpf_probe_read_compat_str, true, ARG_PTR_TO_UNINIT_MEM,
+		     ARG_CONST_SIZE_OR_ZERO, ARG_ANYTHING);
 
 BPF_CALL_0(bpf_get_current_task)
 {
 	return (unsigned long)current;
 }
 
-const struct bpf_func_proto bpf_get_current_task_proto = {
-	.func		= bpf_get_current_task,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-};
+const struct bpf_func_proto bpf_get_current_task_proto =
+	BPF_EV_PROTO(bpf_get_current_task, true);
 
 /* Set by the runner of the programs: trace_call_bpf(), bpf_trace_run*(). */
 BPF_CALL_1(bpf_get_attach_cookie_trace, void *, ctx)
@@ -167,12 +134,8 @@ BPF_CALL_1(bpf_get_attach_cookie_trace, void *, ctx)
 	return rc->bpf_cookie;
 }
 
-static const struct bpf_func_proto bpf_get_attach_cookie_trace_proto = {
-	.func		= bpf_get_attach_cookie_trace,
-	.gpl_only	= false,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_CTX,
-};
+static const struct bpf_func_proto bpf_get_attach_cookie_trace_proto =
+	BPF_EV_PROTO(bpf_get_attach_cookie_trace, false, ARG_PTR_TO_CTX);
 
 /*
  * Output into a BPF_MAP_TYPE_PERF_EVENT_ARRAY's perf event: at most one
@@ -309,16 +272,10 @@ BPF_CALL_5(bpf_perf_event_output_tp, void *, ctx, struct bpf_map *, map,
 	return bpf_ev_output_data(map, flags, data, size, bpf_ev_tp_regs(ctx));
 }
 
-static const struct bpf_func_proto bpf_perf_event_output_tp_proto = {
-	.func		= bpf_perf_event_output_tp,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_CTX,
-	.arg2_type	= ARG_CONST_MAP_PTR,
-	.arg3_type	= ARG_ANYTHING,
-	.arg4_type	= ARG_PTR_TO_MEM | MEM_RDONLY,
-	.arg5_type	= ARG_CONST_SIZE_OR_ZERO,
-};
+static const struct bpf_func_proto bpf_perf_event_output_tp_proto =
+	BPF_EV_PROTO(bpf_perf_event_output_tp, true, ARG_PTR_TO_CTX,
+		     ARG_CONST_MAP_PTR, ARG_ANYTHING,
+		     ARG_PTR_TO_MEM | MEM_RDONLY, ARG_CONST_SIZE_OR_ZERO);
 
 BPF_CALL_5(bpf_perf_event_output_kp, struct pt_regs *, regs,
 	   struct bpf_map *, map, u64, flags, void *, data, u64, size)
@@ -326,16 +283,10 @@ BPF_CALL_5(bpf_perf_event_output_kp, struct pt_regs *, regs,
 	return bpf_ev_output_data(map, flags, data, size, regs);
 }
 
-static const struct bpf_func_proto bpf_perf_event_output_kp_proto = {
-	.func		= bpf_perf_event_output_kp,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_CTX,
-	.arg2_type	= ARG_CONST_MAP_PTR,
-	.arg3_type	= ARG_ANYTHING,
-	.arg4_type	= ARG_PTR_TO_MEM | MEM_RDONLY,
-	.arg5_type	= ARG_CONST_SIZE_OR_ZERO,
-};
+static const struct bpf_func_proto bpf_perf_event_output_kp_proto =
+	BPF_EV_PROTO(bpf_perf_event_output_kp, true, ARG_PTR_TO_CTX,
+		     ARG_CONST_MAP_PTR, ARG_ANYTHING,
+		     ARG_PTR_TO_MEM | MEM_RDONLY, ARG_CONST_SIZE_OR_ZERO);
 
 BPF_CALL_5(bpf_perf_event_output_raw, void *, ctx, struct bpf_map *, map,
 	   u64, flags, void *, data, u64, size)
@@ -343,16 +294,10 @@ BPF_CALL_5(bpf_perf_event_output_raw, void *, ctx, struct bpf_map *, map,
 	return bpf_ev_output_data(map, flags, data, size, NULL);
 }
 
-static const struct bpf_func_proto bpf_perf_event_output_raw_proto = {
-	.func		= bpf_perf_event_output_raw,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_CTX,
-	.arg2_type	= ARG_CONST_MAP_PTR,
-	.arg3_type	= ARG_ANYTHING,
-	.arg4_type	= ARG_PTR_TO_MEM | MEM_RDONLY,
-	.arg5_type	= ARG_CONST_SIZE_OR_ZERO,
-};
+static const struct bpf_func_proto bpf_perf_event_output_raw_proto =
+	BPF_EV_PROTO(bpf_perf_event_output_raw, true, ARG_PTR_TO_CTX,
+		     ARG_CONST_MAP_PTR, ARG_ANYTHING,
+		     ARG_PTR_TO_MEM | MEM_RDONLY, ARG_CONST_SIZE_OR_ZERO);
 
 BPF_CALL_3(bpf_get_stackid_tp, void *, ctx, struct bpf_map *, map,
 	   u64, flags)
@@ -361,14 +306,9 @@ BPF_CALL_3(bpf_get_stackid_tp, void *, ctx, struct bpf_map *, map,
 			       (unsigned long)map, flags, 0, 0);
 }
 
-static const struct bpf_func_proto bpf_get_stackid_tp_proto = {
-	.func		= bpf_get_stackid_tp,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_CTX,
-	.arg2_type	= ARG_CONST_MAP_PTR,
-	.arg3_type	= ARG_ANYTHING,
-};
+static const struct bpf_func_proto bpf_get_stackid_tp_proto =
+	BPF_EV_PROTO(bpf_get_stackid_tp, true, ARG_PTR_TO_CTX,
+		     ARG_CONST_MAP_PTR, ARG_ANYTHING);
 
 BPF_CALL_4(bpf_get_stack_tp, void *, ctx, void *, buf, u32, size,
 	   u64, flags)
@@ -377,15 +317,10 @@ BPF_CALL_4(bpf_get_stack_tp, void *, ctx, void *, buf, u32, size,
 			     (unsigned long)buf, size, flags, 0);
 }
 
-static const struct bpf_func_proto bpf_get_stack_tp_proto = {
-	.func		= bpf_get_stack_tp,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_CTX,
-	.arg2_type	= ARG_PTR_TO_UNINIT_MEM,
-	.arg3_type	= ARG_CONST_SIZE_OR_ZERO,
-	.arg4_type	= ARG_ANYTHING,
-};
+static const struct bpf_func_proto bpf_get_stack_tp_proto =
+	BPF_EV_PROTO(bpf_get_stack_tp, true, ARG_PTR_TO_CTX,
+		     ARG_PTR_TO_UNINIT_MEM, ARG_CONST_SIZE_OR_ZERO,
+		     ARG_ANYTHING);
 
 /* A raw tracepoint program's stack: from the helper's caller. */
 static struct pt_regs *bpf_ev_raw_regs_get(void)
@@ -419,14 +354,9 @@ BPF_CALL_3(bpf_get_stackid_raw, void *, ctx, struct bpf_map *, map,
 	return ret;
 }
 
-static const struct bpf_func_proto bpf_get_stackid_raw_proto = {
-	.func		= bpf_get_stackid_raw,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_CTX,
-	.arg2_type	= ARG_CONST_MAP_PTR,
-	.arg3_type	= ARG_ANYTHING,
-};
+static const struct bpf_func_proto bpf_get_stackid_raw_proto =
+	BPF_EV_PROTO(bpf_get_stackid_raw, true, ARG_PTR_TO_CTX,
+		     ARG_CONST_MAP_PTR, ARG_ANYTHING);
 
 BPF_CALL_4(bpf_get_stack_raw, void *, ctx, void *, buf, u32, size,
 	   u64, flags)
@@ -446,14 +376,45 @@ BPF_CALL_4(bpf_get_stack_raw, void *, ctx, void *, buf, u32, size,
 	return ret;
 }
 
-static const struct bpf_func_proto bpf_get_stack_raw_proto = {
-	.func		= bpf_get_stack_raw,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_CTX,
-	.arg2_type	= ARG_PTR_TO_UNINIT_MEM,
-	.arg3_type	= ARG_CONST_SIZE_OR_ZERO,
-	.arg4_type	= ARG_ANYTHING,
+static const struct bpf_func_proto bpf_get_stack_raw_proto =
+	BPF_EV_PROTO(bpf_get_stack_raw, true, ARG_PTR_TO_CTX,
+		     ARG_PTR_TO_UNINIT_MEM, ARG_CONST_SIZE_OR_ZERO,
+		     ARG_ANYTHING);
+
+/*
+ * Which proto each helper id has, by kind of context. An id missing from
+ * a kind's table is looked up in the shared one, then by
+ * bpf_base_func_proto().
+ */
+enum bpf_ev_ctx { BPF_EV_TP, BPF_EV_KP, BPF_EV_RAW, BPF_EV_CTXS };
+
+static const struct bpf_func_proto *const
+bpf_ev_by_ctx[BPF_EV_CTXS][__BPF_FUNC_MAX_ID] = {
+	[BPF_EV_TP] = {
+		[BPF_FUNC_perf_event_output]	= &bpf_perf_event_output_tp_proto,
+		[BPF_FUNC_get_stackid]		= &bpf_get_stackid_tp_proto,
+		[BPF_FUNC_get_stack]		= &bpf_get_stack_tp_proto,
+	},
+	[BPF_EV_KP] = {
+		[BPF_FUNC_perf_event_output]	= &bpf_perf_event_output_kp_proto,
+		[BPF_FUNC_get_stackid]		= &bpf_get_stackid_proto,
+		[BPF_FUNC_get_stack]		= &bpf_get_stack_proto,
+	},
+	[BPF_EV_RAW] = {
+		[BPF_FUNC_perf_event_output]	= &bpf_perf_event_output_raw_proto,
+		[BPF_FUNC_get_stackid]		= &bpf_get_stackid_raw_proto,
+		[BPF_FUNC_get_stack]		= &bpf_get_stack_raw_proto,
+	},
+};
+
+/* Those of every kind; the readers of any address unless locked down. */
+static const struct bpf_func_proto *const bpf_ev_shared[__BPF_FUNC_MAX_ID] = {
+	[BPF_FUNC_get_current_comm]	= &bpf_get_current_comm_proto,
+	[BPF_FUNC_get_current_uid_gid]	= &bpf_get_current_uid_gid_proto,
+	[BPF_FUNC_get_current_task]	= &bpf_get_current_task_proto,
+	[BPF_FUNC_get_attach_cookie]	= &bpf_get_attach_cookie_trace_proto,
+	[BPF_FUNC_probe_read]		= &bpf_probe_read_compat_proto,
+	[BPF_FUNC_probe_read_str]	= &bpf_probe_read_compat_str_proto,
 };
 
 /**
@@ -461,32 +422,37 @@ static const struct bpf_func_proto bpf_get_stack_raw_proto = {
  * @func_id:	the helper
  * @prog:	the program being verified
  *
+ * bpf_ktime_get_coarse_ns() is not among them: these programs may run
+ * in NMI.
+ *
  * Return: its proto, or NULL.
  */
 const struct bpf_func_proto *bpf_ev_func_proto(enum bpf_func_id func_id,
 					       const struct bpf_prog *prog)
 {
-	switch (func_id) {
-	case BPF_FUNC_get_current_comm:
-		return &bpf_get_current_comm_proto;
-	case BPF_FUNC_get_current_uid_gid:
-		return &bpf_get_current_uid_gid_proto;
-	case BPF_FUNC_get_current_task:
-		return &bpf_get_current_task_proto;
-	case BPF_FUNC_probe_read:
-		return security_locked_down(LOCKDOWN_BPF_READ_KERNEL) < 0 ?
-		       NULL : &bpf_probe_read_compat_proto;
-	case BPF_FUNC_probe_read_str:
-		return security_locked_down(LOCKDOWN_BPF_READ_KERNEL) < 0 ?
-		       NULL : &bpf_probe_read_compat_str_proto;
-	case BPF_FUNC_get_attach_cookie:
-		return &bpf_get_attach_cookie_trace_proto;
-	/* Not for programs that may run in NMI on a map's lock. */
-	case BPF_FUNC_ktime_get_coarse_ns:
+	const struct bpf_func_proto *fp;
+
+	if ((unsigned int)func_id >= __BPF_FUNC_MAX_ID ||
+	    func_id == BPF_FUNC_ktime_get_coarse_ns)
 		return NULL;
-	default:
+	fp = bpf_ev_shared[func_id];
+	if (!fp)
 		return bpf_base_func_proto(func_id, prog);
-	}
+	if ((fp == &bpf_probe_read_compat_proto ||
+	     fp == &bpf_probe_read_compat_str_proto) &&
+	    security_locked_down(LOCKDOWN_BPF_READ_KERNEL) < 0)
+		return NULL;
+	return fp;
+}
+
+static const struct bpf_func_proto *
+bpf_ev_ctx_proto(enum bpf_ev_ctx ctx, enum bpf_func_id func_id,
+		 const struct bpf_prog *prog)
+{
+	if ((unsigned int)func_id < __BPF_FUNC_MAX_ID &&
+	    bpf_ev_by_ctx[ctx][func_id])
+		return bpf_ev_by_ctx[ctx][func_id];
+	return bpf_ev_func_proto(func_id, prog);
 }
 
 /**
@@ -499,16 +465,7 @@ const struct bpf_func_proto *bpf_ev_func_proto(enum bpf_func_id func_id,
 const struct bpf_func_proto *bpf_ev_tp_func_proto(enum bpf_func_id func_id,
 						  const struct bpf_prog *prog)
 {
-	switch (func_id) {
-	case BPF_FUNC_perf_event_output:
-		return &bpf_perf_event_output_tp_proto;
-	case BPF_FUNC_get_stackid:
-		return &bpf_get_stackid_tp_proto;
-	case BPF_FUNC_get_stack:
-		return &bpf_get_stack_tp_proto;
-	default:
-		return bpf_ev_func_proto(func_id, prog);
-	}
+	return bpf_ev_ctx_proto(BPF_EV_TP, func_id, prog);
 }
 
 /**
@@ -521,16 +478,7 @@ const struct bpf_func_proto *bpf_ev_tp_func_proto(enum bpf_func_id func_id,
 const struct bpf_func_proto *bpf_ev_kp_func_proto(enum bpf_func_id func_id,
 						  const struct bpf_prog *prog)
 {
-	switch (func_id) {
-	case BPF_FUNC_perf_event_output:
-		return &bpf_perf_event_output_kp_proto;
-	case BPF_FUNC_get_stackid:
-		return &bpf_get_stackid_proto;
-	case BPF_FUNC_get_stack:
-		return &bpf_get_stack_proto;
-	default:
-		return bpf_ev_func_proto(func_id, prog);
-	}
+	return bpf_ev_ctx_proto(BPF_EV_KP, func_id, prog);
 }
 
 /**
@@ -543,14 +491,5 @@ const struct bpf_func_proto *bpf_ev_kp_func_proto(enum bpf_func_id func_id,
 const struct bpf_func_proto *bpf_ev_raw_func_proto(enum bpf_func_id func_id,
 						   const struct bpf_prog *prog)
 {
-	switch (func_id) {
-	case BPF_FUNC_perf_event_output:
-		return &bpf_perf_event_output_raw_proto;
-	case BPF_FUNC_get_stackid:
-		return &bpf_get_stackid_raw_proto;
-	case BPF_FUNC_get_stack:
-		return &bpf_get_stack_raw_proto;
-	default:
-		return bpf_ev_func_proto(func_id, prog);
-	}
+	return bpf_ev_ctx_proto(BPF_EV_RAW, func_id, prog);
 }

@@ -13,6 +13,7 @@
 #include <linux/string.h>
 #include <linux/trace.h>
 
+#include "bpf_ev.h"
 #include "trace.h"
 
 #define CREATE_TRACE_POINTS
@@ -50,13 +51,9 @@ BPF_CALL_5(bpf_trace_printk, char *, fmt, u32, fmt_size, u64, a1, u64, a2,
 	return bpf_ev_printk(fmt, fmt_size, args, ARRAY_SIZE(args));
 }
 
-static const struct bpf_func_proto bpf_trace_printk_proto = {
-	.func		= bpf_trace_printk,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_MEM | MEM_RDONLY,
-	.arg2_type	= ARG_CONST_SIZE,
-};
+static const struct bpf_func_proto bpf_trace_printk_proto =
+	BPF_EV_PROTO(bpf_trace_printk, true, ARG_PTR_TO_MEM | MEM_RDONLY,
+		     ARG_CONST_SIZE);
 
 BPF_CALL_4(bpf_trace_vprintk, char *, fmt, u32, fmt_size, const void *, data,
 	   u32, data_len)
@@ -67,15 +64,11 @@ BPF_CALL_4(bpf_trace_vprintk, char *, fmt, u32, fmt_size, const void *, data,
 	return bpf_ev_printk(fmt, fmt_size, data, data_len / 8);
 }
 
-static const struct bpf_func_proto bpf_trace_vprintk_proto = {
-	.func		= bpf_trace_vprintk,
-	.gpl_only	= true,
-	.ret_type	= RET_INTEGER,
-	.arg1_type	= ARG_PTR_TO_MEM | MEM_RDONLY,
-	.arg2_type	= ARG_CONST_SIZE,
-	.arg3_type	= ARG_PTR_TO_MEM | PTR_MAYBE_NULL | MEM_RDONLY,
-	.arg4_type	= ARG_CONST_SIZE_OR_ZERO,
-};
+static const struct bpf_func_proto bpf_trace_vprintk_proto =
+	BPF_EV_PROTO(bpf_trace_vprintk, true, ARG_PTR_TO_MEM | MEM_RDONLY,
+		     ARG_CONST_SIZE,
+		     ARG_PTR_TO_MEM | PTR_MAYBE_NULL | MEM_RDONLY,
+		     ARG_CONST_SIZE_OR_ZERO);
 
 /* The messages show up without anybody enabling their event. */
 static void bpf_ev_printk_on(void)

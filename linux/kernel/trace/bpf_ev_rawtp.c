@@ -84,13 +84,19 @@ struct bpf_raw_event_map *bpf_get_raw_tracepoint(const char *name)
  */
 void bpf_put_raw_tracepoint(struct bpf_raw_event_map *btp)
 {
+	struct bpf_ev_raw_mod *m;
 	struct module *mod;
 
-	/* Held by the entry: it cannot go meanwhile. */
-	preempt_disable();
-	mod = __module_address((unsigned long)btp);
-	module_put(mod);
-	preempt_enable();
+	guard(mutex)(&bpf_ev_raw_lock);
+	/* A module's entry keeps it listed: it cannot be going. */
+	list_for_each_entry(m, &bpf_ev_raw_mods, node) {
+		mod = m->mod;
+		if (btp >= mod->bpf_raw_events &&
+		    btp < mod->bpf_raw_events + mod->num_bpf_raw_events) {
+			module_put(mod);
+			return;
+		}
+	}
 }
 
 static int bpf_ev_raw_notify(struct notifier_block *nb, unsigned long state,
