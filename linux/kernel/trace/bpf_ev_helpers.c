@@ -139,9 +139,10 @@ static const struct bpf_func_proto bpf_get_attach_cookie_trace_proto =
 
 /*
  * Output into a BPF_MAP_TYPE_PERF_EVENT_ARRAY's perf event: at most one
- * sample per nesting level (task, irq, NMI) of a CPU at a time.
+ * sample per nesting level (task, softirq, irq, NMI) of a CPU at a time;
+ * a deeper one gets -EBUSY.
  */
-#define BPF_EV_OUT_LEVELS	3
+#define BPF_EV_OUT_LEVELS	4
 
 struct bpf_ev_out {
 	int depth;
@@ -190,7 +191,7 @@ static long bpf_ev_output(struct bpf_map *map, u64 flags,
 	preempt_disable();
 	out = this_cpu_ptr(&bpf_ev_out);
 	d = this_cpu_inc_return(bpf_ev_out.depth) - 1;
-	if (WARN_ON_ONCE(d >= BPF_EV_OUT_LEVELS)) {
+	if (unlikely(d >= BPF_EV_OUT_LEVELS)) {
 		ret = -EBUSY;
 		goto out;
 	}
@@ -328,7 +329,7 @@ static struct pt_regs *bpf_ev_raw_regs_get(void)
 	struct bpf_ev_out *out = this_cpu_ptr(&bpf_ev_out);
 	int d = this_cpu_inc_return(bpf_ev_out.depth) - 1;
 
-	if (WARN_ON_ONCE(d >= BPF_EV_OUT_LEVELS)) {
+	if (unlikely(d >= BPF_EV_OUT_LEVELS)) {
 		this_cpu_dec(bpf_ev_out.depth);
 		return NULL;
 	}

@@ -118,8 +118,21 @@ static bool bpf_ev_no_ctx(int off, int size, enum bpf_access_type type,
 	return false;
 }
 
+/*
+ * perf runs perf_event programs from its overflow handler, and tracing
+ * programs run from BPF trampolines: neither has the run context that
+ * bpf_get_attach_cookie() reads here.
+ */
+static const struct bpf_func_proto *
+bpf_ev_nocookie_proto(enum bpf_func_id func_id, const struct bpf_prog *prog)
+{
+	if (func_id == BPF_FUNC_get_attach_cookie)
+		return NULL;
+	return bpf_ev_func_proto(func_id, prog);
+}
+
 const struct bpf_verifier_ops perf_event_verifier_ops = {
-	.get_func_proto		= bpf_ev_func_proto,
+	.get_func_proto		= bpf_ev_nocookie_proto,
 	.is_valid_access	= bpf_ev_no_ctx,
 };
 
@@ -127,7 +140,7 @@ const struct bpf_prog_ops perf_event_prog_ops = {
 };
 
 const struct bpf_verifier_ops tracing_verifier_ops = {
-	.get_func_proto		= bpf_ev_func_proto,
+	.get_func_proto		= bpf_ev_nocookie_proto,
 	.is_valid_access	= bpf_ev_no_ctx,
 };
 

@@ -1709,6 +1709,26 @@ static void check_refuse(void)
 	else
 		ok("refuse-ctx0", "a read of bytes 0-7: EACCES");
 
+	/*
+	 * perf runs perf_event programs without the run context the
+	 * tracing programs' bpf_get_attach_cookie() reads: refused.
+	 */
+	prog_init(&p);
+	emit(&p, CALL(get_attach_cookie));
+	emit(&p, MOV_K(R0, 0));
+	emit(&p, EXIT());
+	fd = load(BPF_PROG_TYPE_PERF_EVENT, &p, "tbpf_pe_cookie");
+	if (fd >= 0) {
+		fail("refuse-pe-cookie",
+		     "a perf_event program calling bpf_get_attach_cookie() loaded");
+		close(fd);
+	} else if (errno != EINVAL) {
+		fail("refuse-pe-cookie", "%s, not EINVAL: %s", ename(errno),
+		     vlog_last());
+	} else {
+		ok("refuse-pe-cookie", "bpf_get_attach_cookie() in a perf_event program: EINVAL");
+	}
+
 	ea = tp_open(name, "syscalls", "sys_enter_getppid");
 	eb = tp_open(name, "syscalls", "sys_enter_getppid");
 	if (ea < 0 || eb < 0 || attach_or_fail(name, VIA_IOCTL, ea, pa, 0) < 0)
