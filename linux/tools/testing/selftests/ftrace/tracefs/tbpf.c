@@ -2458,12 +2458,92 @@ static int check_all(void)
 	return failed ? 1 : 0;
 }
 
+/* The reference count of module mod, or -1. */
+static long mod_refcnt(const char *mod)
+{
+	char path[128];
+	long n = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/module/%s/refcnt", mod);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%ld", &n) != 1)
+		n = -1;
+	fclose(f);
+	return n;
+}
+
+/*
+ * A raw tracepoint of a module: tp's first argument is i for i = 0..n-1
+ * when n is written to trigger. The program counts the hits and sums
+ * the first argument; the link holds the module while it is open.
+ */
+static void check_rawmod(const char *tp, const char *mod, unsigned int n,
+			 const char *trigger)
+{
+	const char *name = "rawtp-module";
+	unsigned long long want = (unsigned long long)n * (n - 1) / 2;
+	long before, held, after;
+	char num[16];
+	__u64 hits, sum;
+	int cnt, pr, fd, tf, len, l;
+	struct prog p;
+
+	cnt = slots_new(name, 2);
+	if (cnt < 0)
+		return;
+	prog_init(&p);
+	emit(&p, LDX(BPF_DW, R7, R1, 0));
+	count(&p, cnt, 0);
+	l = new_label(&p);
+	lookup(&p, cnt, 1, l);
+	emit(&p, XADD(R0, R7, 0));
+	place(&p, l);
+	emit(&p, MOV_K(R0, 0));
+	emit(&p, EXIT());
+	pr = load_or_fail(name, BPF_PROG_TYPE_RAW_TRACEPOINT, &p, "tbpf_rawmod");
+	if (pr < 0)
+		return;
+	before = mod_refcnt(mod);
+	fd = raw_open(tp, pr, 0);
+	if (fd < 0) {
+		fail(name, "BPF_RAW_TRACEPOINT_OPEN %s: %s", tp, ename(errno));
+		return;
+	}
+	held = mod_refcnt(mod);
+	tf = open(trigger, O_WRONLY);
+	len = snprintf(num, sizeof(num), "%u", n);
+	if (tf < 0 || write(tf, num, len) != len) {
+		fail(name, "writing %s: %s", trigger, ename(errno));
+		close(fd);
+		return;
+	}
+	close(tf);
+	close(fd);
+	after = mod_refcnt(mod);
+	if (map_get(cnt, 0, &hits) < 0 || map_get(cnt, 1, &sum) < 0) {
+		fail(name, "reading the counts: %s", ename(errno));
+		return;
+	}
+	if (hits != n || sum != want)
+		fail(name, "%s: %llu hits summing %llu, not %u and %llu", tp,
+		     (unsigned long long)hits, (unsigned long long)sum, n, want);
+	else if (held != before + 1 || after != before)
+		fail(name, "%s's references: %ld, %ld with the link, %ld after",
+		     mod, before, held, after);
+	else
+		ok(name, "%s of %s: %u hits, the module held while attached",
+		   tp, mod, n);
+}
+
 static int print_usage(void)
 {
 	fprintf(stderr, "usage: tbpf probe | switch ioctl|link | syscall |\n"
 		"       rawtp | helpers | printk [MAGIC [N]] | output |\n"
 		"       stackid | query | refuse | fdquery | kprobe [uprobe] |\n"
-		"       all\n");
+		"       rawmod TP MODULE N TRIGGER | all\n");
 	return 2;
 }
 
@@ -2510,6 +2590,9 @@ int main(int argc, char **argv)
 		check_fdquery();
 	else if (argc == 2 && !strcmp(cmd, "kprobe"))
 		check_kprobe(0);
+	else if (argc == 6 && !strcmp(cmd, "rawmod"))
+		check_rawmod(argv[2], argv[3], strtoul(argv[4], NULL, 0),
+			     argv[5]);
 	else if (argc == 3 && !strcmp(cmd, "kprobe") &&
 		 !strcmp(argv[2], "uprobe"))
 		check_kprobe(1);

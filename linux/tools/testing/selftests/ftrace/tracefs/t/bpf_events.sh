@@ -95,6 +95,19 @@ else
 	echo "no kprobe_events: kprobe programs not checked"
 fi
 
+# A raw tracepoint of a module (fentry_test_mod's fentry_test_call, whose
+# first argument runs 0..N-1 when N is written to its debugfs file): every
+# hit counted, and the module held while the link is open.
+ko=$here/fentry_test_mod.ko
+if [ -f "$ko" ]; then
+	mod=fentry_test_mod
+	lsmod | grep -q "^$mod " || insmod "$ko"
+	tb rawmod fentry_test_call $mod 300 /sys/kernel/debug/fentry_test_mod
+	rmmod $mod || fail "rawmod: $mod could not be removed after the link"
+else
+	echo "no $ko: module raw tracepoints not checked"
+fi
+
 # bpf_trace_printk("tbpf %d %d\n", magic, i) for i = 1..50: the trace has
 # each as one line of the bpf_trace/bpf_trace_printk event, which nobody
 # enabled, and no empty line after it (the format's '\n' ends the line).
