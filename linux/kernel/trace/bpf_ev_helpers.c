@@ -179,36 +179,51 @@ static struct perf_event *bpf_ev_out_event(struct bpf_map *map, u64 flags)
 	return event;
 }
 
+/* This CPU's next nesting level, preemption off; -1 past the last. */
+static int bpf_ev_level_get(void)
+{
+	int d = this_cpu_inc_return(bpf_ev_out.depth) - 1;
+
+	if (unlikely(d >= BPF_EV_OUT_LEVELS)) {
+		this_cpu_dec(bpf_ev_out.depth);
+		return -1;
+	}
+	return d;
+}
+
+static void bpf_ev_level_put(void)
+{
+	this_cpu_dec(bpf_ev_out.depth);
+}
+
 /* Write @raw as a sample of @map's event; @regs NULL: the caller's. */
 static long bpf_ev_output(struct bpf_map *map, u64 flags,
 			  struct perf_raw_record *raw, struct pt_regs *regs)
 {
 	struct bpf_ev_out *out;
 	struct perf_event *event;
-	long ret;
+	long ret = -EBUSY;
 	int d;
 
 	preempt_disable();
 	out = this_cpu_ptr(&bpf_ev_out);
-	d = this_cpu_inc_return(bpf_ev_out.depth) - 1;
-	if (unlikely(d >= BPF_EV_OUT_LEVELS)) {
-		ret = -EBUSY;
+	d = bpf_ev_level_get();
+	if (d < 0)
 		goto out;
-	}
 	event = bpf_ev_out_event(map, flags);
 	if (IS_ERR(event)) {
 		ret = PTR_ERR(event);
-		goto out;
+	} else {
+		if (!regs) {
+			regs = &out->regs[d];
+			perf_fetch_caller_regs(regs);
+		}
+		perf_sample_data_init(&out->sd[d], 0, 0);
+		perf_sample_save_raw_data(&out->sd[d], event, raw);
+		ret = perf_event_output(event, &out->sd[d], regs);
 	}
-	if (!regs) {
-		regs = &out->regs[d];
-		perf_fetch_caller_regs(regs);
-	}
-	perf_sample_data_init(&out->sd[d], 0, 0);
-	perf_sample_save_raw_data(&out->sd[d], event, raw);
-	ret = perf_event_output(event, &out->sd[d], regs);
+	bpf_ev_level_put();
 out:
-	this_cpu_dec(bpf_ev_out.depth);
 	preempt_enable();
 	return ret;
 }
@@ -323,36 +338,34 @@ static const struct bpf_func_proto bpf_get_stack_tp_proto =
 		     ARG_PTR_TO_UNINIT_MEM, ARG_CONST_SIZE_OR_ZERO,
 		     ARG_ANYTHING);
 
-/* A raw tracepoint program's stack: from the helper's caller. */
-static struct pt_regs *bpf_ev_raw_regs_get(void)
+/*
+ * A raw tracepoint program's stack, from the helper's caller: @stack (the
+ * stack map's bpf_get_stackid(), or bpf_get_stack()) with fetched
+ * registers.
+ */
+static long bpf_ev_raw_stack(u64 (*stack)(u64, u64, u64, u64, u64),
+			     u64 a2, u64 a3, u64 a4)
 {
-	struct bpf_ev_out *out = this_cpu_ptr(&bpf_ev_out);
-	int d = this_cpu_inc_return(bpf_ev_out.depth) - 1;
+	long ret = -EBUSY;
+	int d;
 
-	if (unlikely(d >= BPF_EV_OUT_LEVELS)) {
-		this_cpu_dec(bpf_ev_out.depth);
-		return NULL;
+	preempt_disable();
+	d = bpf_ev_level_get();
+	if (d >= 0) {
+		struct pt_regs *regs = this_cpu_ptr(&bpf_ev_out.regs[d]);
+
+		perf_fetch_caller_regs(regs);
+		ret = stack((unsigned long)regs, a2, a3, a4, 0);
+		bpf_ev_level_put();
 	}
-	perf_fetch_caller_regs(&out->regs[d]);
-	return &out->regs[d];
+	preempt_enable();
+	return ret;
 }
 
 BPF_CALL_3(bpf_get_stackid_raw, void *, ctx, struct bpf_map *, map,
 	   u64, flags)
 {
-	struct pt_regs *regs;
-	long ret;
-
-	preempt_disable();
-	regs = bpf_ev_raw_regs_get();
-	ret = -EBUSY;
-	if (regs) {
-		ret = bpf_get_stackid((unsigned long)regs, (unsigned long)map,
-				      flags, 0, 0);
-		this_cpu_dec(bpf_ev_out.depth);
-	}
-	preempt_enable();
-	return ret;
+	return bpf_ev_raw_stack(bpf_get_stackid, (unsigned long)map, flags, 0);
 }
 
 static const struct bpf_func_proto bpf_get_stackid_raw_proto =
@@ -362,19 +375,7 @@ static const struct bpf_func_proto bpf_get_stackid_raw_proto =
 BPF_CALL_4(bpf_get_stack_raw, void *, ctx, void *, buf, u32, size,
 	   u64, flags)
 {
-	struct pt_regs *regs;
-	long ret;
-
-	preempt_disable();
-	regs = bpf_ev_raw_regs_get();
-	ret = -EBUSY;
-	if (regs) {
-		ret = bpf_get_stack((unsigned long)regs, (unsigned long)buf,
-				    size, flags, 0);
-		this_cpu_dec(bpf_ev_out.depth);
-	}
-	preempt_enable();
-	return ret;
+	return bpf_ev_raw_stack(bpf_get_stack, (unsigned long)buf, size, flags);
 }
 
 static const struct bpf_func_proto bpf_get_stack_raw_proto =
