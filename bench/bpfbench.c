@@ -28,6 +28,10 @@
  *
  * Pinned to CPU 0. Prints "metric value" lines, nothing where the kernel
  * cannot run the program.
+ *
+ * With B13_HOLD=N in the environment it instead attaches the program once,
+ * makes N getppid() calls and exits: the workload bench/tbprof/pathlen
+ * counts the instructions of (B13.insns).
  */
 #include "bench.h"
 
@@ -209,6 +213,12 @@ int main(void)
 	fd = attach(id, prog);
 	if (fd < 0) {
 		perror("B13: attaching the program to raw_syscalls/sys_enter");
+		return 0;
+	}
+	if (getenv("B13_HOLD")) {
+		for (long n = atol(getenv("B13_HOLD")); n > 0; n--)
+			syscall(SYS_getppid);
+		close(fd);
 		return 0;
 	}
 	best_getppid(B13_CALLS / 10, 1);

@@ -192,7 +192,7 @@ b7_convert() {
 		"$out/stopwatch.out"
 }
 
-# B1.insns, B3.insns, B4.guard, B9.insns: the kernel's path through one getppid(),
+# B1.insns, B3.insns, B4.guard, B9.insns, B13.insns: the kernel's path through one getppid(),
 # in guest instructions, counted by the tbprof plugin over a window of
 # $insn_calls calls (bench/tbprof/pathlen). Exact, so one boot each.
 gcc -shared -fPIC -O2 -Wall -Werror -o "$out/tbprof.so" \
@@ -203,15 +203,18 @@ graph_unused="echo vfs_fsync_range > /sys/kernel/tracing/set_graph_function &&
 fn_unused="echo vfs_fsync_range > /sys/kernel/tracing/set_ftrace_filter &&
 	echo function > /sys/kernel/tracing/current_tracer &&"
 
-# insn_path KERNEL [GUEST PREFIX]: boot it once, print "insns X" and
-# "fentry N", "trace N" (the patchable sites passed, nops while off).
+# insn_path KERNEL [GUEST PREFIX [WORKLOAD]]: boot it once, print "insns X"
+# and "fentry N", "trace N" (the patchable sites passed, nops while off).
+# The workload makes the getppid() calls: idle's loop, or bpfbench's with
+# its program attached (B13_HOLD).
 insn_path() {
 	local kdir=$BUILD/kernels/${flavour[$1]} addr
+	local run=${3:-"/harness/files/bin/idle $((insn_calls + 10000)) 0 1 1"}
 	addr=$(awk '$3 == "__x64_sys_getppid" { print "0x" $1 }' "$kdir/System.map")
 	rm -f "$out/tbprof.out"
 	HARNESS_QEMU="-plugin $out/tbprof.so,out=$out/tbprof.out,mark=$addr,warm=5000,count=$insn_calls" \
 		"$TOP/harness/vm" -q -k "${flavour[$1]}" -t 300 -a "$out/bin" \
-		"${2:-} /harness/files/bin/idle $((insn_calls + 10000)) 0 1 1" \
+		"${2:-} $run" \
 		> /dev/null || die "the instruction-count boot of $1 failed"
 	"$TOP/bench/tbprof/pathlen" -s "$kdir/vmlinux" -n "$insn_calls" \
 		-k trace_irqflags_key,trace_preemptoff_key \
@@ -237,6 +240,10 @@ insn_rows() {
 		$1 == "insns" && v["fentry"] {
 			printf "1 %s B4.guard_insns %.2f\n", k, ($2 - v["insns"]) / v["fentry"] }' \
 		<(echo "$nop") <(echo "$graph")
+	# B13.insns: what the BPF program on sys_enter adds to the same path.
+	insn_path "$1" "" "B13_HOLD=$((insn_calls + 10000)) /harness/files/bin/bpfbench" |
+		awk -v k="$1" -v nop="$(awk '$1 == "insns" { print $2 }' <<< "$nop")" '
+		$1 == "insns" && $2 > nop { print "1", k, "B13.path_insns", $2 - nop }'
 }
 
 : > "$out/raw"

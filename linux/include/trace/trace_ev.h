@@ -145,6 +145,11 @@ enum {
 	TRACE_EV_B_PID,
 	/* No record goes to the trace buffer (triggers still run). */
 	TRACE_EV_B_MUTE,
+	/*
+	 * Only perf and BPF take its records: trace_ev_commit_slow() hands
+	 * them on and does nothing else (set with TRACE_EV_B_SLOW).
+	 */
+	TRACE_EV_B_PERF_ONLY,
 };
 
 #define TRACE_EV_FL_RECORD	BIT(TRACE_EV_B_RECORD)
@@ -215,7 +220,8 @@ void trace_ev_commit_rec(struct trace_wh *h);
  * @len:	the record's length, struct trace_entry included
  * @h:		the write's handle, for trace_ev_commit()
  *
- * Return: the record, its struct trace_entry filled in; NULL when the
+ * Return: the record, its struct trace_entry filled in (by the commit,
+ * with TRACE_EV_FL_SLOW: the probe does not read it); NULL when the
  * event does not record now (another task, muted without triggers) or
  * the buffer has no room.
  */

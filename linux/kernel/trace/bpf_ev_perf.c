@@ -45,30 +45,41 @@ static DEFINE_MUTEX(bpf_ev_mutex);
  * miss instead.
  *
  * Return: the AND of the programs' returns; 0 drops the record for
- * perf. 0 when they did not run.
+ * perf. 0 when they did not run; 1 when the event has none (they went
+ * as it was hit).
  */
 unsigned int trace_call_bpf(struct trace_event_call *call, void *ctx)
 {
-	struct bpf_prog_array *progs;
-	unsigned int ret;
+	const struct bpf_prog_array_item *item;
+	const struct bpf_prog_array *progs;
+	struct bpf_trace_run_ctx run_ctx;
+	struct bpf_run_ctx *old;
+	const struct bpf_prog *prog;
+	unsigned int ret = 1;
 
 	cant_sleep();
+	/* bpf_prog_run_array() would ask for RCU; preemption-off is not it. */
+	rcu_read_lock();
+	progs = rcu_dereference(call->prog_array);
 	if (unlikely(__this_cpu_inc_return(bpf_prog_active) != 1)) {
-		rcu_read_lock();
-		progs = rcu_dereference(call->prog_array);
 		if (progs)
 			bpf_prog_inc_misses_counters(progs);
-		rcu_read_unlock();
 		ret = 0;
-		goto out;
+	} else if (progs) {
+		/*
+		 * As bpf_prog_run_array(), without its migrate_disable():
+		 * preemption is off already.
+		 */
+		run_ctx.is_uprobe = false;
+		old = bpf_set_run_ctx(&run_ctx.run_ctx);
+		for (item = progs->items; (prog = READ_ONCE(item->prog)); item++) {
+			run_ctx.bpf_cookie = item->bpf_cookie;
+			ret &= bpf_prog_run(prog, ctx);
+		}
+		bpf_reset_run_ctx(old);
 	}
-	/* bpf_prog_run_array() asks for RCU, which preemption-off is not. */
-	rcu_read_lock();
-	ret = bpf_prog_run_array(rcu_dereference(call->prog_array), ctx,
-				 bpf_prog_run);
-	rcu_read_unlock();
-out:
 	__this_cpu_dec(bpf_prog_active);
+	rcu_read_unlock();
 	return ret;
 }
 

@@ -472,8 +472,9 @@ int trace_ev_ie_soft_locked(struct trace_ev_ie *ie, bool get)
  * The probe runs while the event is enabled, in soft mode, has triggers,
  * is enabled in an instance or has perf events; records take the slow
  * path while it has a filter, triggers, is enabled in an instance or has
- * perf events (the slow path copies them there and hands them to perf);
- * outside soft mode they are muted unless it is enabled. Called with
+ * perf events (the slow path copies them there and hands them to perf,
+ * and only hands them to perf while nothing else takes them); outside
+ * soft mode they are muted unless it is enabled. Called with
  * trace_ev_lock held.
  *
  * Return: 0, or the errno of registering the probe (the event then stays
@@ -497,6 +498,9 @@ int trace_ev_apply_locked(struct trace_ev_rt *rt)
 			return ret;
 	}
 	assign_bit(TRACE_EV_B_SLOW, &call->flags, slow);
+	assign_bit(TRACE_EV_B_PERF_ONLY, &call->flags,
+		   perf && !rt->enabled && !rt->soft && !rt->nr_insts &&
+		   list_empty(&rt->trigs));
 	if (!rt->soft)
 		assign_bit(TRACE_EV_B_MUTE, &call->flags, !rt->enabled);
 	if (probe && !on) {

@@ -184,8 +184,8 @@ struct trace_ev_rt *trace_ev_find_id_locked(u64 id);
 /* perf events on trace events (trace_ev_perf.c), for the write path */
 struct trace_ev_perf;
 struct pt_regs;
-void trace_ev_perf_emit(struct trace_ev_perf *pf, void *rec,
-			unsigned int len);
+void trace_ev_perf_emit(struct trace_ev_perf *pf, void *rec, unsigned int len,
+			unsigned int level);
 void trace_ev_perf_regs_bpf(struct trace_ev_call *call, struct pt_regs *regs);
 void trace_ev_perf_regs_done(void);
 

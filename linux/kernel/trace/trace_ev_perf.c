@@ -77,8 +77,13 @@ struct trace_ev_perf_cur {
 
 static DEFINE_PER_CPU(struct trace_ev_perf_cur [PERF_NR_CONTEXTS],
 		      trace_ev_perf_cur);
-/* The registers of each sample, at each level: perf reads them. */
-static DEFINE_PER_CPU(struct pt_regs [PERF_NR_CONTEXTS], trace_ev_perf_regs);
+/*
+ * The registers of each record's hit, at each scratch level, which BPF
+ * programs and perf read: a program's helper or a perf overflow handler
+ * that hits a tracepoint on this CPU takes the next level.
+ */
+static DEFINE_PER_CPU(struct pt_regs [TRACE_EV_SCRATCH_NEST],
+		      trace_ev_perf_regs);
 
 /* ftrace:function is trace_fn_perf.c's; its config never changes. */
 static bool trace_ev_perf_is_fn(const struct perf_event *p_event)
@@ -361,45 +366,43 @@ NOKPROBE_SYMBOL(trace_ev_perf_regs_done);
  * trace_ev_perf_emit() - give a record to the BPF programs and the perf
  * events on its event
  * @pf:		the event's perf state
- * @rec:	the record, its common fields filled in
+ * @rec:	the record
  * @len:	its length
+ * @level:	its scratch level (trace_ev_scratch.depth as it was taken)
  *
  * Called by trace_ev_commit_slow(), preemption off. The programs run on
- * every CPU, and see the registers of the hit in the record's first 8
- * bytes; perf refills them. A record the programs refuse is not given
- * to perf. One perf's recursion guard refuses (perf is already at work
- * at this level) is dropped, as perf drops the samples of its software
- * events there.
+ * every CPU, and see the registers of the hit (this level's) in the
+ * record's first 8 bytes. A record the programs refuse is not given to
+ * perf; one perf takes gets its common fields (again) first. One perf's recursion guard
+ * refuses (perf is already at work at this level) is dropped, as perf
+ * drops the samples of its software events there.
  */
-void trace_ev_perf_emit(struct trace_ev_perf *pf, void *rec, unsigned int len)
+void trace_ev_perf_emit(struct trace_ev_perf *pf, void *rec, unsigned int len,
+			unsigned int level)
 {
 	struct hlist_head *head = this_cpu_ptr(pf->tc.perf_events);
-	bool progs = bpf_prog_array_valid(&pf->tc);
+	struct pt_regs *regs = this_cpu_ptr(&trace_ev_perf_regs[level]);
 	struct trace_ev_perf_cur *cur;
-	struct pt_regs *regs;
 	int rctx;
 
+	/* The sample's place: the event's probe, on the traced path. */
+	perf_arch_fetch_caller_regs(regs, _RET_IP_);
 	/* A kprobe event's programs ran on the registers, before. */
 	if (pf->tc.flags & TRACE_EVENT_FL_KPROBE) {
 		if (this_cpu_read(trace_ev_perf_refused) == pf->rt->call)
 			return;
-		progs = false;
+	} else if (bpf_prog_array_valid(&pf->tc)) {
+		*(struct pt_regs **)rec = regs;
+		if (!trace_call_bpf(&pf->tc, rec))
+			return;
 	}
-	if (!progs && hlist_empty(head))
+	if (hlist_empty(head))
 		return;
+	/* The probe's caller's context, as trace_ev_commit_slow() fills. */
+	tracing_generic_entry_update(rec, pf->rt->call->id, trace_ctx_dec());
 	rctx = perf_swevent_get_recursion_context();
 	if (rctx < 0)
 		return;
-	regs = this_cpu_ptr(&trace_ev_perf_regs[rctx]);
-	/* The sample's place: the event's probe, on the traced path. */
-	perf_arch_fetch_caller_regs(regs, _RET_IP_);
-	if (progs) {
-		*(struct pt_regs **)rec = regs;
-		if (!trace_call_bpf(&pf->tc, rec) || hlist_empty(head)) {
-			perf_swevent_put_recursion_context(rctx);
-			return;
-		}
-	}
 	cur = this_cpu_ptr(&trace_ev_perf_cur[rctx]);
 	cur->rec = rec;
 	cur->len = len;

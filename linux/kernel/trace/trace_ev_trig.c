@@ -171,9 +171,12 @@ noinline void trace_ev_trig_run(struct list_head *trigs, struct trace_buf *b,
 				trace_snapshot_take(b);
 			break;
 		case TRIG_STACKTRACE:
-			/* Past this function, the commit and the probe. */
+			/*
+			 * Past this function, trace_ev_commit_ftrace(), the
+			 * slow commit and the probe.
+			 */
 			if (trig_take(t))
-				trace_stack_record(b, NULL, 3,
+				trace_stack_record(b, NULL, 4,
 						   tracing_gen_ctx_dec());
 			break;
 		case TRIG_ENABLE:

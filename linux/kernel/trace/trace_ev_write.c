@@ -16,15 +16,18 @@
 #include "trace_ev_core.h"
 #include "trace_pid.h"
 
-/* A stack trace after each event's record, with options/stacktrace. */
-static __always_inline void trace_ev_maybe_stack(void)
+/*
+ * A stack trace after each event's record, with options/stacktrace; @skip
+ * is how many callers up the probe is: the stack starts at the function
+ * that fired the tracepoint.
+ */
+static __always_inline void trace_ev_maybe_stack(unsigned int skip)
 {
-	/*
-	 * The first two callers are this function's caller and the probe:
-	 * the stack starts at the function that fired the tracepoint.
-	 */
-	if (unlikely(trace_opt(TRACE_OPT_STACKTRACE)))
-		trace_stack_record(&trace_top_buf, NULL, 2, trace_ctx_dec());
+	if (unlikely(trace_opt(TRACE_OPT_STACKTRACE))) {
+		trace_stack_record(&trace_top_buf, NULL, skip, trace_ctx_dec());
+		/* A tail call would take our frame out of the count. */
+		prevent_tail_call_optimization();
+	}
 }
 
 /**
@@ -53,7 +56,7 @@ NOKPROBE_SYMBOL(trace_ev_reserve_rec);
 void trace_ev_commit_rec(struct trace_wh *h)
 {
 	trace_rec_commit(h);
-	trace_ev_maybe_stack();
+	trace_ev_maybe_stack(2);
 }
 EXPORT_SYMBOL_GPL(trace_ev_commit_rec);
 NOKPROBE_SYMBOL(trace_ev_commit_rec);
@@ -66,14 +69,13 @@ NOKPROBE_SYMBOL(trace_ev_commit_rec);
  * @h:		the write's handle, for a record in the trace buffer
  *
  * Return: the record (in the trace buffer, or with TRACE_EV_FL_SLOW in
- * this CPU's scratch page), or NULL when it is not to be written.
+ * this CPU's scratch page, its struct trace_entry left to
+ * trace_ev_commit_slow()), or NULL when it is not to be written.
  */
 void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
 			    unsigned int len, struct trace_wh *h)
 {
-	unsigned int ctx = trace_ctx_dec();
 	struct trace_ev_scratch *sc;
-	struct trace_entry *e;
 	unsigned int d;
 
 	/* On the slow path the top's lists are asked at the commit. */
@@ -81,7 +83,7 @@ void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
 		if ((fl & TRACE_EV_FL_PID) && trace_pid_ignores(&trace_ev_pids))
 			return NULL;
 		return fl & TRACE_EV_FL_MUTE ? NULL :
-		       trace_rec_reserve(h, call->id, len, ctx);
+		       trace_rec_reserve(h, call->id, len, trace_ctx_dec());
 	}
 	/* Probes run with preemption off: this CPU's levels are ours. */
 	sc = this_cpu_ptr(&trace_ev_scratch_rec);
@@ -95,9 +97,8 @@ void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
 	/* A probe that interrupts us from here on uses the next level. */
 	barrier();
 	sc->len[d] = len;
-	e = sc->page[d];
-	tracing_generic_entry_update(e, call->id, ctx);
-	return e;
+	/* trace_ev_commit_slow() fills in its struct trace_entry. */
+	return sc->page[d];
 }
 EXPORT_SYMBOL_GPL(trace_ev_reserve_slow);
 NOKPROBE_SYMBOL(trace_ev_reserve_slow);
@@ -120,21 +121,13 @@ static bool trace_ev_copy(struct trace_buf *b, const struct trace_entry *e,
 	return true;
 }
 
-/**
- * trace_ev_commit_slow() - trace_ev_commit() for a scratch record
- * @call:	the event
- * @rec:	its record, from trace_ev_reserve_slow()
- *
- * A record its event's filter passes is copied into the trace buffer,
- * unless the event is muted, and into the buffer of each instance it is
- * on in, whose triggers of it run; then the event's triggers run, and
- * perf events on it take it.
+/*
+ * The instances' and the top array's copies and triggers of a record:
+ * out of line, so that a stack trace skips it, its caller and the probe.
  */
-void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
+static noinline void trace_ev_commit_ftrace(struct trace_ev_call *call,
+					    void *rec, unsigned int len)
 {
-	struct trace_ev_scratch *sc = this_cpu_ptr(&trace_ev_scratch_rec);
-	unsigned int d = READ_ONCE(sc->depth) - 1;
-	unsigned int len = sc->len[d];
 	const struct trace_entry *e = rec;
 	const struct trace_ev_filter *f;
 	struct trace_ev_ie *ie;
@@ -147,9 +140,11 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 			f = rcu_dereference_sched(ie->filter);
 			if ((!f || trace_ev_filter_match(f, rec, len)) &&
 			    trace_ev_copy(ie->dst->buf, e, len) &&
-			    unlikely(test_bit(TRACE_OPT_STACKTRACE, ie->dst->opts)))
-				trace_stack_record(ie->dst->buf, NULL, 2,
+			    unlikely(test_bit(TRACE_OPT_STACKTRACE, ie->dst->opts))) {
+				trace_stack_record(ie->dst->buf, NULL, 3,
 						   trace_ctx_dec());
+				prevent_tail_call_optimization();
+			}
 		}
 		if (!list_empty(&ie->trigs))
 			trace_ev_trig_run(&ie->trigs, ie->dst->buf, rec, len);
@@ -161,15 +156,50 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 		if (!test_bit(TRACE_EV_B_MUTE, &call->flags) &&
 		    (!f || trace_ev_filter_match(f, rec, len)) &&
 		    trace_ev_copy(&trace_top_buf, e, len))
-			trace_ev_maybe_stack();
-		trace_ev_trig_run(&call->rt->trigs, &trace_top_buf, rec, len);
+			trace_ev_maybe_stack(3);
+		if (!list_empty(&call->rt->trigs)) {
+			trace_ev_trig_run(&call->rt->trigs, &trace_top_buf,
+					  rec, len);
+			/* The stacktrace trigger counts this frame. */
+			prevent_tail_call_optimization();
+		}
 	}
-	/* Last: perf rewrites the record's common fields. */
+}
+
+NOKPROBE_SYMBOL(trace_ev_commit_ftrace);
+
+/**
+ * trace_ev_commit_slow() - trace_ev_commit() for a scratch record
+ * @call:	the event
+ * @rec:	its record, from trace_ev_reserve_slow()
+ *
+ * A record its event's filter passes is copied into the trace buffer,
+ * unless the event is muted, and into the buffer of each instance it is
+ * on in, whose triggers of it run; then the event's triggers run, and
+ * perf events on it take it. An event only perf takes goes straight to
+ * perf.
+ */
+void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
+{
+	struct trace_ev_scratch *sc = this_cpu_ptr(&trace_ev_scratch_rec);
+	unsigned int d = READ_ONCE(sc->depth) - 1;
+	unsigned int len = sc->len[d];
+
+	/*
+	 * The context is the probe's caller's, as at the reservation. perf
+	 * fills in its own: a record only BPF takes needs none, its
+	 * programs see the registers where the common fields are.
+	 */
+	if (!test_bit(TRACE_EV_B_PERF_ONLY, &call->flags)) {
+		tracing_generic_entry_update(rec, call->id, trace_ctx_dec());
+		trace_ev_commit_ftrace(call, rec, len);
+	}
+	/* Last: BPF overwrites the record's common fields. */
 	if (IS_ENABLED(CONFIG_PERF_EVENTS)) {
 		struct trace_ev_perf *pf = rcu_dereference_sched(call->rt->perf);
 
 		if (pf)
-			trace_ev_perf_emit(pf, rec, len);
+			trace_ev_perf_emit(pf, rec, len, d);
 	}
 	/* Pairs with the barrier in trace_ev_reserve_slow(). */
 	barrier();

@@ -168,6 +168,22 @@ n=1 tag=fentry who=writer vals={0x0} flags=ONE kind=one
 n=2 tag=fentry who=writer vals={0x0,0xa} flags=TWO kind=two
 n=3 tag=fentry who=writer vals={0x0,0xa,0x14} flags=ONE|TWO kind=zero" ] ||
 	fail "module event lines: $t"
+# options/stacktrace and the stacktrace trigger start each stack at the
+# tracepoint's caller, on the fast path (no filter) and the slow one.
+stack_top() { grep -m1 -A1 '<stack trace>' trace | sed -n '2s/^ => //p'; }
+stack_of_writer() {
+	echo > trace
+	echo 1 > options/stacktrace
+	echo 1 > $ev/enable
+	echo 4 > /sys/kernel/debug/$mod
+	echo 0 > $ev/enable
+	echo 0 > options/stacktrace
+	case "$(stack_top)" in
+	fentry_test_mod_write*) ;;
+	*) fail "$1: the stack starts at '$(stack_top)'" ;;
+	esac
+}
+stack_of_writer "options/stacktrace"
 # A filter passes exactly the records it names; a bad one is refused,
 # explained in error_log, and the old one stays.
 echo > trace
@@ -177,6 +193,7 @@ echo 4 > /sys/kernel/debug/$mod
 echo 0 > $ev/enable
 t=$(sed -n 's/.* fentry_test_call: n=\([0-9]*\) .*/\1/p' trace | tr '\n' ' ')
 [ "$t" = "2 3 " ] || fail "filtered records: $t"
+stack_of_writer "options/stacktrace, filtered"
 echo > error_log
 expect_reject $ev/filter 'n >= 2 && nosuch == 1' "Invalid argument"
 grep -q 'event filter parse error: error: Field not found' error_log ||
@@ -208,6 +225,10 @@ echo 1 > $ev/enable
 echo 4 > /sys/kernel/debug/$mod
 n=$(grep -c '<stack trace>' trace || true)
 [ "$n" = 2 ] || fail "stacktrace:2 gave $n stacks"
+case "$(stack_top)" in
+fentry_test_mod_write*) ;;
+*) fail "stacktrace trigger: the stack starts at '$(stack_top)'" ;;
+esac
 [ "$(cat $ev/trigger)" = "stacktrace:count=0 if n >= 1" ] || fail "count: $(cat $ev/trigger)"
 echo '!stacktrace:count=0 if n >= 1' > $ev/trigger
 grep -q '^# Available' $ev/trigger || fail "not removed: $(cat $ev/trigger)"
