@@ -50,4 +50,17 @@ u64 bpf_get_stack(u64 regs, u64 buf, u64 size, u64 flags, u64 r5);
 extern struct bpf_raw_event_map __start__bpf_raw_tp[];
 extern struct bpf_raw_event_map __stop__bpf_raw_tp[];
 
+/* Without kprobe events no perf event is of a kprobe event. */
+#ifndef CONFIG_KPROBE_EVENTS
+struct perf_event;
+static inline int bpf_get_kprobe_info(const struct perf_event *event,
+				      u32 *fd_type, const char **symbol,
+				      u64 *probe_offset, u64 *probe_addr,
+				      unsigned long *missed,
+				      bool perf_type_tracepoint)
+{
+	return -EOPNOTSUPP;
+}
+#endif
+
 #endif /* _KERNEL_TRACE_BPF_EV_H */

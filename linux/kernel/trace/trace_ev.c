@@ -323,7 +323,9 @@ static void trace_ev_rt_release(struct kref *ref)
 	/* No probe runs any more: its event is off, or its module gone. */
 	trace_ev_filter_free(rcu_dereference_protected(rt->filter, 1));
 	kfree(rt->fmt);
-	trace_ev_sys_put(rt->sys);
+	/* A local event (trace_ev_local_add()) is in no system. */
+	if (rt->sys)
+		trace_ev_sys_put(rt->sys);
 	kfree(rt);
 }
 
@@ -956,6 +958,51 @@ int trace_ev_dyn_remove(struct trace_ev_call *call)
 		trace_buf_reset(&trace_top_buf, RING_BUFFER_ALL_CPUS);
 	trace_ev_rt_put(rt);
 	return 0;
+}
+
+/**
+ * trace_ev_local_add() - give state to an event that only perf uses
+ * @call:	the event: its class (with @reg), fields and printer; the
+ *		caller keeps it until trace_ev_local_remove() is done
+ *
+ * A local event is one perf event's own (a probe of the kprobe PMU): it
+ * has no id (its records reach no buffer), no system and no files, and
+ * no list of the registry holds it, so no name of it can clash and no
+ * file can reach it. perf attaches to it with trace_ev_perf_attach().
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_ev_local_add(struct trace_ev_call *call)
+{
+	struct trace_ev_rt *rt = kzalloc(sizeof(*rt), GFP_KERNEL);
+
+	if (!rt)
+		return -ENOMEM;
+	INIT_LIST_HEAD(&rt->list);
+	INIT_LIST_HEAD(&rt->trigs);
+	INIT_LIST_HEAD(&rt->insts);
+	rt->call = call;
+	kref_init(&rt->ref);
+	call->id = 0;
+	/* Never on the pid layer's walk: no TRACE_EV_FL_PID for it. */
+	call->flags = TRACE_EV_FL_MUTE;
+	call->rt = rt;
+	return 0;
+}
+
+/**
+ * trace_ev_local_remove() - drop the state trace_ev_local_add() gave
+ * @call:	the event, whose probe no longer runs and which perf left
+ */
+void trace_ev_local_remove(struct trace_ev_call *call)
+{
+	struct trace_ev_rt *rt = call->rt;
+
+	scoped_guard(mutex, &trace_ev_lock)
+		WARN_ON_ONCE(rcu_access_pointer(rt->perf) ||
+			     test_bit(TRACE_EV_B_RECORD, &call->flags));
+	call->rt = NULL;
+	trace_ev_rt_put(rt);
 }
 
 /**

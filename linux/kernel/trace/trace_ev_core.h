@@ -186,6 +186,10 @@ struct trace_ev_perf;
 struct pt_regs;
 void trace_ev_perf_emit(struct trace_ev_perf *pf, void *rec, unsigned int len,
 			unsigned int level);
+struct perf_event;
+int trace_ev_perf_attach(struct perf_event *p_event, struct trace_ev_call *call);
+struct trace_ev_call *trace_ev_perf_call(struct perf_event *p_event);
+bool trace_ev_perf_detach(struct perf_event *p_event);
 void trace_ev_perf_regs_bpf(struct trace_ev_call *call, struct pt_regs *regs);
 void trace_ev_perf_regs_done(void);
 
@@ -294,6 +298,10 @@ bool trace_ev_exists(const char *sys, const char *name);
 int trace_ev_dyn_add(struct trace_ev_call *call);
 bool trace_ev_dyn_busy(struct trace_ev_call *call);
 int trace_ev_dyn_remove(struct trace_ev_call *call);
+
+/* Events of one perf event (kprobe PMU): no id, no system, no files. */
+int trace_ev_local_add(struct trace_ev_call *call);
+void trace_ev_local_remove(struct trace_ev_call *call);
 
 /* What SYSCALL_DEFINEn() left, for trace_syscalls.c */
 struct trace_sc_meta;

@@ -85,10 +85,14 @@ static DEFINE_PER_CPU(struct trace_ev_perf_cur [PERF_NR_CONTEXTS],
 static DEFINE_PER_CPU(struct pt_regs [TRACE_EV_SCRATCH_NEST],
 		      trace_ev_perf_regs);
 
-/* ftrace:function is trace_fn_perf.c's; its config never changes. */
+/*
+ * ftrace:function is trace_fn_perf.c's; its config never changes. A
+ * kretprobe of the kprobe PMU has config 1 too.
+ */
 static bool trace_ev_perf_is_fn(const struct perf_event *p_event)
 {
-	return p_event->attr.config == TRACE_TYPE_FN;
+	return p_event->attr.type == PERF_TYPE_TRACEPOINT &&
+	       p_event->attr.config == TRACE_TYPE_FN;
 }
 
 static struct trace_ev_perf *trace_ev_perf_of(struct perf_event *p_event)
@@ -214,31 +218,15 @@ static struct trace_ev_perf *trace_ev_perf_get(struct trace_ev_rt *rt,
 	return pf;
 }
 
-/**
- * perf_trace_init() - attach a perf event to the trace event its config
- * names
- * @p_event:	the perf event
- *
- * ftrace:function (TRACE_TYPE_FN) is trace_fn_perf.c's.
- *
- * Return: 0; -EINVAL when no live event has that id; the errno of the
- * event's own check or of perf's for raw tracepoint records; -ENODEV when
- * the event's module is going; -ENOMEM, or the errno of starting its
- * probe.
- */
-int perf_trace_init(struct perf_event *p_event)
+/* Attach @p_event to @rt; under trace_ev_lock. */
+static int trace_ev_perf_attach_locked(struct perf_event *p_event,
+				       struct trace_ev_rt *rt)
 {
 	struct trace_ev_perf *pf;
-	struct trace_ev_rt *rt;
 	unsigned int flags;
 	int ret;
 
-	if (trace_ev_perf_is_fn(p_event))
-		return trace_fn_perf_init(p_event);
-	guard(mutex)(&trace_ev_lock);
-	rt = trace_ev_find_id_locked(p_event->attr.config);
-	if (!rt)
-		return -EINVAL;
+	lockdep_assert_held(&trace_ev_lock);
 	ret = trace_ev_perf_allowed(rt, p_event, &flags);
 	if (ret)
 		return ret;
@@ -256,34 +244,93 @@ int perf_trace_init(struct perf_event *p_event)
 }
 
 /**
- * perf_trace_destroy() - detach a perf event from its trace event
+ * perf_trace_init() - attach a perf event to the trace event its config
+ * names
+ * @p_event:	the perf event
+ *
+ * ftrace:function (TRACE_TYPE_FN) is trace_fn_perf.c's.
+ *
+ * Return: 0; -EINVAL when no live event has that id; the errno of the
+ * event's own check or of perf's for raw tracepoint records; -ENODEV when
+ * the event's module is going; -ENOMEM, or the errno of starting its
+ * probe.
+ */
+int perf_trace_init(struct perf_event *p_event)
+{
+	struct trace_ev_rt *rt;
+
+	if (trace_ev_perf_is_fn(p_event))
+		return trace_fn_perf_init(p_event);
+	guard(mutex)(&trace_ev_lock);
+	rt = trace_ev_find_id_locked(p_event->attr.config);
+	if (!rt)
+		return -EINVAL;
+	return trace_ev_perf_attach_locked(p_event, rt);
+}
+
+/**
+ * trace_ev_perf_attach() - attach a perf event to a local event
+ * @p_event:	the perf event (of the kprobe PMU)
+ * @call:	the event, from trace_ev_local_add()
+ *
+ * Return: as perf_trace_init(), but for the id.
+ */
+int trace_ev_perf_attach(struct perf_event *p_event, struct trace_ev_call *call)
+{
+	guard(mutex)(&trace_ev_lock);
+	return trace_ev_perf_attach_locked(p_event, call->rt);
+}
+
+/**
+ * trace_ev_perf_call() - the trace event a perf event is attached to
+ * @p_event:	the perf event, attached
+ *
+ * Return: the event.
+ */
+struct trace_ev_call *trace_ev_perf_call(struct perf_event *p_event)
+{
+	return trace_ev_perf_of(p_event)->rt->call;
+}
+
+/**
+ * trace_ev_perf_detach() - detach a perf event from its trace event
  * @p_event:	the perf event, scheduled out of every CPU
  *
  * The last one stops the probe, unless tracefs still uses the event; the
  * state goes after the probes that may be reading it.
+ *
+ * Return: true when it was the last perf event on the trace event.
+ */
+bool trace_ev_perf_detach(struct perf_event *p_event)
+{
+	struct trace_ev_perf *pf = trace_ev_perf_of(p_event);
+	struct trace_ev_rt *rt = pf->rt;
+	struct module *mod = rt->mod;
+	bool last;
+
+	scoped_guard(mutex, &trace_ev_lock) {
+		last = !--pf->users;
+		if (last) {
+			RCU_INIT_POINTER(rt->perf, NULL);
+			trace_ev_apply_locked(rt);
+			call_rcu(&pf->rcu, trace_ev_perf_free);
+		}
+	}
+	trace_ev_rt_put(rt);
+	module_put(mod);
+	return last;
+}
+
+/**
+ * perf_trace_destroy() - detach a perf event from its trace event
+ * @p_event:	the perf event, scheduled out of every CPU
  */
 void perf_trace_destroy(struct perf_event *p_event)
 {
-	struct trace_ev_perf *pf;
-	struct trace_ev_rt *rt;
-	struct module *mod;
-
-	if (trace_ev_perf_is_fn(p_event)) {
+	if (trace_ev_perf_is_fn(p_event))
 		trace_fn_perf_destroy(p_event);
-		return;
-	}
-	pf = trace_ev_perf_of(p_event);
-	rt = pf->rt;
-	mod = rt->mod;
-	mutex_lock(&trace_ev_lock);
-	if (!--pf->users) {
-		RCU_INIT_POINTER(rt->perf, NULL);
-		trace_ev_apply_locked(rt);
-		call_rcu(&pf->rcu, trace_ev_perf_free);
-	}
-	mutex_unlock(&trace_ev_lock);
-	trace_ev_rt_put(rt);
-	module_put(mod);
+	else
+		trace_ev_perf_detach(p_event);
 }
 
 /**

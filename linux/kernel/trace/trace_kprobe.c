@@ -17,6 +17,7 @@
  * its strings are read). A hit that finds the scratch page in use (an NMI
  * probe within a probe) is dropped and counted as a miss.
  */
+#include <linux/bpf.h>
 #include <linux/ctype.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
@@ -30,6 +31,7 @@
 #include "trace_dynev.h"
 #include "trace_ev_core.h"
 #include "trace_fs.h"
+#include "trace_kprobe.h"
 #include "trace_probe.h"
 
 #define TK_GROUP		"kprobes"
@@ -684,18 +686,17 @@ static int tk_append(struct dynev_cmd *cmd, struct tk_def *d,
 	return ret;
 }
 
-static int tk_event_new(struct dynev_cmd *cmd, struct tk_def *d,
-			const char *grp, const char *name)
+/* An event of @d's type and arguments (taken from @d), without probes. */
+static struct tk_event *tk_event_alloc(struct tk_def *d, const char *grp,
+				       const char *name)
 {
 	struct tk_event *ev = kzalloc(sizeof(*ev), GFP_KERNEL);
 	const struct trace_ev_field *head = d->ret ? tk_ret_head : tk_head;
 	unsigned int nhead = d->ret ? ARRAY_SIZE(tk_ret_head) :
 				      ARRAY_SIZE(tk_head);
-	struct tk_probe *p;
-	int ret = -ENOMEM;
 
 	if (!ev)
-		return -ENOMEM;
+		return NULL;
 	INIT_LIST_HEAD(&ev->probes);
 	ev->ret = d->ret;
 	ev->group = kstrdup(grp, GFP_KERNEL);
@@ -721,7 +722,21 @@ static int tk_event_new(struct dynev_cmd *cmd, struct tk_def *d,
 	ev->call.class = &ev->class;
 	ev->call.fields = ev->fields;
 	ev->call.data = ev;
+	return ev;
+fail:
+	tk_event_free(ev);
+	return NULL;
+}
 
+static int tk_event_new(struct dynev_cmd *cmd, struct tk_def *d,
+			const char *grp, const char *name)
+{
+	struct tk_event *ev = tk_event_alloc(d, grp, name);
+	struct tk_probe *p;
+	int ret;
+
+	if (!ev)
+		return -ENOMEM;
 	ret = tk_scratch_alloc();
 	if (ret)
 		goto fail;
@@ -893,6 +908,150 @@ static void tk_module_coming(struct module *mod)
 					ev->group, ev->name, p->sym);
 		}
 	}
+}
+
+/* Probes of the kprobe PMU, one perf event's each (trace_kprobe_perf.c) */
+
+/**
+ * tk_local_new() - make the probe event of a kprobe PMU perf event
+ * @sym:	"[MOD:]SYM", or NULL for a probe on @addr
+ * @addr:	the address, without @sym
+ * @offs:	the offset from @sym
+ * @ret:	a return probe
+ *
+ * The event has no arguments, and is in no list, system or file: only
+ * its perf events reach it (trace_ev_local_add()). Its probe is
+ * registered disarmed; perf arms it. It does not follow a module that
+ * is unloaded and loaded again.
+ *
+ * Return: the event; ERR_PTR(-ENOENT) for a symbol not in kallsyms,
+ * -EADDRNOTAVAIL for a name several functions have, -ENOMEM, or what
+ * kprobes refused the place with (-EINVAL, -EILSEQ, -ENOENT).
+ */
+struct trace_ev_call *tk_local_new(const char *sym, unsigned long addr,
+				   unsigned long offs, bool ret)
+{
+	struct tk_def d = { .ret = ret, .offs = offs, .addr = addr };
+	struct trace_ev_call *call = ERR_PTR(-ENOMEM);
+	struct tk_event *ev = NULL;
+	struct tk_probe *p = NULL;
+	unsigned int n = 0;
+	char *name = NULL;
+	int err, bad;
+
+	if (sym) {
+		if (!kallsyms_lookup_name(sym))
+			return ERR_PTR(-ENOENT);
+		if (!strchr(sym, ':')) {
+			kallsyms_on_each_match_symbol(tk_count_sym, sym, &n);
+			if (n > 1)
+				return ERR_PTR(-EADDRNOTAVAIL);
+		}
+		d.sym = kstrdup(sym, GFP_KERNEL);
+		if (!d.sym)
+			goto out;
+	}
+	d.args = tp_args_alloc(0);
+	if (!d.args || tp_args_layout(d.args, ret ? sizeof(struct tk_ret_rec) :
+						  sizeof(struct tk_rec), &bad))
+		goto out;
+	name = tk_default_name(&d);
+	if (name)
+		ev = tk_event_alloc(&d, TK_GROUP, name);
+	if (!ev)
+		goto out;
+	scoped_guard(mutex, &dynev_lock)
+		err = tk_scratch_alloc();
+	if (!err) {
+		p = tk_probe_new(&d, ev);
+		err = p ? 0 : -ENOMEM;
+	}
+	if (!err)
+		err = ret ? register_kretprobe(&p->rp) :
+			    register_kprobe(&p->rp.kp);
+	if (err) {
+		if (p)
+			tk_probe_free(p);
+		call = ERR_PTR(err);
+		goto out;
+	}
+	p->registered = true;
+	list_add_tail(&p->node, &ev->probes);
+	err = trace_ev_local_add(&ev->call);
+	if (err) {
+		tk_probe_unregister(p);
+		tk_probe_free(p);
+		goto out;
+	}
+	call = &ev->call;
+	ev = NULL;
+out:
+	if (ev)
+		tk_event_free(ev);
+	kfree(name);
+	tk_def_free(&d);
+	return call;
+}
+
+/**
+ * tk_local_free() - undo tk_local_new()
+ * @call:	the event, which perf left
+ *
+ * Sleeps: once the probe is unregistered no hit runs on the event.
+ */
+void tk_local_free(struct trace_ev_call *call)
+{
+	struct tk_event *ev = container_of(call, struct tk_event, call);
+	struct tk_probe *p, *tmp;
+
+	list_for_each_entry_safe(p, tmp, &ev->probes, node) {
+		tk_probe_unregister(p);
+		list_del(&p->node);
+		tk_probe_free(p);
+	}
+	trace_ev_local_remove(call);
+	tk_event_free(ev);
+}
+
+/**
+ * tk_info() - what BPF's link info and BPF_TASK_FD_QUERY say of a kprobe
+ * event
+ * @call:	the event: of kprobe_events or of the kprobe PMU
+ * @fd_type:	gets BPF_FD_TYPE_KPROBE or BPF_FD_TYPE_KRETPROBE
+ * @sym:	gets its first probe's "[MOD:]SYM" (it lives as long as the
+ *		perf event), or NULL for a probe on an address
+ * @offs:	gets the offset from the symbol
+ * @addr:	gets the probed address, or 0 where kallsyms hides them
+ * @missed:	gets the hits dropped; may be NULL
+ *
+ * Return: 0, or -EINVAL for an event that is not a kprobe event.
+ */
+int tk_info(struct trace_ev_call *call, u32 *fd_type, const char **sym,
+	    u64 *offs, u64 *addr, unsigned long *missed)
+{
+	struct tk_event *ev = container_of(call, struct tk_event, call);
+	struct tk_probe *p;
+	unsigned long n;
+
+	if (call->class->reg != tk_reg)
+		return -EINVAL;
+	/* The probes change under this lock and dynev_lock both. */
+	guard(mutex)(&trace_ev_lock);
+	p = list_first_entry_or_null(&ev->probes, struct tk_probe, node);
+	if (!p)
+		return -EINVAL;
+	*fd_type = ev->ret ? BPF_FD_TYPE_KRETPROBE : BPF_FD_TYPE_KPROBE;
+	*sym = p->sym;
+	*offs = p->sym ? p->offs : 0;
+	*addr = kallsyms_show_value(current_cred()) ?
+		(unsigned long)p->rp.kp.addr : 0;
+	if (!missed)
+		return 0;
+	n = atomic_long_read(&ev->missed);
+	list_for_each_entry(p, &ev->probes, node)
+		n += p->rp.kp.nmissed + (ev->ret ? p->rp.nmissed : 0);
+	*missed = n;
+	return 0;
 }
 
 static int tk_module_notify(struct notifier_block *nb, unsigned long state,

@@ -52,6 +52,13 @@
  *                         one returning 1 does not. With "uprobe", the
  *                         same on uprobes/tbpf_kp at a function of tbpf,
  *                         for kernels without kprobe events
+ *   tbpf kpmu             probes of the kprobe PMU at __x64_sys_getppid,
+ *                         opened as libbpf does: a kprobe's and a
+ *                         kretprobe's counts, inherited by a child; raw
+ *                         samples (their size, pid and address), none in
+ *                         the trace; KPROBE programs by ioctl and by link,
+ *                         a kretprobe's reading rax; BPF_TASK_FD_QUERY;
+ *                         what the PMU refuses, with its errno
  *   tbpf all              each of the above (switch twice) in a child
  *
  * Each check prints "ok NAME ..." or "FAIL NAME: why". Exit status: 0 when
@@ -2404,6 +2411,462 @@ static void check_kprobe_default(void)
 	check_kprobe(0);
 }
 
+/* ---- the kprobe PMU ---- */
+
+#define KPMU_DIR	"/sys/bus/event_source/devices/kprobe"
+#define KPMU_SYM	"__x64_sys_getppid"
+
+static struct {
+	int type;	/* the PMU's type, as perf_event_open() takes it */
+	int retbit;	/* the config bit of format/retprobe */
+} kpmu;
+
+/* Find the PMU as libbpf does: 0, or -1 (errno set) without it. */
+static int kpmu_find(void)
+{
+	char buf[64];
+	FILE *f;
+	int ok1, ok2;
+
+	f = fopen(KPMU_DIR "/type", "r");
+	if (!f)
+		return -1;
+	ok1 = fscanf(f, "%d", &kpmu.type) == 1;
+	fclose(f);
+	f = fopen(KPMU_DIR "/format/retprobe", "r");
+	if (!f)
+		return -1;
+	ok2 = fgets(buf, sizeof(buf), f) &&
+	      sscanf(buf, "config:%d", &kpmu.retbit) == 1;
+	fclose(f);
+	if (!ok1 || !ok2 || kpmu.retbit < 0 || kpmu.retbit > 63) {
+		errno = EINVAL;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A probe of the PMU on sym+offs (or, with sym NULL, on address offs):
+ * sampling raw records with raw set, counting otherwise. The fd, or -1
+ * with errno set.
+ */
+static int kpmu_open(const char *sym, __u64 offs, int ret, int raw,
+		     int inherit, int pid, int cpu)
+{
+	struct perf_event_attr pa;
+
+	memset(&pa, 0, sizeof(pa));
+	pa.type = kpmu.type;
+	pa.config = ret ? 1ULL << kpmu.retbit : 0;
+	pa.config1 = (unsigned long)sym;
+	pa.config2 = offs;
+	pa.disabled = 1;
+	pa.inherit = inherit;
+	if (raw) {
+		pa.sample_type = PERF_SAMPLE_RAW;
+		pa.sample_period = 1;
+		pa.wakeup_events = 1;
+	}
+	return perf_open(&pa, pid, cpu);
+}
+
+/* The count of a counting perf event, or ~0 when read() fails. */
+static __u64 kpmu_count(int fd)
+{
+	__u64 v;
+
+	return read(fd, &v, sizeof(v)) == sizeof(v) ? v : ~0ULL;
+}
+
+/* The address of sym in /proc/kallsyms, or 0. */
+static __u64 kallsyms_addr(const char *sym)
+{
+	char line[256], name[200];
+	unsigned long long a;
+	__u64 found = 0;
+	FILE *f = fopen("/proc/kallsyms", "r");
+
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %*s %199s", &a, name) == 2 &&
+		    !strcmp(name, sym))
+			found = a;
+	fclose(f);
+	return found;
+}
+
+/* The length of TRACING/file, or -1. */
+static long tracefs_len(const char *file)
+{
+	static char buf[1 << 16];
+	char full[512];
+	long n, total = 0;
+	int fd;
+
+	snprintf(full, sizeof(full), "%s/%s", tracing, file);
+	fd = open(full, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		total += n;
+	close(fd);
+	return total;
+}
+
+/*
+ * Counting: a kprobe and a kretprobe of ours count exactly our calls;
+ * an inherited one counts a child's too, and survives its parent's fd
+ * closing first. Nothing of them shows in tracefs.
+ */
+static void check_kpmu_count(void)
+{
+	const char *name = "kpmu-count";
+	long ke = tracefs_len("kprobe_events");
+	long de = tracefs_len("dynamic_events");
+	int fd[2], r, st, pipefd[2];
+	__u64 c[2];
+	pid_t child;
+	char b = 0;
+
+	for (r = 0; r < 2; r++) {
+		fd[r] = kpmu_open(KPMU_SYM, 0, r, 0, 0, 0, -1);
+		if (fd[r] < 0) {
+			fail(name, "perf_event_open of a %s: %s",
+			     r ? "kretprobe" : "kprobe", ename(errno));
+			return;
+		}
+		ioctl(fd[r], PERF_EVENT_IOC_ENABLE, 0);
+	}
+	if (tracefs_len("kprobe_events") != ke ||
+	    tracefs_len("dynamic_events") != de)
+		fail(name, "kprobe_events or dynamic_events changed");
+	getppid_n(NCALLS);
+	for (r = 0; r < 2; r++) {
+		ioctl(fd[r], PERF_EVENT_IOC_DISABLE, 0);
+		c[r] = kpmu_count(fd[r]);
+		close(fd[r]);
+	}
+	if (c[0] != NCALLS || c[1] != NCALLS)
+		fail(name, "kprobe counted %llu, kretprobe %llu, of %d calls",
+		     (unsigned long long)c[0], (unsigned long long)c[1],
+		     NCALLS);
+	else
+		ok(name, "kprobe and kretprobe count=%d", NCALLS);
+
+	/* inherit: the child's 10 calls count; then the parent lets go. */
+	name = "kpmu-inherit";
+	fd[0] = kpmu_open(KPMU_SYM, 0, 0, 0, 1, 0, -1);
+	if (fd[0] < 0 || pipe(pipefd) < 0) {
+		fail(name, "perf_event_open, inherited: %s", ename(errno));
+		return;
+	}
+	ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+	child = fork();
+	if (child < 0)
+		die("fork");
+	if (!child) {
+		getppid_n(10);
+		if (read(pipefd[0], &b, 1) != 1)
+			_exit(1);
+		getppid_n(10);
+		_exit(0);
+	}
+	getppid_n(5);
+	/* Wait for the child's first calls: its exit sums them in. */
+	usleep(200000);
+	c[0] = kpmu_count(fd[0]);
+	close(fd[0]);
+	if (write(pipefd[1], &b, 1) != 1 || waitpid(child, &st, 0) != child)
+		die("the inherit child");
+	close(pipefd[0]);
+	close(pipefd[1]);
+	if (!WIFEXITED(st) || WEXITSTATUS(st))
+		fail(name, "the child ended with status %#x", st);
+	else if (c[0] < 5 || c[0] > 15)
+		fail(name, "counted %llu, not 5 to 15 (the child's 10 come at its exit)",
+		     (unsigned long long)c[0]);
+	else
+		ok(name, "counted %llu, the parent's fd closed before the child ended",
+		   (unsigned long long)c[0]);
+}
+
+/*
+ * Raw samples of ours, on this CPU's ring: the kprobe's record (common
+ * fields, __probe_ip) is 16 bytes, 20 with perf's padding; the
+ * kretprobe's (func, ret_ip) 24, 28 padded.
+ */
+static void check_kpmu_raw(int ret)
+{
+	const char *name = ret ? "kpmu-raw-ret" : "kpmu-raw";
+	const long psz = sysconf(_SC_PAGESIZE);
+	const int pages = 8, n = 20;
+	__u64 sym = kallsyms_addr(KPMU_SYM), head, tail, size, v[3];
+	struct perf_event_mmap_page *meta;
+	int fd, cpu, good = 0, bad = 0;
+	struct perf_event_header h;
+	const char *data;
+	__u32 raw, pid;
+	long lines;
+
+	cpu = pin_last_cpu();
+	fd = kpmu_open(KPMU_SYM, 0, ret, 1, 0, 0, cpu);
+	if (fd < 0) {
+		fail(name, "perf_event_open: %s", ename(errno));
+		return;
+	}
+	meta = mmap(NULL, (1 + pages) * psz, PROT_READ | PROT_WRITE,
+		    MAP_SHARED, fd, 0);
+	if (meta == MAP_FAILED) {
+		fail(name, "mmap of the ring: %s", ename(errno));
+		return;
+	}
+	write_tracefs("trace", "");
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	getppid_n(n);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	unpin();
+	lines = tracefs_len("trace");
+	data = (const char *)meta + (meta->data_offset ?: psz);
+	size = meta->data_size ?: pages * psz;
+	head = __atomic_load_n(&meta->data_head, __ATOMIC_ACQUIRE);
+	for (tail = meta->data_tail; tail < head; tail += h.size) {
+		ring_copy(data, size, tail, &h, sizeof(h));
+		if (h.size < sizeof(h))
+			break;
+		if (h.type != PERF_RECORD_SAMPLE)
+			continue;
+		ring_copy(data, size, tail + sizeof(h), &raw, 4);
+		ring_copy(data, size, tail + sizeof(h) + 4, v, sizeof(v));
+		pid = v[0] >> 32;
+		/* On the ftrace site, the probe may sit past an endbr. */
+		if (raw == (ret ? 28u : 20u) && pid == (__u32)getpid() &&
+		    (!sym || v[1] == sym || v[1] == sym + 4) &&
+		    (!ret || v[2] > 0xffff800000000000ULL))
+			good++;
+		else if (!bad++)
+			fprintf(stderr, "%s: sample raw=%u pid=%u ip=%#llx/%#llx\n",
+				name, raw, pid, (unsigned long long)v[1],
+				(unsigned long long)v[2]);
+	}
+	close(fd);
+	munmap(meta, (1 + pages) * psz);
+	/* The trace's header only: the probe wrote nothing there. */
+	if (good != n || bad)
+		fail(name, "%d of %d samples right, %d wrong (kallsyms %#llx)",
+		     good, n, bad, (unsigned long long)sym);
+	else if (lines < 0 || tracefs_len("trace") != lines ||
+		 trace_lines_of(getpid()))
+		fail(name, "the probe wrote into the trace");
+	else
+		ok(name, "%d samples of %u bytes, ip %s", n, ret ? 28 : 20,
+		   sym ? "= kallsyms" : "hidden");
+}
+
+/*
+ * BPF: a program by ioctl reads regs->di (the syscall's registers, with
+ * our magic rdi); one by a link gets its cookie; a kretprobe's sees
+ * getppid()'s return in rax. TASK_FD_QUERY names the probe.
+ */
+static void check_kpmu_bpf(void)
+{
+	const char *name = "kpmu-bpf";
+	const int di = offsetof(struct pt_regs, rdi);
+	const int ax = offsetof(struct pt_regs, rax);
+	int cnt, p1, p2, p3, e1, e2, e3, link, l;
+	struct fd_info q;
+	struct prog p;
+	__u64 v[5];
+	int i;
+
+	cnt = slots_new(name, 5);
+	if (cnt < 0)
+		return;
+	/* [0] += 1 for each hit of ours, [1] when the rdi behind di is ours */
+	prog_init(&p);
+	l = new_label(&p);
+	emit(&p, MOV_X(R6, R1));
+	only_tgid(&p, getpid(), l);
+	count(&p, cnt, 0);
+	emit(&p, LDX(BPF_DW, R7, R6, di));
+	jump(&p, J_K(BPF_JEQ, R7, 0), l);
+	emit(&p, MOV_X(R1, R10));
+	emit(&p, ADD_K(R1, -8));
+	emit(&p, MOV_K(R2, 8));
+	emit(&p, MOV_X(R3, R7));
+	emit(&p, ADD_K(R3, di));
+	emit(&p, CALL(probe_read_kernel));
+	jump(&p, J_K(BPF_JNE, R0, 0), l);
+	emit(&p, LDX(BPF_DW, R1, R10, -8));
+	ld64(&p, R2, MAGIC_DI);
+	jump(&p, J_X(BPF_JNE, R1, R2), l);
+	count(&p, cnt, 1);
+	ret0_at(&p, l);
+	p1 = load_or_fail(name, BPF_PROG_TYPE_KPROBE, &p, "tbpf_kpmu_di");
+	/* [2] += 1 for each hit of ours; [3] = the cookie. */
+	prog_init(&p);
+	l = new_label(&p);
+	emit(&p, MOV_X(R6, R1));
+	only_tgid(&p, getpid(), l);
+	count(&p, cnt, 2);
+	emit(&p, MOV_X(R1, R6));
+	emit(&p, CALL(get_attach_cookie));
+	emit(&p, MOV_X(R7, R0));
+	store(&p, cnt, 3, R7);
+	ret0_at(&p, l);
+	p2 = load_or_fail(name, BPF_PROG_TYPE_KPROBE, &p, "tbpf_kpmu_ck");
+	/* [4] += 1 for each return of ours that gave our parent's pid */
+	prog_init(&p);
+	l = new_label(&p);
+	emit(&p, MOV_X(R6, R1));
+	only_tgid(&p, getpid(), l);
+	emit(&p, LDX(BPF_DW, R7, R6, ax));
+	jump(&p, J_K(BPF_JNE, R7, getppid()), l);
+	count(&p, cnt, 4);
+	ret0_at(&p, l);
+	p3 = load_or_fail(name, BPF_PROG_TYPE_KPROBE, &p, "tbpf_kpmu_ax");
+	if (p1 < 0 || p2 < 0 || p3 < 0)
+		return;
+	e1 = kpmu_open(KPMU_SYM, 0, 0, 0, 0, -1, 0);
+	e2 = kpmu_open(KPMU_SYM, 0, 0, 0, 0, -1, 0);
+	e3 = kpmu_open(KPMU_SYM, 0, 1, 0, 0, -1, 0);
+	if (e1 < 0 || e2 < 0 || e3 < 0) {
+		fail(name, "perf_event_open on CPU 0: %s", ename(errno));
+		return;
+	}
+	if (attach_or_fail(name, VIA_IOCTL, e1, p1, 0) < 0 ||
+	    attach_or_fail(name, VIA_IOCTL, e3, p3, 0) < 0)
+		return;
+	link = attach_or_fail(name, VIA_LINK, e2, p2, COOKIE_KP);
+	if (link < 0)
+		return;
+	pin_last_cpu();
+	for (i = 0; i < NCALLS; i++)
+		syscall(SYS_getppid, MAGIC_DI);
+	unpin();
+	if (fd_query(e1, &q) < 0)
+		fail("kpmu-fdquery", "kprobe: %s", ename(errno));
+	else if (q.type != BPF_FD_TYPE_KPROBE || strcmp(q.buf, KPMU_SYM) ||
+		 q.offset || q.prog_id != prog_id(p1))
+		fail("kpmu-fdquery", "kprobe: type %u '%s'+%llu prog %u",
+		     q.type, q.buf, (unsigned long long)q.offset, q.prog_id);
+	else if (fd_query(e3, &q) < 0 || q.type != BPF_FD_TYPE_KRETPROBE ||
+		 strcmp(q.buf, KPMU_SYM))
+		fail("kpmu-fdquery", "kretprobe: %s type %u '%s'",
+		     ename(errno), q.type, q.buf);
+	else
+		ok("kpmu-fdquery", "kprobe and kretprobe of '%s'", KPMU_SYM);
+	close(link);
+	close(e1);
+	close(e2);
+	close(e3);
+	getppid_n(10);
+	for (i = 0; i < 5; i++)
+		v[i] = slot(cnt, i);
+	if (v[0] != NCALLS || v[1] != NCALLS)
+		fail(name, "ioctl: %llu hits, %llu with our rdi, of %d",
+		     (unsigned long long)v[0], (unsigned long long)v[1],
+		     NCALLS);
+	else if (v[2] != NCALLS || v[3] != COOKIE_KP)
+		fail(name, "link: %llu hits of %d, cookie %#llx",
+		     (unsigned long long)v[2], NCALLS,
+		     (unsigned long long)v[3]);
+	else if (v[4] != NCALLS)
+		fail(name, "kretprobe: %llu of %d returns gave %d in rax",
+		     (unsigned long long)v[4], NCALLS, getppid());
+	else
+		ok(name, "ioctl, link with cookie, kretprobe rax: %d hits each",
+		   NCALLS);
+}
+
+/* What the PMU refuses, each with its errno. */
+static void check_kpmu_refuse(void)
+{
+	static char longname[600];
+	const char *name = "kpmu-refuse";
+	struct {
+		const char *what;
+		const char *sym;
+		__u64 offs;
+		int ret, err;
+	} bad[] = {
+		{ "an unknown symbol", "tbpf_no_such_symbol", 0, 0, ENOENT },
+		{ "a 600-byte name", longname, 0, 0, E2BIG },
+		{ "no name and no address", NULL, 0, 0, EINVAL },
+		{ "a kretprobe past the entry", KPMU_SYM, 9, 1, EINVAL },
+		{ "an offset inside an instruction", KPMU_SYM, 1, 0, EILSEQ },
+	};
+	struct perf_event_attr pa;
+	int fd, prog, bad_count = 0;
+	size_t i;
+
+	memset(longname, 'a', sizeof(longname) - 1);
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		fd = kpmu_open(bad[i].sym, bad[i].offs, bad[i].ret, 0, 0, 0,
+			       -1);
+		if (fd >= 0 || errno != bad[i].err) {
+			fail(name, "%s: %s, not %s", bad[i].what,
+			     fd >= 0 ? "opened" : ename(errno),
+			     ename(bad[i].err));
+			bad_count++;
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	memset(&pa, 0, sizeof(pa));
+	pa.type = kpmu.type;
+	pa.config1 = 8;
+	fd = perf_open(&pa, 0, -1);
+	if (fd >= 0 || errno != EFAULT) {
+		fail(name, "a name at address 8: %s, not EFAULT",
+		     fd >= 0 ? "opened" : ename(errno));
+		bad_count++;
+	}
+	if (fd >= 0)
+		close(fd);
+	prog = load_nop(BPF_PROG_TYPE_TRACEPOINT, "tbpf_kpmu_tp");
+	fd = kpmu_open(KPMU_SYM, 0, 0, 0, 0, 0, -1);
+	if (prog < 0 || fd < 0) {
+		fail(name, "a TRACEPOINT program and a probe: %s", ename(errno));
+		return;
+	}
+	if (!ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog) || errno != EINVAL) {
+		fail(name, "a TRACEPOINT program on a probe: %s, not EINVAL",
+		     ename(errno));
+		bad_count++;
+	}
+	close(fd);
+	/* Not root: perf_kprobe_init() wants CAP_PERFMON. */
+	fflush(NULL);
+	if (!fork()) {
+		if (setresuid(65534, 65534, 65534) < 0)
+			_exit(3);
+		fd = kpmu_open(KPMU_SYM, 0, 0, 0, 0, 0, -1);
+		_exit(fd >= 0 ? 1 : errno == EACCES ? 0 : 2);
+	}
+	if (wait(&fd) < 0 || !WIFEXITED(fd) || WEXITSTATUS(fd)) {
+		fail(name, "as nobody: exit %#x (1 opened, 2 not EACCES)", fd);
+		bad_count++;
+	}
+	if (!bad_count)
+		ok(name, "%zu opens (one not root) and a TRACEPOINT program refused",
+		   ARRAY_SIZE(bad) + 2);
+}
+
+static void check_kpmu(void)
+{
+	if (kpmu_find() < 0) {
+		printf("SKIP kpmu: no kprobe PMU (%s)\n", ename(errno));
+		return;
+	}
+	check_kpmu_count();
+	check_kpmu_raw(0);
+	check_kpmu_raw(1);
+	check_kpmu_bpf();
+	check_kpmu_refuse();
+}
+
 /* Run check fn in a child, so that it starts with nothing attached. */
 static int in_child(void (*fn)(void))
 {
@@ -2444,7 +2907,7 @@ static int check_all(void)
 		check_switch_ioctl, check_switch_link, check_syscall,
 		check_rawtp, check_helpers, check_printk_default, check_output,
 		check_stackid, check_query, check_refuse, check_fdquery,
-		check_kprobe_default,
+		check_kprobe_default, check_kpmu,
 	};
 	size_t i;
 	int rc;
@@ -2542,7 +3005,7 @@ static int print_usage(void)
 {
 	fprintf(stderr, "usage: tbpf probe | switch ioctl|link | syscall |\n"
 		"       rawtp | helpers | printk [MAGIC [N]] | output |\n"
-		"       stackid | query | refuse | fdquery | kprobe [uprobe] |\n"
+		"       stackid | query | refuse | fdquery | kprobe [uprobe] | kpmu |\n"
 		"       rawmod TP MODULE N TRIGGER | all\n");
 	return 2;
 }
@@ -2596,6 +3059,8 @@ int main(int argc, char **argv)
 	else if (argc == 3 && !strcmp(cmd, "kprobe") &&
 		 !strcmp(argv[2], "uprobe"))
 		check_kprobe(1);
+	else if (argc == 2 && !strcmp(cmd, "kpmu"))
+		check_kpmu();
 	else
 		return print_usage();
 	return failed ? 1 : 0;

@@ -5,7 +5,8 @@
 # syscall events, from perf events of CPU 0 while the calls come from
 # another; raw tracepoints with cookies; the helpers; bpf_perf_event_output;
 # bpf_get_stackid; PERF_EVENT_IOC_QUERY_BPF; BPF_TASK_FD_QUERY; what attach
-# refuses, with its errno; KPROBE programs on a kprobe event. Here, what
+# refuses, with its errno; KPROBE programs on a kprobe event and on the
+# kprobe PMU's probes. Here, what
 # tbpf cannot see alone: its count of a child's switches against the trace
 # recorded at the same time, its bpf_trace_printk() messages in the trace,
 # and that its kprobe event is gone after. Skipped when the kernel does
@@ -93,6 +94,21 @@ if [ -f kprobe_events ]; then
 		fail "kprobe: events/kprobes/tbpf_kp is still there"
 else
 	echo "no kprobe_events: kprobe programs not checked"
+fi
+
+# The kprobe PMU (what libbpf and bpftrace open for kprobe: probes): each
+# probe is its perf event's own. Counts, raw samples, KPROBE programs,
+# BPF_TASK_FD_QUERY and refusals are tbpf's; here, that no probe is left
+# in kprobes/list after.
+if [ -f /sys/bus/event_source/devices/kprobe/type ]; then
+	tb kpmu
+	list=/sys/kernel/debug/kprobes/list
+	if [ -f $list ]; then
+		! grep -q '__x64_sys_getppid' $list ||
+			fail "kpmu: a probe is left: $(grep __x64_sys_getppid $list)"
+	fi
+else
+	echo "no kprobe PMU: its probes not checked"
 fi
 
 # A raw tracepoint of a module (fentry_test_mod's fentry_test_call, whose
