@@ -430,21 +430,25 @@ void trace_ev_perf_emit(struct trace_ev_perf *pf, void *rec, unsigned int len,
 	struct hlist_head *head = this_cpu_ptr(pf->tc.perf_events);
 	struct pt_regs *regs = this_cpu_ptr(&trace_ev_perf_regs[level]);
 	struct trace_ev_perf_cur *cur;
+	bool progs = false;
 	int rctx;
 
-	/* The sample's place: the event's probe, on the traced path. */
-	perf_arch_fetch_caller_regs(regs, _RET_IP_);
 	/* A kprobe event's programs ran on the registers, before. */
 	if (pf->tc.flags & TRACE_EVENT_FL_KPROBE) {
 		if (this_cpu_read(trace_ev_perf_refused) == pf->rt->call)
 			return;
-	} else if (bpf_prog_array_valid(&pf->tc)) {
+	} else {
+		progs = bpf_prog_array_valid(&pf->tc);
+	}
+	if (!progs && hlist_empty(head))
+		return;
+	/* The sample's place: the event's probe, on the traced path. */
+	perf_arch_fetch_caller_regs(regs, _RET_IP_);
+	if (progs) {
 		*(struct pt_regs **)rec = regs;
-		if (!trace_call_bpf(&pf->tc, rec))
+		if (!trace_call_bpf(&pf->tc, rec) || hlist_empty(head))
 			return;
 	}
-	if (hlist_empty(head))
-		return;
 	/* The probe's caller's context, as trace_ev_commit_slow() fills. */
 	tracing_generic_entry_update(rec, pf->rt->call->id, trace_ctx_dec());
 	rctx = perf_swevent_get_recursion_context();
