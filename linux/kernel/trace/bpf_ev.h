@@ -6,14 +6,19 @@
  *   bpf_ev_printk.c	bpf_trace_printk() and its event
  *   bpf_ev_ops.c	the verifier and program ops of those types
  *   bpf_ev_perf.c	programs on the perf events of trace events
+ *   bpf_ev_info.c	what BPF's queries learn of such a perf event
  *   bpf_ev_rawtp.c	raw tracepoint programs, by tracepoint name
  *
  * The ops call the helpers and printk; nothing else calls upward.
+ * bpf_ev_info.c sits above the kprobe events (it asks them of their
+ * probes), which sit above bpf_ev_perf.c (their hits run programs).
  */
 #ifndef _KERNEL_TRACE_BPF_EV_H
 #define _KERNEL_TRACE_BPF_EV_H
 
 #include <linux/bpf.h>
+#include <linux/perf_event.h>
+#include <linux/trace_events.h>
 
 /*
  * The proto of a tracing helper that returns an integer: its function,
@@ -49,6 +54,19 @@ u64 bpf_get_stack(u64 regs, u64 buf, u64 size, u64 flags, u64 r5);
 /* The kernel's raw tracepoint entries (the linker's __bpf_raw_tp_map). */
 extern struct bpf_raw_event_map __start__bpf_raw_tp[];
 extern struct bpf_raw_event_map __stop__bpf_raw_tp[];
+
+/**
+ * bpf_ev_is_trace() - whether a perf event is one of a trace event
+ * @event:	the perf event
+ *
+ * Return: true for a tracepoint perf event, or a kprobe or uprobe PMU's.
+ */
+static inline bool bpf_ev_is_trace(const struct perf_event *event)
+{
+	return event->tp_event &&
+	       (event->attr.type == PERF_TYPE_TRACEPOINT ||
+		(event->tp_event->flags & TRACE_EVENT_FL_UKPROBE));
+}
 
 /* Without kprobe events no perf event is of a kprobe event. */
 #ifndef CONFIG_KPROBE_EVENTS

@@ -11,8 +11,7 @@
  * probe runs them on every CPU, before perf sees the record, through
  * trace_call_bpf().
  *
- * A leaf: it calls kernel/bpf/, and of event tracing only the kprobe
- * events' bpf_get_kprobe_info().
+ * A leaf: it calls kernel/bpf/ only.
  */
 #include <linux/bpf.h>
 #include <linux/filter.h>
@@ -83,13 +82,6 @@ unsigned int trace_call_bpf(struct trace_event_call *call, void *ctx)
 	__this_cpu_dec(bpf_prog_active);
 	rcu_read_unlock();
 	return ret;
-}
-
-static bool bpf_ev_is_trace(const struct perf_event *event)
-{
-	return event->tp_event &&
-	       (event->attr.type == PERF_TYPE_TRACEPOINT ||
-		(event->tp_event->flags & TRACE_EVENT_FL_UKPROBE));
 }
 
 /**
@@ -201,69 +193,4 @@ int perf_event_query_prog_array(struct perf_event *event, void __user *info)
 		ret = -EFAULT;
 	kfree(ids);
 	return ret;
-}
-
-/**
- * bpf_get_perf_event_info() - what BPF says of a perf event that has a
- * program (link info, BPF_TASK_FD_QUERY)
- * @event:	the perf event
- * @prog_id:	gets the program's id
- * @fd_type:	gets BPF_FD_TYPE_TRACEPOINT, or of a kprobe event
- *		BPF_FD_TYPE_K[RET]PROBE; may be NULL
- * @buf:	gets the event's name, or the kprobe's symbol; may be NULL
- * @probe_offset: gets 0, or the kprobe's offset; may be NULL
- * @probe_addr:	gets 0, or the kprobe's address; may be NULL
- * @missed:	gets 0, or the kprobe's misses; may be NULL
- *
- * Return: 0; -ENOENT when it has no program; -EOPNOTSUPP for a perf
- * event of no trace event, or of a uprobe event.
- */
-int bpf_get_perf_event_info(const struct perf_event *event, u32 *prog_id,
-			    u32 *fd_type, const char **buf,
-			    u64 *probe_offset, u64 *probe_addr,
-			    unsigned long *missed)
-{
-	struct bpf_prog *prog = event->prog;
-
-	if (!prog)
-		return -ENOENT;
-	if (!bpf_ev_is_trace(event) ||
-	    (event->tp_event->flags & TRACE_EVENT_FL_UPROBE))
-		return -EOPNOTSUPP;
-	*prog_id = prog->aux->id;
-	if (event->tp_event->flags & TRACE_EVENT_FL_KPROBE) {
-		const char *sym;
-		unsigned long m;
-		u32 type;
-		u64 offs, addr;
-		int ret;
-
-		ret = bpf_get_kprobe_info(event, &type, &sym, &offs, &addr,
-					  &m, event->attr.type ==
-					  PERF_TYPE_TRACEPOINT);
-		if (ret)
-			return ret;
-		if (fd_type)
-			*fd_type = type;
-		if (buf)
-			*buf = sym;
-		if (probe_offset)
-			*probe_offset = offs;
-		if (probe_addr)
-			*probe_addr = addr;
-		if (missed)
-			*missed = m;
-		return 0;
-	}
-	if (fd_type)
-		*fd_type = BPF_FD_TYPE_TRACEPOINT;
-	if (buf)
-		*buf = trace_event_name(event->tp_event);
-	if (probe_offset)
-		*probe_offset = 0;
-	if (probe_addr)
-		*probe_addr = 0;
-	if (missed)
-		*missed = 0;
-	return 0;
 }
