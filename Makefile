@@ -17,13 +17,15 @@
 #                          UBSAN and KFENCE
 #   make soak [MINUTES=30] numbered records checked against the lost counts
 #                          while everything churns
+#   make klp-check [TESTS='test-ftrace ...']  upstream's livepatch selftests
+#                          against the test kernel
 
 SHELL := /bin/bash
 H := harness
 RUN_ARGS ?=
 
 .PHONY: all deps kernel prod-kernel upstream-kernel initramfs run check lint \
-	series series-check upstream-check bench defconfig-check fuzz kasan-check soak clean
+	series series-check upstream-check bench defconfig-check fuzz kasan-check soak klp-check clean
 
 all: kernel
 
@@ -83,6 +85,9 @@ kasan-check: deps
 
 soak: deps
 	@MINUTES=$(MINUTES) $(H)/soak.sh
+
+klp-check: deps
+	@$(H)/kernel.sh test >/dev/null && HARNESS_NO_BUILD=1 $(H)/klp.sh test run $(TESTS)
 
 clean:
 	rm -rf build/kernels build/logs build/series build/initramfs

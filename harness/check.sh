@@ -90,16 +90,25 @@ for m in kprobes/kprobe_example kprobes/kretprobe_example \
 		cp "$BUILD/kernels/test/samples/$m.ko" "$samples/"
 done
 
+# Upstream's livepatch selftests, every script (about a minute), after
+# ours in the same guest; make klp-check runs them in a guest of their own.
 run_selftests() {
-	local rc=0
-	# Each test has its own limit (run.sh); the whole run takes about 15
+	local rc=0 klp klp_a=() cmd='sh /opt/tracefs/run.sh'
+	if klp=$("$TOP/harness/klp.sh" test stage 2> "$logs/klp-build.log"); then
+		klp_a=(-a "$klp:/opt/livepatch")
+		cmd="$cmd; r=\$?; bash /opt/livepatch/run.sh || r=1; exit \$r"
+	else
+		echo "not ok - livepatch: the test modules did not build (klp-build.log)" \
+			> "$logs/klp-build.ktap"
+	fi
+	# Each test has its own limit (run.sh); the whole run takes about 20
 	# minutes of emulation here, and a slower machine must not cut it short.
-	HARNESS_KUNIT=1 "$TOP/harness/vm" -q -t 2400 -L "$logs/console.log" -a "$sel:/opt/tracefs" \
+	HARNESS_KUNIT=1 "$TOP/harness/vm" -q -t 2700 -L "$logs/console.log" -a "$sel:/opt/tracefs" \
 		-a "$ko:/opt/tracefs/fentry_test_mod.ko" \
 		-a "${ko%/*}/preemptirq_delay_test.ko:/opt/tracefs/preemptirq_delay_test.ko" \
 		-a "$sample_ta:/opt/tracefs/sample-trace-array.ko" \
-		-a "$samples:/opt/tracefs/ko" \
-		'sh /opt/tracefs/run.sh' > "$logs/selftests.log" 2> "$logs/selftests.stderr" || rc=$?
+		-a "$samples:/opt/tracefs/ko" "${klp_a[@]}" \
+		"$cmd" > "$logs/selftests.log" 2> "$logs/selftests.stderr" || rc=$?
 	echo $rc > "$logs/selftests.rc"
 }
 
@@ -266,6 +275,7 @@ done
 echo "== tracefs selftests in the guest"
 rc=$(cat "$logs/selftests.rc" 2>/dev/null || echo 125)
 count_ktap selftest "$logs/selftests.log"
+[ ! -f "$logs/klp-build.ktap" ] || { tail -20 "$logs/klp-build.log"; report "selftest: livepatch (build)" fail; }
 # A failed test's log (run.sh prints it as "# " lines before its "not ok"),
 # its last lines, so that CI output shows why.
 awk '/^# / { buf[n++ % 25] = $0; next }

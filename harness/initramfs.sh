@@ -22,6 +22,10 @@ clients=(/usr/bin/perf /usr/bin/uftrace /usr/bin/cyclictest /usr/bin/cat
 # (trace-cmd and perf print events with them).
 plugin_dirs=(/usr/lib/x86_64-linux-gnu/uftrace
 	     /usr/lib/x86_64-linux-gnu/traceevent/plugins)
+# What upstream's livepatch selftests call with options busybox lacks
+# (sysctl --values, date --rfc-3339, stat --format, getconf), kept in
+# /usr/libexec/klp so that only their runner (tests/klp/run.sh) sees them.
+klp_bins=(/usr/sbin/sysctl /usr/bin/date /usr/bin/stat /usr/bin/getconf)
 
 # Our own guest helpers, compiled static.
 tools_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tfs.c
@@ -30,7 +34,7 @@ soak_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tsoak.c
 bpf_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tbpf.c
 
 key=$(hash_paths "$TOP/harness/initramfs.sh" "$TOP/harness/guest-init" \
-	"$tools_src" "$fuzz_src" "$soak_src" "$bpf_src" /bin/busybox "${bins[@]}" "${clients[@]}" \
+	"$tools_src" "$fuzz_src" "$soak_src" "$bpf_src" /bin/busybox "${bins[@]}" "${clients[@]}" "${klp_bins[@]}" \
 	"${plugin_dirs[@]}")
 if [ -f "$cpio" ] && [ "$key" = "$(cat "$out/key" 2>/dev/null)" ]; then
 	echo "$cpio"
@@ -47,11 +51,13 @@ for applet in $(/bin/busybox --list-full); do
 	[ -e "$root/$applet" ] || ln -s /bin/busybox "$root/$applet"
 done
 
+# copy_with_libs FILE [DIR]: FILE at its own path, or in DIR, and the
+# shared libraries it needs at theirs.
 copy_with_libs() {
-	local f=$1 lib
-	mkdir -p "$root$(dirname "$f")"
-	rm -f "$root$f"
-	cp -L "$f" "$root$f"
+	local f=$1 lib to=${2:-$(dirname "$1")}
+	mkdir -p "$root$to"
+	rm -f "$root$to/${f##*/}"
+	cp -L "$f" "$root$to/"
 	for lib in $(ldd "$f" 2>/dev/null | grep -o '/[^ ]*'); do
 		[ -e "$root$lib" ] && continue
 		mkdir -p "$root$(dirname "$lib")"
@@ -59,6 +65,7 @@ copy_with_libs() {
 	done
 }
 for b in "${bins[@]}" "${clients[@]}"; do copy_with_libs "$b"; done
+for b in "${klp_bins[@]}"; do copy_with_libs "$b" /usr/libexec/klp; done
 for d in "${plugin_dirs[@]}"; do
 	for so in "$d"/*.so; do copy_with_libs "$so"; done
 done
