@@ -31,6 +31,10 @@ int bpf_get_perf_event_info(const struct perf_event *event, u32 *prog_id,
 			    unsigned long *missed)
 {
 	struct bpf_prog *prog = event->prog;
+	const char *name;
+	unsigned long m = 0;
+	u32 type = BPF_FD_TYPE_TRACEPOINT;
+	u64 offs = 0, addr = 0;
 
 	if (!prog)
 		return -ENOENT;
@@ -38,39 +42,24 @@ int bpf_get_perf_event_info(const struct perf_event *event, u32 *prog_id,
 	    (event->tp_event->flags & TRACE_EVENT_FL_UPROBE))
 		return -EOPNOTSUPP;
 	*prog_id = prog->aux->id;
+	name = trace_event_name(event->tp_event);
 	if (event->tp_event->flags & TRACE_EVENT_FL_KPROBE) {
-		const char *sym;
-		unsigned long m;
-		u32 type;
-		u64 offs, addr;
-		int ret;
+		int ret = bpf_get_kprobe_info(event, &type, &name, &offs,
+					      &addr, &m, event->attr.type ==
+					      PERF_TYPE_TRACEPOINT);
 
-		ret = bpf_get_kprobe_info(event, &type, &sym, &offs, &addr,
-					  &m, event->attr.type ==
-					  PERF_TYPE_TRACEPOINT);
 		if (ret)
 			return ret;
-		if (fd_type)
-			*fd_type = type;
-		if (buf)
-			*buf = sym;
-		if (probe_offset)
-			*probe_offset = offs;
-		if (probe_addr)
-			*probe_addr = addr;
-		if (missed)
-			*missed = m;
-		return 0;
 	}
 	if (fd_type)
-		*fd_type = BPF_FD_TYPE_TRACEPOINT;
+		*fd_type = type;
 	if (buf)
-		*buf = trace_event_name(event->tp_event);
+		*buf = name;
 	if (probe_offset)
-		*probe_offset = 0;
+		*probe_offset = offs;
 	if (probe_addr)
-		*probe_addr = 0;
+		*probe_addr = addr;
 	if (missed)
-		*missed = 0;
+		*missed = m;
 	return 0;
 }
