@@ -98,7 +98,7 @@ static int fentry_inst_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 	fi->target.pids = *trace_array_slot(tr, TRACE_ARRAY_FN_PIDS);
 	fi->target.opts = trace_array_opts(tr);
 	fi->ops.private = &fi->target;
-	fi->ops.flags = FTRACE_OPS_FL_RECURSION;
+	fi->ops.flags = 0;
 	scoped_guard(mutex, &fentry_lock)
 		list_add_tail(&fi->node, &fentry_insts);
 	*trace_array_slot(tr, TRACE_ARRAY_FENTRY) = fi;

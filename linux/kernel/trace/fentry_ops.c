@@ -11,11 +11,18 @@
  *   fentry_stub       no user;
  *   ops->func         one user whose callback ignores its ops argument
  *                     (FENTRY_OPS_FL_OPLESS): no indirection at all;
- *   fentry_call_all   any other case: checks each user's sets for the
- *                     site and calls it with its ops.
+ *   fentry_call_one   one user of any other kind: checks its sets for the
+ *                     site, and guards it only if it asks to be
+ *                     (FTRACE_OPS_FL_RECURSION);
+ *   fentry_call_all   several users: checks each user's sets for the site
+ *                     and calls it with its ops, the whole walk guarded.
  *
  * With one OPLESS user the patched sites are exactly the ones it traces,
- * so no set is checked on that fast path.
+ * so no set is checked on that fast path: one of our tracers may take a
+ * stray call. Any other lone user has its sets checked, because a task
+ * preempted inside a trampoline can reach the dispatch long after the
+ * site it came from was patched for a user since gone, and a user that
+ * moves the ip (live patching) must never run for a function not its own.
  *
  * Order of changes, so that a site never calls a dispatch that lacks the
  * user it was patched for: a new user is put on the list and the
@@ -65,7 +72,51 @@ static __always_inline bool fentry_ops_traces(struct ftrace_ops *op,
 	struct ftrace_hash *f = rcu_dereference_raw(h->filter_hash);
 	struct ftrace_hash *n = rcu_dereference_raw(h->notrace_hash);
 
+	/* A live patch or a lone kprobe has a filter of one function. */
+	if (f && f->count == 1)
+		return f->ips[0] == ip && !(n && fentry_hash_has(n, ip));
 	return (!f || fentry_hash_has(f, ip)) && !(n && fentry_hash_has(n, ip));
+}
+
+/*
+ * A site patched for the light trampoline has no full regs, and returns to
+ * the function whatever ip or direct call a callback sets: the users that
+ * need them wait until it is patched for them.
+ */
+static __always_inline bool fentry_regs_lack(struct ftrace_ops *op,
+					     struct ftrace_regs *fregs)
+{
+	return (op->flags & FENTRY_OPS_FL_FULL_REGS) && !ftrace_get_regs(fregs);
+}
+
+/*
+ * The only user, not OPLESS. Preemption is off from before the list is
+ * read until the callback returns, as fentry_sync_users() needs. As
+ * upstream, a callback without FTRACE_OPS_FL_RECURSION guards itself.
+ */
+static void fentry_call_one(unsigned long ip, unsigned long parent_ip,
+			    struct ftrace_ops *unused, struct ftrace_regs *fregs)
+{
+	struct ftrace_ops *op;
+	int bit;
+
+	preempt_disable_notrace();
+	op = rcu_dereference_raw(fentry_users);
+	/* Empty while the last user leaves: its sites are not yet nops. */
+	if (unlikely(!op) || !fentry_ops_traces(op, ip) ||
+	    fentry_regs_lack(op, fregs))
+		goto out;
+	if (op->flags & FTRACE_OPS_FL_RECURSION) {
+		bit = fentry_recursion_enter(FENTRY_REC_DISPATCH);
+		if (bit < 0)
+			goto out;
+		op->func(ip, parent_ip, op, fregs);
+		fentry_recursion_exit(bit);
+	} else {
+		op->func(ip, parent_ip, op, fregs);
+	}
+out:
+	preempt_enable_notrace();
 }
 
 static void fentry_call_all(unsigned long ip, unsigned long parent_ip,
@@ -79,16 +130,7 @@ static void fentry_call_all(unsigned long ip, unsigned long parent_ip,
 	preempt_disable_notrace();
 	for (op = rcu_dereference_raw(fentry_users); op;
 	     op = rcu_dereference_raw(op->next)) {
-		if (!fentry_ops_traces(op, ip))
-			continue;
-		/*
-		 * A site patched for the light trampoline has no full regs,
-		 * and returns to the function whatever ip or direct call a
-		 * callback sets: the users that need them wait until it is
-		 * patched for them.
-		 */
-		if ((op->flags & FENTRY_OPS_FL_FULL_REGS) &&
-		    !ftrace_get_regs(fregs))
+		if (!fentry_ops_traces(op, ip) || fentry_regs_lack(op, fregs))
 			continue;
 		op->func(ip, parent_ip, op, fregs);
 	}
@@ -108,6 +150,8 @@ static void fentry_set_dispatch(void)
 		static_call_update(fentry_call, fentry_stub);
 	else if (fentry_nr_users == 1 && (op->flags & FENTRY_OPS_FL_OPLESS))
 		static_call_update(fentry_call, op->func);
+	else if (fentry_nr_users == 1)
+		static_call_update(fentry_call, fentry_call_one);
 	else
 		static_call_update(fentry_call, fentry_call_all);
 }
@@ -369,9 +413,11 @@ static bool fentry_permanent_users(void)
  *		notrace set does not
  *
  * Callbacks may run in any context, NMI included, with preemption off
- * unless the callback is called directly (FENTRY_OPS_FL_OPLESS). A
- * callback that does not set FTRACE_OPS_FL_RECURSION is protected
- * against recursion by the dispatch.
+ * unless the callback is called directly (FENTRY_OPS_FL_OPLESS). As
+ * upstream, a callback guards itself against recursion
+ * (ftrace_test_recursion_trylock()) unless it sets
+ * FTRACE_OPS_FL_RECURSION; while other users share the dispatch, every
+ * callback is guarded.
  *
  * A user with FTRACE_OPS_FL_IPMODIFY or FTRACE_OPS_FL_DIRECT is refused on
  * a function that another such user traces; one with

@@ -550,7 +550,7 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 	fgraph_each_task(fgraph_clear_var, &i);
 	gops->idx = i;
 	gops->ops.func = fgraph_entry;
-	gops->ops.flags |= FTRACE_OPS_FL_RECURSION | FENTRY_OPS_FL_OPLESS;
+	gops->ops.flags |= FENTRY_OPS_FL_OPLESS;
 	rcu_assign_pointer(fgraph_users[i], gops);
 	if (!fgraph_nr_users)
 		WRITE_ONCE(fgraph_only, gops);

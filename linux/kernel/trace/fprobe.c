@@ -151,7 +151,7 @@ static int fprobe_prepare(struct fprobe *fp, int num)
 	fp->nmissed = 0;
 	fp->rethook = NULL;
 	fp->ops.func = fprobe_entry;
-	fp->ops.flags |= FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_RECURSION;
+	fp->ops.flags |= FTRACE_OPS_FL_SAVE_REGS;
 	if (!fp->exit_handler)
 		return 0;
 	/* Enough for every CPU to nest twice in each function, by default. */

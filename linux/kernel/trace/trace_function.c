@@ -108,7 +108,7 @@ static void trace_fn_reset_array(struct trace_array *tr)
 
 static struct ftrace_ops trace_fn_ops = {
 	.func		= trace_fn_call,
-	.flags		= FTRACE_OPS_FL_RECURSION | FENTRY_OPS_FL_OPLESS,
+	.flags		= FENTRY_OPS_FL_OPLESS,
 	.func_hash	= &fentry_global_hash,
 };
 

@@ -80,7 +80,7 @@ void __init trace_lat_hook_init(struct trace_lat_hook *h, bool (*gate)(void),
 	h->gate = gate;
 	h->ungate = ungate;
 	h->fn.func = trace_lat_fn;
-	h->fn.flags = FTRACE_OPS_FL_RECURSION;
+	h->fn.flags = 0;
 	h->fn.func_hash = &fentry_global_hash;
 	trace_lat_graph_init(h);
 }

@@ -158,7 +158,7 @@ static void stk_call(unsigned long ip, unsigned long parent_ip,
 
 static struct ftrace_ops stk_ops = {
 	.func		= stk_call,
-	.flags		= FTRACE_OPS_FL_RECURSION | FENTRY_OPS_FL_OPLESS,
+	.flags		= FENTRY_OPS_FL_OPLESS,
 	.func_hash	= &trace_stack_sets,
 };
 
