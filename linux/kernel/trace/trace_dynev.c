@@ -127,11 +127,16 @@ static int dynev_split(struct dynev_cmd *cmd, char *buf)
 	}
 }
 
-/* "-:[GRP/]EVENT [...]": the first kind that has the event removes it. */
+/*
+ * "-:[GRP/]EVENT [...]": the first kind that has the event removes it.
+ * "-:GRP/": every kind removes its events of the group, the newest kind
+ * first (an event probe may hold a kprobe event of the group).
+ */
 static int dynev_remove(struct dynev_kind *only, struct dynev_cmd *cmd)
 {
 	const char *grp, *event;
 	struct dynev_kind *k;
+	bool found = false;
 	int ret;
 
 	if (cmd->argv[0][1] != ':')
@@ -139,14 +144,17 @@ static int dynev_remove(struct dynev_kind *only, struct dynev_cmd *cmd)
 	ret = dynev_parse_name(cmd->argv[0] + 2, 2, &grp, &event, &cmd->err);
 	if (ret)
 		return ret;
-	list_for_each_entry(k, &dynev_kinds, node) {
+	list_for_each_entry_reverse(k, &dynev_kinds, node) {
 		if (only && k != only)
 			continue;
 		ret = k->remove(cmd, grp, event);
-		if (ret != -ENOENT)
+		if (ret == -ENOENT)
+			continue;
+		if (ret || event)
 			return ret;
+		found = true;
 	}
-	return -ENOENT;
+	return found ? 0 : -ENOENT;
 }
 
 /**
@@ -275,7 +283,8 @@ static int dynev_clear(struct dynev_kind *only)
 	int ret;
 
 	guard(mutex)(&dynev_lock);
-	list_for_each_entry(k, &dynev_kinds, node) {
+	/* Newest kind first: an event probe may hold a kprobe event. */
+	list_for_each_entry_reverse(k, &dynev_kinds, node) {
 		if (only && k != only)
 			continue;
 		ret = k->clear();

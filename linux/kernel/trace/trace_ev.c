@@ -486,10 +486,12 @@ int trace_ev_apply_locked(struct trace_ev_rt *rt)
 {
 	struct trace_ev_call *call = rt->call;
 	bool perf = rcu_access_pointer(rt->perf);
+	/* A dead event's hooks stay listed until their probes let go. */
+	bool hooks = !list_empty(&rt->hooks) && !rt->dead;
 	bool probe = rt->enabled || rt->soft || !list_empty(&rt->trigs) ||
-		     rt->nr_insts || perf;
+		     rt->nr_insts || perf || hooks;
 	bool slow = rcu_access_pointer(rt->filter) ||
-		    !list_empty(&rt->trigs) || rt->nr_insts || perf;
+		    !list_empty(&rt->trigs) || rt->nr_insts || perf || hooks;
 	bool on = test_bit(TRACE_EV_B_RECORD, &call->flags);
 	int ret;
 
@@ -502,7 +504,7 @@ int trace_ev_apply_locked(struct trace_ev_rt *rt)
 	assign_bit(TRACE_EV_B_SLOW, &call->flags, slow);
 	assign_bit(TRACE_EV_B_PERF_ONLY, &call->flags,
 		   perf && !rt->enabled && !rt->soft && !rt->nr_insts &&
-		   list_empty(&rt->trigs));
+		   list_empty(&rt->trigs) && !hooks);
 	if (!rt->soft)
 		assign_bit(TRACE_EV_B_MUTE, &call->flags, !rt->enabled);
 	if (probe && !on) {
@@ -813,6 +815,7 @@ static int trace_ev_add(struct trace_ev_call *call, struct module *mod)
 	call->flags = trace_ev_new_flags | TRACE_EV_FL_MUTE;
 	call->rt = rt;
 	INIT_LIST_HEAD(&rt->trigs);
+	INIT_LIST_HEAD(&rt->hooks);
 	INIT_LIST_HEAD(&rt->insts);
 	rt->call = call;
 	rt->mod = mod;
@@ -856,9 +859,9 @@ static bool trace_ev_unlink_locked(struct trace_ev_rt *rt)
 		if (c->forget)
 			c->forget(rt);
 	rt->enabled = false;
-	trace_ev_apply_locked(rt);
 	/* Pairs with READ_ONCE() in trace_ev_soft_set(). */
 	WRITE_ONCE(rt->dead, true);
+	trace_ev_apply_locked(rt);
 	xa_erase(&trace_ev_types, rt->call->id);
 	list_for_each_entry(c, &trace_ev_clients, node)
 		if (c->remove)
@@ -923,12 +926,14 @@ int trace_ev_dyn_add(struct trace_ev_call *call)
  * @call:	the event
  *
  * Return: true while it records anywhere (enabled, in an instance, with
- * triggers or perf events) or an enable_event trigger names it.
+ * triggers or perf events), or an enable_event trigger or an event probe
+ * names it.
  */
 bool trace_ev_dyn_busy(struct trace_ev_call *call)
 {
 	guard(mutex)(&trace_ev_lock);
-	return test_bit(TRACE_EV_B_RECORD, &call->flags) || call->rt->soft;
+	return test_bit(TRACE_EV_B_RECORD, &call->flags) || call->rt->soft ||
+	       call->rt->nr_hooks;
 }
 
 /**
@@ -947,7 +952,8 @@ int trace_ev_dyn_remove(struct trace_ev_call *call)
 	bool used;
 
 	scoped_guard(mutex, &trace_ev_lock) {
-		if (test_bit(TRACE_EV_B_RECORD, &call->flags) || rt->soft)
+		if (test_bit(TRACE_EV_B_RECORD, &call->flags) || rt->soft ||
+		    rt->nr_hooks)
 			return -EBUSY;
 		used = trace_ev_unlink_locked(rt);
 		list_del(&rt->list);
@@ -958,6 +964,82 @@ int trace_ev_dyn_remove(struct trace_ev_call *call)
 		trace_buf_reset(&trace_top_buf, RING_BUFFER_ALL_CPUS);
 	trace_ev_rt_put(rt);
 	return 0;
+}
+
+/**
+ * trace_ev_hold() - find an event for an event probe, and hold it
+ * @sys:	its system
+ * @name:	its name
+ *
+ * While held it cannot be removed (trace_ev_dyn_busy()); a module's
+ * event may still go with its module (its state says dead then).
+ *
+ * Return: the event, or NULL when there is none.
+ */
+struct trace_ev_rt *trace_ev_hold(const char *sys, const char *name)
+{
+	struct trace_ev_rt *rt;
+	struct trace_ev_ie *ie;
+
+	guard(mutex)(&trace_ev_lock);
+	rt = trace_ev_lookup_locked(&trace_top, sys, name, &ie);
+	if (!rt || rt->dead)
+		return NULL;
+	rt->nr_hooks++;
+	kref_get(&rt->ref);
+	return rt;
+}
+
+/**
+ * trace_ev_release() - undo trace_ev_hold()
+ * @rt:		the event, with no hook of the caller's attached
+ */
+void trace_ev_release(struct trace_ev_rt *rt)
+{
+	scoped_guard(mutex, &trace_ev_lock)
+		rt->nr_hooks--;
+	trace_ev_rt_put(rt);
+}
+
+/**
+ * trace_ev_attach_locked() - start calling a hook with an event's records
+ * @rt:		the event, held (trace_ev_hold())
+ * @hook:	the hook
+ *
+ * Context: trace_ev_lock held.
+ * Return: 0; -ENODEV when the event's module is gone; or the errno of
+ * registering its probe.
+ */
+int trace_ev_attach_locked(struct trace_ev_rt *rt, struct trace_ev_hook *hook)
+{
+	int ret;
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (rt->dead)
+		return -ENODEV;
+	list_add_tail_rcu(&hook->node, &rt->hooks);
+	ret = trace_ev_apply_locked(rt);
+	if (ret) {
+		list_del_rcu(&hook->node);
+		trace_ev_apply_locked(rt);
+	}
+	return ret;
+}
+
+/**
+ * trace_ev_detach_locked() - stop calling a hook
+ * @rt:		the event
+ * @hook:	the hook, attached
+ *
+ * Context: trace_ev_lock held. A probe already running may still call
+ * @hook until a grace period has passed.
+ */
+void trace_ev_detach_locked(struct trace_ev_rt *rt, struct trace_ev_hook *hook)
+{
+	lockdep_assert_held(&trace_ev_lock);
+	list_del_rcu(&hook->node);
+	if (!rt->dead)
+		trace_ev_apply_locked(rt);
 }
 
 /**
@@ -980,6 +1062,7 @@ int trace_ev_local_add(struct trace_ev_call *call)
 		return -ENOMEM;
 	INIT_LIST_HEAD(&rt->list);
 	INIT_LIST_HEAD(&rt->trigs);
+	INIT_LIST_HEAD(&rt->hooks);
 	INIT_LIST_HEAD(&rt->insts);
 	rt->call = call;
 	kref_init(&rt->ref);

@@ -84,8 +84,12 @@ struct trace_ev_sys {
  *		triggers there)
  * @perf:	its perf state while perf events are on it (trace_ev_perf.c),
  *		else NULL; read under RCU by its probe
- * @ref:	held while registered, by each open file of it and each
- *		perf event on it
+ * @hooks:	the event probes on its records (struct trace_ev_hook) that
+ *		are enabled; read under RCU by its probe
+ * @nr_hooks:	the event probes defined on it: while there are any it
+ *		cannot be removed
+ * @ref:	held while registered, by each open file of it, each perf
+ *		event on it and each event probe on it
  * @nodes:	its files
  *
  * All but @ref are protected by trace_ev_lock (@filter, @trigs, @insts
@@ -107,8 +111,22 @@ struct trace_ev_rt {
 	struct list_head insts;
 	unsigned int nr_insts;
 	struct trace_ev_perf __rcu *perf;
+	struct list_head hooks;
+	unsigned int nr_hooks;
 	struct kref ref;
 	struct trace_ev_node nodes[TRACE_EV_FILES];
+};
+
+/**
+ * struct trace_ev_hook - a user of an event's records: an event probe
+ * @node:	in the event's @hooks while attached; RCU
+ * @fn:		called with each record the event writes (after its own
+ *		copies, before perf), in the probe's context
+ */
+struct trace_ev_hook {
+	struct list_head node;
+	void (*fn)(struct trace_ev_hook *hook, const void *rec,
+		   unsigned int len);
 };
 
 struct eventfs_inode;
@@ -298,6 +316,12 @@ bool trace_ev_exists(const char *sys, const char *name);
 int trace_ev_dyn_add(struct trace_ev_call *call);
 bool trace_ev_dyn_busy(struct trace_ev_call *call);
 int trace_ev_dyn_remove(struct trace_ev_call *call);
+
+/* Event probes (trace_eprobe.c): hooks on another event's records. */
+struct trace_ev_rt *trace_ev_hold(const char *sys, const char *name);
+void trace_ev_release(struct trace_ev_rt *rt);
+int trace_ev_attach_locked(struct trace_ev_rt *rt, struct trace_ev_hook *hook);
+void trace_ev_detach_locked(struct trace_ev_rt *rt, struct trace_ev_hook *hook);
 
 /* Events of one perf event (kprobe PMU): no id, no system, no files. */
 int trace_ev_local_add(struct trace_ev_call *call);

@@ -168,6 +168,18 @@ static noinline void trace_ev_commit_ftrace(struct trace_ev_call *call,
 
 NOKPROBE_SYMBOL(trace_ev_commit_ftrace);
 
+/* The event probes on an event; its records' levels are taken. */
+static noinline void trace_ev_run_hooks(struct trace_ev_rt *rt,
+					const void *rec, unsigned int len)
+{
+	struct trace_ev_hook *hook;
+
+	list_for_each_entry_rcu(hook, &rt->hooks, node)
+		hook->fn(hook, rec, len);
+}
+
+NOKPROBE_SYMBOL(trace_ev_run_hooks);
+
 /**
  * trace_ev_commit_slow() - trace_ev_commit() for a scratch record
  * @call:	the event
@@ -175,9 +187,9 @@ NOKPROBE_SYMBOL(trace_ev_commit_ftrace);
  *
  * A record its event's filter passes is copied into the trace buffer,
  * unless the event is muted, and into the buffer of each instance it is
- * on in, whose triggers of it run; then the event's triggers run, and
- * perf events on it take it. An event only perf takes goes straight to
- * perf.
+ * on in, whose triggers of it run; then the event's triggers run, the
+ * event probes on it read it, and perf events on it take it. An event
+ * only perf takes goes straight to perf.
  */
 void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 {
@@ -194,6 +206,10 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 		tracing_generic_entry_update(rec, call->id, trace_ctx_dec());
 		trace_ev_commit_ftrace(call, rec, len);
 	}
+	/* Event probes read the record as it is in the buffer. */
+	if (IS_ENABLED(CONFIG_EPROBE_EVENTS) &&
+	    unlikely(!list_empty(&call->rt->hooks)))
+		trace_ev_run_hooks(call->rt, rec, len);
 	/* Last: BPF overwrites the record's common fields. */
 	if (IS_ENABLED(CONFIG_PERF_EVENTS)) {
 		struct trace_ev_perf *pf = rcu_dereference_sched(call->rt->perf);

@@ -12,10 +12,11 @@
  * defined, so that a place kprobes refuse is refused at once; enabling
  * the event arms them.
  *
- * A hit evaluates the arguments into this CPU's scratch page, then
- * copies the record into the buffer (a record's length is known only once
- * its strings are read). A hit that finds the scratch page in use (an NMI
- * probe within a probe) is dropped and counted as a miss.
+ * A hit evaluates the arguments into one of this CPU's scratch pages
+ * (trace_probe.h), then copies the record into the buffer (a record's
+ * length is known only once its strings are read). A hit that finds
+ * every level in use is dropped and counted as a miss. A return probe
+ * that reads $argN copies them at the entry, in its kretprobe's data.
  */
 #include <linux/bpf.h>
 #include <linux/ctype.h>
@@ -51,7 +52,7 @@
  * @args:	its fetch arguments, laid out after its own fields
  * @fields:	its fields, for the format file and filters
  * @hits:	its probes' hits, per CPU, for kprobe_profile
- * @missed:	hits dropped for want of the scratch page
+ * @missed:	hits dropped for want of a scratch page
  */
 struct tk_event {
 	struct trace_ev_call call;
@@ -117,98 +118,82 @@ static const struct trace_ev_field tk_ret_head[] = {
 /* The events, in order of definition: dynev_lock. */
 static LIST_HEAD(tk_events);
 
-/**
- * struct tk_scratch - a CPU's page for the record of a hit
- * @page:	the page, allocated with the first event
- * @busy:	a hit on this CPU is using it
+/*
+ * The hit: its record, when the event records. @eargs: of a return, the
+ * arguments copied at the entry.
  */
-struct tk_scratch {
-	void *page;
-	bool busy;
-};
-
-static DEFINE_PER_CPU(struct tk_scratch, tk_scratch);
-
-static int tk_scratch_alloc(void)
-{
-	int cpu;
-
-	lockdep_assert_held(&dynev_lock);
-	for_each_possible_cpu(cpu) {
-		struct tk_scratch *sc = per_cpu_ptr(&tk_scratch, cpu);
-
-		if (sc->page)
-			continue;
-		sc->page = (void *)get_zeroed_page(GFP_KERNEL);
-		if (!sc->page)
-			return -ENOMEM;
-	}
-	return 0;
-}
-
-/* The hit: its record, when the event records. */
 static void tk_hit(struct tk_probe *p, struct pt_regs *regs,
-		   unsigned long ret_ip)
+		   unsigned long ret_ip, const unsigned long *eargs)
 {
 	struct tk_event *ev = p->ev;
 	struct trace_ev_call *call = &ev->call;
 	unsigned long fl = READ_ONCE(call->flags);
 	unsigned long *head;
-	struct tk_scratch *sc;
 	struct trace_wh h;
 	unsigned int len;
+	void *page;
 	bool bpf;
 	u8 *rec;
 
 	this_cpu_inc(*ev->hits);
 	if (!(fl & TRACE_EV_FL_RECORD))
 		return;
-	sc = this_cpu_ptr(&tk_scratch);
-	if (sc->busy) {
+	page = tp_scratch_get();
+	if (!page) {
 		atomic_long_inc(&ev->missed);
 		return;
 	}
-	/* An NMI that finds it clear is done with it before we go on. */
-	sc->busy = true;
-	barrier();
 	/* Kprobe programs see the registers; they may keep the hit from perf. */
 	bpf = IS_ENABLED(CONFIG_BPF_EVENTS) && (fl & TRACE_EV_FL_SLOW);
 	if (bpf)
 		trace_ev_perf_regs_bpf(call, regs);
-	head = sc->page + sizeof(struct trace_entry);
+	head = page + sizeof(struct trace_entry);
 	head[0] = (unsigned long)p->rp.kp.addr;
 	if (ev->ret)
 		head[1] = ret_ip;
-	len = tp_fetch(ev->args, regs, sc->page, PAGE_SIZE);
+	len = tp_fetch(ev->args, regs, eargs, page, PAGE_SIZE);
 	rec = trace_ev_reserve(call, fl, len, &h);
 	if (rec) {
 		memcpy(rec + sizeof(struct trace_entry),
-		       sc->page + sizeof(struct trace_entry),
+		       page + sizeof(struct trace_entry),
 		       len - sizeof(struct trace_entry));
 		trace_ev_commit(call, fl, rec, &h);
 	}
 	if (bpf)
 		trace_ev_perf_regs_done();
-	barrier();
-	sc->busy = false;
+	tp_scratch_put();
 }
 
 NOKPROBE_SYMBOL(tk_hit);
 
 static int tk_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 {
-	tk_hit(container_of(kp, struct tk_probe, rp.kp), regs, 0);
+	tk_hit(container_of(kp, struct tk_probe, rp.kp), regs, 0, NULL);
 	return 0;
 }
 
 NOKPROBE_SYMBOL(tk_pre_handler);
 
+/* A return probe that reads $argN copies them at the entry. */
+static int tk_entry_handler(struct kretprobe_instance *ri,
+			    struct pt_regs *regs)
+{
+	struct kretprobe *rp = get_kretprobe(ri);
+	struct tk_probe *p = container_of(rp, struct tk_probe, rp);
+
+	tp_save_eargs(p->ev->args, regs, (unsigned long *)ri->data);
+	return 0;
+}
+
+NOKPROBE_SYMBOL(tk_entry_handler);
+
 static int tk_ret_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct kretprobe *rp = get_kretprobe(ri);
+	struct tk_probe *p = container_of(rp, struct tk_probe, rp);
 
-	tk_hit(container_of(rp, struct tk_probe, rp), regs,
-	       get_kretprobe_retaddr(ri));
+	tk_hit(p, regs, get_kretprobe_retaddr(ri),
+	       p->ev->args->eargs ? (unsigned long *)ri->data : NULL);
 	return 0;
 }
 
@@ -517,7 +502,7 @@ static int tk_parse_args(struct dynev_cmd *cmd, struct tk_def *d)
 		return tk_fail(cmd, cmd->pos[2 + TP_MAX_ARGS],
 			       "Too many arguments", -E2BIG);
 	if (d->ret)
-		flags |= TP_CTX_RETURN;
+		flags |= TP_CTX_RETURN | TP_CTX_ENTRY;
 	else if (d->entry)
 		flags |= TP_CTX_ENTRY;
 	d->args = tp_args_alloc(n);
@@ -602,6 +587,10 @@ static struct tk_probe *tk_probe_new(struct tk_def *d, struct tk_event *ev)
 	if (d->ret) {
 		p->rp.handler = tk_ret_handler;
 		p->rp.maxactive = d->maxactive;
+		if (ev->args->eargs) {
+			p->rp.entry_handler = tk_entry_handler;
+			p->rp.data_size = ev->args->eargs * sizeof(long);
+		}
 	} else {
 		p->rp.kp.pre_handler = tk_pre_handler;
 	}
@@ -737,7 +726,7 @@ static int tk_event_new(struct dynev_cmd *cmd, struct tk_def *d,
 
 	if (!ev)
 		return -ENOMEM;
-	ret = tk_scratch_alloc();
+	ret = tp_scratch_alloc();
 	if (ret)
 		goto fail;
 	p = tk_probe_new(d, ev);
@@ -960,8 +949,7 @@ struct trace_ev_call *tk_local_new(const char *sym, unsigned long addr,
 		ev = tk_event_alloc(&d, TK_GROUP, name);
 	if (!ev)
 		goto out;
-	scoped_guard(mutex, &dynev_lock)
-		err = tk_scratch_alloc();
+	err = tp_scratch_alloc();
 	if (!err) {
 		p = tk_probe_new(&d, ev);
 		err = p ? 0 : -ENOMEM;
@@ -1121,8 +1109,9 @@ static struct trace_fs_table tk_fs = {
 	"\t     fetcharg: %<register>, @<address>, @<symbol>[+|-<offset>], $comm,\n"
 	"\t               $stack<index>, $stack, $retval, $arg<N>,\n"
 	"\t               +|-[u]<offset>(<fetcharg>), \\imm-value, \\\"imm-string\"\n"
+	"\t     kernel return probes support: $retval, $arg<N>, $comm\n"
 	"\t     type: s8/16/32/64, u8/16/32/64, x8/16/32/64, char, string,\n"
-	"\t           ustring, symbol, symstr,\n"
+	"\t           ustring, symbol, symstr, %pd/%pD,\n"
 	"\t           b<bit-width>@<bit-offset>/<container-size>,\n"
 	"\t           <type>\\[<array-size>\\]\n"
 	"\t     Naming a function's arguments by their names needs BTF,\n"

@@ -16,6 +16,8 @@
 #ifndef _KERNEL_TRACE_TRACE_PROBE_H
 #define _KERNEL_TRACE_TRACE_PROBE_H
 
+#include <linux/compiler.h>
+#include <linux/percpu.h>
 #include <linux/ptrace.h>
 #include <linux/seq_file.h>
 #include <linux/types.h>
@@ -33,6 +35,12 @@
 /* The longest string one argument records, its NUL included. */
 #define TP_MAX_STRING		256
 
+/*
+ * The most arguments a return probe reads ($argN, N at most this): they
+ * are copied at the function's entry, for the return to read.
+ */
+#define TP_MAX_EARGS		16
+
 /**
  * enum tp_src - where an argument's value starts
  * @TPS_REG:	a register of the hit (%REG); @imm is its offset in pt_regs
@@ -44,6 +52,9 @@
  * @TPS_MEM:	the memory at address @imm (@ADDR, @SYM[+|-offs])
  * @TPS_COMM:	the task's comm ($comm)
  * @TPS_STR:	the string @str (\"STRING")
+ * @TPS_FIELD:	a field of the record an event probe reads ($FIELD): @imm
+ *		its offset; a number of @fsize bytes, or with @fsize 0 the
+ *		address of an array's or a __data_loc field's data
  */
 enum tp_src {
 	TPS_REG,
@@ -55,6 +66,7 @@ enum tp_src {
 	TPS_MEM,
 	TPS_COMM,
 	TPS_STR,
+	TPS_FIELD,
 };
 
 /* How a type prints, and whether its record slot is a string's. */
@@ -67,6 +79,8 @@ enum tp_kind {
 	TPK_STRING,
 	TPK_USTRING,
 	TPK_SYMSTR,
+	TPK_DNAME,
+	TPK_FNAME,
 };
 
 /**
@@ -88,8 +102,7 @@ struct tp_type {
 /* Whether a type's slot is a string's __data_loc word. */
 static inline bool tp_type_is_string(const struct tp_type *t)
 {
-	return t->kind == TPK_STRING || t->kind == TPK_USTRING ||
-	       t->kind == TPK_SYMSTR;
+	return t->kind >= TPK_STRING;
 }
 
 /**
@@ -105,6 +118,9 @@ static inline bool tp_type_is_string(const struct tp_type *t)
  *		dereferences leave, rather than being that value
  * @bf_width:	a bitfield's width in bits, else 0
  * @bf_shift:	a bitfield's offset in bits
+ * @fsize:	of a TPS_FIELD, its size, 0 for an array or __data_loc
+ * @fkind:	of a TPS_FIELD, its enum trace_ev_kind
+ * @fsigned:	of a TPS_FIELD, a signed number
  * @count:	an array's elements, else 0
  * @offset:	its slot in the record, from the record's start
  * @imm:	the source's number (enum tp_src)
@@ -122,6 +138,9 @@ struct tp_arg {
 	bool mem;
 	u8 bf_width;
 	u8 bf_shift;
+	u8 fsize;
+	u8 fkind;
+	bool fsigned;
 	u16 count;
 	u16 offset;
 	long imm;
@@ -130,9 +149,23 @@ struct tp_arg {
 };
 
 /* What may appear in the arguments of a probe of some kind. */
-#define TP_CTX_RETURN	BIT(0)	/* a return probe: $retval */
+/* A return probe: $retval; with TP_CTX_ENTRY, $argN up to TP_MAX_EARGS. */
+#define TP_CTX_RETURN	BIT(0)
 #define TP_CTX_ENTRY	BIT(1)	/* at a function's entry: $argN */
 #define TP_CTX_KERNEL	BIT(2)	/* a kernel probe: @ADDR, @SYM */
+#define TP_CTX_NOREGS	BIT(3)	/* no %REG (fprobe, tracepoint probes) */
+#define TP_CTX_EVENT	BIT(4)	/* an event probe: $FIELD, no registers */
+
+/**
+ * struct tp_pctx - what a probe's arguments may read
+ * @flags:	TP_CTX_*
+ * @fields:	of an event probe, the fields of the event it reads, ended
+ *		by one with a NULL name
+ */
+struct tp_pctx {
+	unsigned int flags;
+	const struct trace_ev_field *fields;
+};
 
 /**
  * struct tp_err - where a definition went wrong, for error_log
@@ -150,17 +183,71 @@ struct tp_err {
  * @size:	the record's fixed part, struct trace_entry and the probe's
  *		own fields included
  * @strings:	arguments with a string slot
+ * @eargs:	the highest N of the $argN read: how many arguments a return
+ *		probe copies at the entry (tp_save_eargs())
  * @arg:	each
  */
 struct tp_args {
 	unsigned int n;
 	unsigned int size;
 	unsigned int strings;
+	unsigned int eargs;
 	struct tp_arg arg[];
 };
 
+/*
+ * Per-CPU pages a hit builds its record in (its length is known only once
+ * its strings are read), one per level of nesting: a probe hit inside
+ * another's (an NMI, or an event probe on a probe event's record).
+ */
+#define TP_SCRATCH_NEST		4
+
+/**
+ * struct tp_scratch - a CPU's scratch pages
+ * @page:	one per level, allocated with the first probe event
+ * @depth:	the levels in use; changed only by the CPU itself, each
+ *		taker giving its level back before an interrupted one goes on
+ */
+struct tp_scratch {
+	void *page[TP_SCRATCH_NEST];
+	unsigned int depth;
+};
+
+DECLARE_PER_CPU(struct tp_scratch, tp_scratch);
+
+int tp_scratch_alloc(void);
+
+/**
+ * tp_scratch_get() - take this CPU's next scratch page
+ *
+ * Context: preemption off.
+ * Return: the page, or NULL when every level is in use.
+ */
+static __always_inline void *tp_scratch_get(void)
+{
+	struct tp_scratch *sc = this_cpu_ptr(&tp_scratch);
+	unsigned int d = sc->depth;
+
+	if (unlikely(d >= TP_SCRATCH_NEST))
+		return NULL;
+	/* An interrupt that reads the old depth is done before we go on. */
+	sc->depth = d + 1;
+	barrier();
+	return sc->page[d];
+}
+
+/** tp_scratch_put() - give back the page tp_scratch_get() gave */
+static __always_inline void tp_scratch_put(void)
+{
+	barrier();
+	this_cpu_ptr(&tp_scratch)->depth--;
+}
+
 int tp_arg_parse(struct tp_arg *a, const char *text, unsigned int idx,
 		 unsigned int flags, unsigned int pos, struct tp_err *err);
+int tp_arg_parse_ctx(struct tp_arg *a, const char *text, unsigned int idx,
+		     const struct tp_pctx *pc, unsigned int pos,
+		     struct tp_err *err);
 void tp_arg_free(struct tp_arg *a);
 bool tp_arg_same(const struct tp_arg *a, const struct tp_arg *b);
 struct tp_args *tp_args_alloc(unsigned int n);
@@ -174,7 +261,9 @@ struct trace_ev_field *tp_fields(const struct tp_args *args,
 char *tp_print_fmt(const struct tp_args *args, const char *head,
 		   const char *head_args);
 unsigned int tp_fetch(const struct tp_args *args, struct pt_regs *regs,
-		      void *rec, unsigned int room);
+		      const void *data, void *rec, unsigned int room);
+void tp_save_eargs(const struct tp_args *args, struct pt_regs *regs,
+		   unsigned long *eargs);
 void tp_print(struct seq_file *m, const struct tp_args *args,
 	      const void *rec, unsigned int len);
 

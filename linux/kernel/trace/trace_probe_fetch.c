@@ -8,9 +8,13 @@
  * memory only through the nofault accessors: a read that faults leaves
  * zeros, or an empty string slot that prints as (fault).
  */
+#include <linux/dcache.h>
+#include <linux/fs.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
+#include <linux/mutex.h>
+#include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -18,6 +22,36 @@
 #include <linux/unaligned.h>
 
 #include "trace_probe.h"
+
+DEFINE_PER_CPU(struct tp_scratch, tp_scratch);
+static DEFINE_MUTEX(tp_scratch_lock);
+
+/**
+ * tp_scratch_alloc() - make sure every CPU has its scratch pages
+ *
+ * Sleeps. Once allocated they stay.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int tp_scratch_alloc(void)
+{
+	unsigned int i;
+	int cpu;
+
+	guard(mutex)(&tp_scratch_lock);
+	for_each_possible_cpu(cpu) {
+		struct tp_scratch *sc = per_cpu_ptr(&tp_scratch, cpu);
+
+		for (i = 0; i < TP_SCRATCH_NEST; i++) {
+			if (sc->page[i])
+				continue;
+			sc->page[i] = (void *)get_zeroed_page(GFP_KERNEL);
+			if (!sc->page[i])
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
 
 static bool tp_read(void *dst, unsigned long addr, unsigned int size,
 		    bool user)
@@ -28,7 +62,41 @@ static bool tp_read(void *dst, unsigned long addr, unsigned int size,
 	return !copy_from_kernel_nofault(dst, (const void *)addr, size);
 }
 
-static unsigned long tp_source(const struct tp_arg *a, struct pt_regs *regs)
+/* A field of the record an event probe reads. */
+static unsigned long tp_field(const struct tp_arg *a, const u8 *rec)
+{
+	const u8 *p = rec + a->imm;
+	u32 loc;
+
+	switch (a->fsize) {
+	case 0:
+		if (a->fkind != TRACE_EV_DYN && a->fkind != TRACE_EV_REL)
+			return (unsigned long)p;
+		loc = get_unaligned((const u32 *)p);
+		if (a->fkind == TRACE_EV_REL)
+			p += sizeof(u32);
+		else
+			p = rec;
+		return (unsigned long)(p + (loc & 0xffff));
+	case 1:
+		return a->fsigned ? (long)*(const s8 *)p : *p;
+	case 2:
+		return a->fsigned ? (long)get_unaligned((const s16 *)p) :
+				    get_unaligned((const u16 *)p);
+	case 4:
+		return a->fsigned ? (long)get_unaligned((const s32 *)p) :
+				    get_unaligned((const u32 *)p);
+	default:
+		return get_unaligned((const unsigned long *)p);
+	}
+}
+
+/*
+ * @data: a return probe's argument copies, or an event probe's record;
+ * the parser lets no source read what the probe lacks.
+ */
+static unsigned long tp_source(const struct tp_arg *a, struct pt_regs *regs,
+			       const void *data)
 {
 	switch (a->src) {
 	case TPS_REG:
@@ -38,7 +106,11 @@ static unsigned long tp_source(const struct tp_arg *a, struct pt_regs *regs)
 	case TPS_STACKP:
 		return kernel_stack_pointer(regs);
 	case TPS_ARG:
+		if (data)
+			return ((const unsigned long *)data)[a->imm - 1];
 		return regs_get_kernel_argument(regs, a->imm - 1);
+	case TPS_FIELD:
+		return tp_field(a, data);
 	case TPS_RETVAL:
 		return regs_return_value(regs);
 	default:
@@ -52,9 +124,9 @@ static unsigned long tp_source(const struct tp_arg *a, struct pt_regs *regs)
  * faulted.
  */
 static bool tp_walk(const struct tp_arg *a, struct pt_regs *regs,
-		    unsigned long *val)
+		    const void *data, unsigned long *val)
 {
-	unsigned long v = tp_source(a, regs);
+	unsigned long v = tp_source(a, regs, data);
 	bool load = a->src == TPS_MEM, user = false;
 	unsigned int i;
 
@@ -67,6 +139,22 @@ static bool tp_walk(const struct tp_arg *a, struct pt_regs *regs,
 	}
 	*val = v;
 	return true;
+}
+
+/*
+ * %pd and %pD: from a struct dentry or a struct file at *@v to the
+ * address of its name.
+ */
+static bool tp_dname(unsigned int kind, unsigned long *v)
+{
+	unsigned long p = *v;
+
+	if (kind == TPK_FNAME &&
+	    !tp_read(&p, p + offsetof(struct file, f_path.dentry), sizeof(p),
+		     false))
+		return false;
+	return tp_read(v, p + offsetof(struct dentry, d_name.name), sizeof(*v),
+		       false);
 }
 
 /* A string's bytes at @dst (@room of them); returns their count, NUL included. */
@@ -85,6 +173,13 @@ static unsigned int tp_fetch_string(const struct tp_arg *a,
 		       strlen(dst) + 1;
 	case TPS_STR:
 		return strscpy(dst, a->str, room) < 0 ? room : strlen(dst) + 1;
+	}
+	if (a->type->kind == TPK_DNAME || a->type->kind == TPK_FNAME) {
+		if ((a->mem && !tp_read(&v, v, sizeof(v), a->user)) ||
+		    !tp_dname(a->type->kind, &v))
+			return 0;
+		n = strncpy_from_kernel_nofault(dst, (const void *)v, room);
+		return n > 0 ? n : 0;
 	}
 	if (a->type->kind == TPK_SYMSTR) {
 		char sym[KSYM_SYMBOL_LEN];
@@ -128,9 +223,30 @@ static void tp_fetch_number(const struct tp_arg *a, unsigned long v,
 }
 
 /**
+ * tp_save_eargs() - copy a function's arguments at its entry, for its
+ * return probe
+ * @args:	the return probe's arguments
+ * @regs:	the registers at the function's entry
+ * @eargs:	gets @args->eargs words
+ */
+void tp_save_eargs(const struct tp_args *args, struct pt_regs *regs,
+		   unsigned long *eargs)
+{
+	unsigned int i;
+
+	for (i = 0; i < args->eargs; i++)
+		eargs[i] = regs_get_kernel_argument(regs, i);
+}
+
+NOKPROBE_SYMBOL(tp_save_eargs);
+
+/**
  * tp_fetch() - the arguments of a hit, into a record
  * @args:	the event's arguments
  * @regs:	the registers at the hit
+ * @data:	of a return probe, the arguments tp_save_eargs() copied at
+ *		the entry, which $argN reads (NULL to read them from @regs);
+ *		of an event probe, the record it reads
  * @rec:	the record, its first @args->size bytes the fixed part
  * @room:	the bytes at @rec
  *
@@ -139,7 +255,7 @@ static void tp_fetch_number(const struct tp_arg *a, unsigned long v,
  * Return: the record's length.
  */
 unsigned int tp_fetch(const struct tp_args *args, struct pt_regs *regs,
-		      void *rec, unsigned int room)
+		      const void *data, void *rec, unsigned int room)
 {
 	unsigned int i, len = args->size, n;
 	unsigned long v;
@@ -147,12 +263,14 @@ unsigned int tp_fetch(const struct tp_args *args, struct pt_regs *regs,
 	for (i = 0; i < args->n; i++) {
 		const struct tp_arg *a = &args->arg[i];
 		u8 *slot = (u8 *)rec + a->offset;
-		bool ok = tp_walk(a, regs, &v);
+		bool ok = tp_walk(a, regs, data, &v);
 
 		switch (a->type->kind) {
 		case TPK_STRING:
 		case TPK_USTRING:
 		case TPK_SYMSTR:
+		case TPK_DNAME:
+		case TPK_FNAME:
 			n = ok ? tp_fetch_string(a, regs, v, (char *)rec + len,
 						 room - len) : 0;
 			put_unaligned(n << 16 | len, (u32 *)slot);
@@ -230,6 +348,8 @@ void tp_print(struct seq_file *m, const struct tp_args *args,
 		case TPK_STRING:
 		case TPK_USTRING:
 		case TPK_SYMSTR:
+		case TPK_DNAME:
+		case TPK_FNAME:
 			loc = get_unaligned((const u32 *)slot);
 			off = loc & 0xffff;
 			n = loc >> 16;

@@ -10,6 +10,7 @@
 #include <linux/ctype.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
+#include <linux/log2.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -34,6 +35,8 @@ static const struct tp_type tp_types[] = {
 	{ "string", "__data_loc char[]", "\\\"%s\\\"", 4, TPK_STRING },
 	{ "ustring", "__data_loc char[]", "\\\"%s\\\"", 4, TPK_USTRING },
 	{ "symstr", "__data_loc char[]", "\\\"%s\\\"", 4, TPK_SYMSTR },
+	{ "%pd", "__data_loc char[]", "\\\"%s\\\"", 4, TPK_DNAME },
+	{ "%pD", "__data_loc char[]", "\\\"%s\\\"", 4, TPK_FNAME },
 };
 
 #define TP_TYPE_U8	0
@@ -88,14 +91,45 @@ static int tp_number(const char *s, size_t len, bool is_signed, long *val)
  * $retval, $stack, $stackN, $argN, $comm. @s has @len bytes, at offset
  * @pos of the command.
  */
+/* $FIELD of an event probe: the field of its event of that name. */
+static int tp_parse_field(struct tp_arg *a, const char *s, size_t len,
+			  const struct tp_pctx *pc)
+{
+	const struct trace_ev_field *f;
+
+	for (f = pc->fields; f && f->name; f++) {
+		if (strlen(f->name) != len - 1 || strncmp(f->name, s + 1, len - 1))
+			continue;
+		a->src = TPS_FIELD;
+		a->imm = f->offset;
+		a->fkind = f->kind;
+		a->fsigned = f->is_signed;
+		if (f->kind == TRACE_EV_NUM && f->size <= sizeof(long) &&
+		    is_power_of_2(f->size))
+			a->fsize = f->size;
+		return 0;
+	}
+	return -ENOENT;
+}
+
 static int tp_parse_var(struct tp_arg *a, const char *s, size_t len,
-			unsigned int flags, unsigned int pos,
+			const struct tp_pctx *pc, unsigned int pos,
 			struct tp_err *err)
 {
 	long n;
 
+	if (pc->flags & TP_CTX_EVENT) {
+		if (!tp_parse_field(a, s, len, pc))
+			return 0;
+		if (len == 5 && !strncmp(s, "$comm", 5)) {
+			a->src = TPS_COMM;
+			return 0;
+		}
+		return tp_fail(err, pos, "The event has no such field");
+	}
+
 	if (len == 7 && !strncmp(s, "$retval", 7)) {
-		if (!(flags & TP_CTX_RETURN))
+		if (!(pc->flags & TP_CTX_RETURN))
 			return tp_fail(err, pos, "$retval is only for return probes");
 		a->src = TPS_RETVAL;
 		return 0;
@@ -123,9 +157,12 @@ static int tp_parse_var(struct tp_arg *a, const char *s, size_t len,
 		if (!isdigit(s[4]) || tp_number(s + 4, len - 4, false, &n) ||
 		    !n || n > TP_MAX_STACK)
 			return tp_fail(err, pos, "Bad $arg number");
-		if (!(flags & TP_CTX_ENTRY))
+		if (!(pc->flags & TP_CTX_ENTRY))
 			return tp_fail(err, pos,
 				       "$arg is only at a function's entry");
+		if ((pc->flags & TP_CTX_RETURN) && n > TP_MAX_EARGS)
+			return tp_fail(err, pos,
+				       "A return probe reads at most 16 arguments");
 		a->src = TPS_ARG;
 		a->imm = n;
 		return 0;
@@ -135,7 +172,7 @@ static int tp_parse_var(struct tp_arg *a, const char *s, size_t len,
 
 /* @ADDR or @SYM[+|-offs]: the memory there. */
 static int tp_parse_mem(struct tp_arg *a, const char *s, size_t len,
-			unsigned int flags, unsigned int pos,
+			const struct tp_pctx *pc, unsigned int pos,
 			struct tp_err *err)
 {
 	char sym[KSYM_NAME_LEN];
@@ -145,7 +182,7 @@ static int tp_parse_mem(struct tp_arg *a, const char *s, size_t len,
 
 	if (len > 1 && (s[1] == '+' || s[1] == '-'))
 		return tp_fail(err, pos, "File offsets are only for uprobes");
-	if (!(flags & TP_CTX_KERNEL))
+	if (!(pc->flags & TP_CTX_KERNEL))
 		return tp_fail(err, pos, "Kernel memory is only for kernel probes");
 	if (len > 1 && isdigit(s[1])) {
 		if (tp_number(s + 1, len - 1, false, (long *)&addr))
@@ -200,7 +237,7 @@ static int tp_parse_imm(struct tp_arg *a, const char *s, size_t len,
  * starts, where running out of dereferences is reported.
  */
 static int tp_parse_value(struct tp_arg *a, const char *s, size_t len,
-			  unsigned int flags, unsigned int pos,
+			  const struct tp_pctx *pc, unsigned int pos,
 			  unsigned int depth, unsigned int top,
 			  struct tp_err *err)
 {
@@ -214,6 +251,9 @@ static int tp_parse_value(struct tp_arg *a, const char *s, size_t len,
 		return tp_fail(err, pos, "Bad fetch argument");
 	switch (s[0]) {
 	case '%':
+		if (pc->flags & TP_CTX_NOREGS)
+			return tp_fail(err, pos,
+				       "Registers are not for this kind of probe");
 		ret = len > 1 && len < 16 ? 0 : -EINVAL;
 		if (!ret) {
 			char reg[16];
@@ -228,9 +268,9 @@ static int tp_parse_value(struct tp_arg *a, const char *s, size_t len,
 		a->imm = ret;
 		return 0;
 	case '$':
-		return tp_parse_var(a, s, len, flags, pos, err);
+		return tp_parse_var(a, s, len, pc, pos, err);
 	case '@':
-		return tp_parse_mem(a, s, len, flags, pos, err);
+		return tp_parse_mem(a, s, len, pc, pos, err);
 	case '\\':
 		if (depth)
 			return tp_fail(err, pos, "Bad fetch argument");
@@ -268,7 +308,7 @@ static int tp_parse_value(struct tp_arg *a, const char *s, size_t len,
 		top = pos + (open - s) + 1;
 	if (depth + 1 >= TP_MAX_DEREF)
 		return tp_fail(err, top, "Too many dereferences");
-	ret = tp_parse_value(a, open + 1, close - open - 1, flags,
+	ret = tp_parse_value(a, open + 1, close - open - 1, pc,
 			     pos + (open - s) + 1, depth + 1, top, err);
 	if (ret)
 		return ret;
@@ -340,19 +380,21 @@ static int tp_parse_type(struct tp_arg *a, const char *s, size_t len,
 }
 
 /**
- * tp_arg_parse() - parse one FETCHARG of a definition
+ * tp_arg_parse_ctx() - parse one FETCHARG of a definition
  * @a:		where to put it; zeroed by the caller
  * @text:	the argument as written: [NAME=]FETCHARG[:TYPE]
  * @idx:	its index in the definition, from 0 (for its default name)
- * @flags:	TP_CTX_*: what the probe allows
+ * @pc:		what the probe allows (TP_CTX_*), and the fields of the
+ *		event an event probe reads
  * @pos:	the offset of @text in the command, for @err
  * @err:	filled in when the argument is refused
  *
  * Return: 0; -EINVAL with @err filled in; -ENOMEM. On error @a holds
  * what tp_arg_free() frees.
  */
-int tp_arg_parse(struct tp_arg *a, const char *text, unsigned int idx,
-		 unsigned int flags, unsigned int pos, struct tp_err *err)
+int tp_arg_parse_ctx(struct tp_arg *a, const char *text, unsigned int idx,
+		     const struct tp_pctx *pc, unsigned int pos,
+		     struct tp_err *err)
 {
 	const char *body = text, *eq, *colon;
 	size_t blen, vlen;
@@ -389,10 +431,12 @@ int tp_arg_parse(struct tp_arg *a, const char *text, unsigned int idx,
 	colon = body[0] == '\\' && body[1] == '"' ? strrchr(body, '"') : body;
 	colon = colon ? strchr(colon, ':') : NULL;
 	vlen = colon ? colon - body : blen;
-	ret = tp_parse_value(a, body, vlen, flags, bpos, 0, 0, err);
+	ret = tp_parse_value(a, body, vlen, pc, bpos, 0, 0, err);
 	if (ret)
 		return ret;
-	a->mem = a->src == TPS_MEM || a->ndrf;
+	/* An array field, or a __data_loc one, is read where its data is. */
+	a->mem = a->src == TPS_MEM || a->ndrf ||
+		 (a->src == TPS_FIELD && !a->fsize);
 	if (a->ndrf)
 		a->user = a->udrf & BIT(a->ndrf - 1);
 
@@ -417,12 +461,35 @@ int tp_arg_parse(struct tp_arg *a, const char *text, unsigned int idx,
 			return tp_fail(err, tpos, "String arrays are not supported");
 		if (a->type->kind == TPK_USTRING)
 			a->user = true;
-	} else if (a->src == TPS_COMM || a->src == TPS_STR) {
+	} else if (a->src == TPS_COMM || a->src == TPS_STR ||
+		   (a->src == TPS_FIELD && !a->fsize && !a->ndrf)) {
 		a->type = &tp_types[TP_TYPE_STRING];
+	} else if (a->src == TPS_FIELD && !a->ndrf) {
+		/* A field is printed in hex, at its own size. */
+		a->type = &tp_types[TP_TYPE_X64 - 3 + ilog2(a->fsize)];
 	} else {
 		a->type = &tp_types[TP_TYPE_X64];
 	}
 	return 0;
+}
+
+/**
+ * tp_arg_parse() - tp_arg_parse_ctx() for a probe that reads no event
+ * @a:		where to put it; zeroed by the caller
+ * @text:	the argument as written
+ * @idx:	its index in the definition
+ * @flags:	TP_CTX_*: what the probe allows
+ * @pos:	the offset of @text in the command
+ * @err:	filled in when the argument is refused
+ *
+ * Return: as tp_arg_parse_ctx().
+ */
+int tp_arg_parse(struct tp_arg *a, const char *text, unsigned int idx,
+		 unsigned int flags, unsigned int pos, struct tp_err *err)
+{
+	struct tp_pctx pc = { .flags = flags };
+
+	return tp_arg_parse_ctx(a, text, idx, &pc, pos, err);
 }
 
 /**
@@ -495,8 +562,12 @@ int tp_args_layout(struct tp_args *args, unsigned int head, int *bad)
 	unsigned int i, j, off = head;
 
 	args->strings = 0;
+	args->eargs = 0;
 	for (i = 0; i < args->n; i++) {
 		struct tp_arg *a = &args->arg[i];
+
+		if (a->src == TPS_ARG)
+			args->eargs = max_t(unsigned int, args->eargs, a->imm);
 
 		for (j = 0; j < i; j++) {
 			if (!strcmp(args->arg[j].name, a->name)) {

@@ -6,7 +6,10 @@
  * registers and memory made here, then printed.
  */
 #include <kunit/test.h>
+#include <linux/dcache.h>
+#include <linux/fs.h>
 #include <linux/kernel.h>
+#include <linux/preempt.h>
 #include <linux/ptrace.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -89,7 +92,7 @@ static void tpk_values(struct kunit *test)
 	regs.si = 0x12345;
 	rec = kzalloc(PAGE_SIZE, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, rec);
-	len = tp_fetch(args, &regs, rec, PAGE_SIZE);
+	len = tp_fetch(args, &regs, NULL, rec, PAGE_SIZE);
 	/* Three strings after the fixed part, their NULs included. */
 	KUNIT_EXPECT_EQ(test, len, args->size + 8 + 2 + 6);
 	out = tpk_print(args, rec, len);
@@ -117,7 +120,7 @@ static void tpk_fault(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, rec);
 	memset(rec, 0xa5, PAGE_SIZE);
-	len = tp_fetch(args, &regs, rec, PAGE_SIZE);
+	len = tp_fetch(args, &regs, NULL, rec, PAGE_SIZE);
 	KUNIT_EXPECT_EQ(test, len, args->size);
 	out = tpk_print(args, rec, len);
 	KUNIT_ASSERT_NOT_NULL(test, out);
@@ -241,7 +244,8 @@ static void tpk_goods(struct kunit *test)
 		"+10($stack)", "+0($stack1)", "+10(@_sdata-10)",
 		"+0(+10(+20($stack)))", "varname=%ax", "%ax:x16",
 		"$comm:string", "+0($stack):string", "+u8(%si):ustring",
-		"%di:symstr", "%di:symbol", "\\0x10", "\\\"a b\"",
+		"%di:symstr", "%di:symbol", "\\0x10", "\\\"a b\"", "$arg1:%pd",
+		"+0(%di):%pD",
 		"+0(%di):x8[64]",
 	};
 	unsigned int i;
@@ -257,7 +261,104 @@ static void tpk_goods(struct kunit *test)
 	}
 }
 
+/* A return probe's $argN from the entry's copies; %pd and %pD. */
+static void tpk_return_vfs(struct kunit *test)
+{
+	static const char *const texts[] = { "a=$arg2", "r=$retval:s32",
+					     "d=$arg1:%pd", "f=+0($arg3):%pD" };
+	unsigned int flags = TPK_FLAGS | TP_CTX_RETURN;
+	struct pt_regs entry = { }, ret = { .ax = -2 };
+	struct tp_args *args = tp_args_alloc(ARRAY_SIZE(texts));
+	unsigned long eargs[TP_MAX_EARGS], fp;
+	struct tp_err err = { };
+	struct dentry *d;
+	struct file *f;
+	unsigned int i, len;
+	char *out;
+	u8 *rec;
+	int bad;
+
+	KUNIT_ASSERT_NOT_NULL(test, args);
+	for (i = 0; i < ARRAY_SIZE(texts); i++)
+		KUNIT_ASSERT_EQ_MSG(test, tp_arg_parse(&args->arg[i], texts[i],
+						       i, flags, 0, &err), 0,
+				    "%s: %s", texts[i], err.msg);
+	KUNIT_ASSERT_EQ(test, tp_args_layout(args, 16, &bad), 0);
+	KUNIT_EXPECT_EQ(test, args->eargs, 3);
+	d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
+	f = kunit_kzalloc(test, sizeof(*f), GFP_KERNEL);
+	rec = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, d && f && rec);
+	d->d_name.name = (const unsigned char *)"enable";
+	f->f_path.dentry = d;
+	fp = (unsigned long)f;
+	entry.di = (unsigned long)d;
+	entry.si = 77;
+	entry.dx = (unsigned long)&fp;
+	tp_save_eargs(args, &entry, eargs);
+	/* At the return the argument registers hold something else. */
+	ret.di = 16;
+	ret.si = 16;
+	ret.dx = 16;
+	len = tp_fetch(args, &ret, eargs, rec, PAGE_SIZE);
+	out = tpk_print(args, rec, len);
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	KUNIT_EXPECT_STREQ(test, out,
+			   " a=0x4d r=-2 d=\"enable\" f=\"enable\"");
+	kfree(out);
+	tp_args_free(args);
+}
+
+/* A return probe copies at most TP_MAX_EARGS arguments. */
+static void tpk_return_limit(struct kunit *test)
+{
+	unsigned int flags = TPK_FLAGS | TP_CTX_RETURN;
+	struct tp_err err = { };
+	struct tp_arg a = { };
+
+	KUNIT_EXPECT_EQ(test, tp_arg_parse(&a, "$arg16", 0, flags, 0, &err), 0);
+	tp_arg_free(&a);
+	memset(&a, 0, sizeof(a));
+	KUNIT_EXPECT_EQ(test, tp_arg_parse(&a, "$arg17", 0, flags, 3, &err),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, err.pos, 3);
+	tp_arg_free(&a);
+	memset(&a, 0, sizeof(a));
+	KUNIT_EXPECT_EQ(test, tp_arg_parse(&a, "$arg17", 0, TPK_FLAGS, 0, &err),
+			0);
+	tp_arg_free(&a);
+}
+
+/* Nested hits take the next level; one beyond the last gets none. */
+static void tpk_scratch(struct kunit *test)
+{
+	void *page[TP_SCRATCH_NEST], *extra;
+	unsigned int i, got = 0;
+
+	KUNIT_ASSERT_EQ(test, tp_scratch_alloc(), 0);
+	preempt_disable();
+	for (i = 0; i < TP_SCRATCH_NEST; i++) {
+		page[i] = tp_scratch_get();
+		got += !!page[i];
+	}
+	extra = tp_scratch_get();
+	if (extra)
+		tp_scratch_put();
+	while (got--)
+		tp_scratch_put();
+	preempt_enable();
+	KUNIT_EXPECT_NULL(test, extra);
+	for (i = 0; i < TP_SCRATCH_NEST; i++) {
+		KUNIT_EXPECT_NOT_NULL(test, page[i]);
+		if (i)
+			KUNIT_EXPECT_PTR_NE(test, page[i], page[i - 1]);
+	}
+}
+
 static struct kunit_case tpk_cases[] = {
+	KUNIT_CASE(tpk_scratch),
+	KUNIT_CASE(tpk_return_vfs),
+	KUNIT_CASE(tpk_return_limit),
 	KUNIT_CASE(tpk_values),
 	KUNIT_CASE(tpk_fault),
 	KUNIT_CASE(tpk_layout),

@@ -10,8 +10,8 @@
 # soak's, a trace_pipe reader and a splice reader of the top buffer,
 # snapshot swaps, events enabled and disabled, a module loaded and
 # unloaded, CPU 1 taken offline and back, instances made and removed,
-# perf events on a trace event, and a kprobe and a direct call (upstream's
-# samples) come and go.
+# perf events on a trace event, probe events of every kind, and a kprobe
+# and a direct call (upstream's samples) come and go.
 #
 # Usage: soak.sh MINUTES MODDIR     (in /sys/kernel/tracing, as root)
 # MODDIR holds trace_soak_mod.ko and fentry_test_mod.ko, and may hold
@@ -81,6 +81,15 @@ if [ -f $mods/kprobe_example.ko ] && [ -f $mods/ftrace-direct.ko ]; then
 		insmod $mods/ftrace-direct.ko; sleep 0.5;
 		rmmod ftrace_direct; rmmod kprobe_example; sleep 0.5"
 fi
+# Probe events of every kind come and go: a tracepoint probe on the
+# module that the module loop loads and unloads, and an event probe on
+# sched_switch, which the events loop enables and disables.
+loop probes "echo 'p:soakp/kp vfs_read' >> dynamic_events;
+	echo 'f:soakp/fp vfs_write%return r=\$retval a=\$arg3' >> dynamic_events;
+	echo 't:soakp/tp fentry_test_mod:fentry_test_call n=\$arg1' >> dynamic_events;
+	echo 'e:soakp/ep sched.sched_switch next=\$next_pid:u32' >> dynamic_events;
+	echo 1 > events/soakp/enable; sleep 0.5; echo 0 > events/soakp/enable;
+	echo '-:soakp/' >> dynamic_events"
 if command -v perf > /dev/null; then
 	loop perf 'perf stat -e sched:sched_switch -e syscalls:sys_enter_read -a sleep 1'
 fi
@@ -90,7 +99,7 @@ wait_loops() {
 		sleep 1
 	done
 }
-nloops=11
+nloops=12
 [ -w /sys/devices/system/cpu/cpu1/online ] || nloops=$((nloops - 1))
 [ -f $mods/kprobe_example.ko ] && [ -f $mods/ftrace-direct.ko ] ||
 	nloops=$((nloops - 1))
