@@ -225,7 +225,8 @@ out:
  * @ppos:	the file position, advanced by what was taken
  *
  * Return: the bytes taken (whole lines), or a negative errno when the
- * first line fails or is longer than DYNEV_LINE_MAX.
+ * first line fails or is longer than DYNEV_LINE_MAX; -EINVAL, with
+ * nothing taken, for a write that holds a NUL byte.
  */
 static ssize_t dynev_write(struct dynev_kind *only,
 			   const char __user *ubuf, size_t cnt, loff_t *ppos)
@@ -242,6 +243,14 @@ static ssize_t dynev_write(struct dynev_kind *only,
 		return -EFAULT;
 	}
 	buf[chunk] = '\0';
+	/*
+	 * A NUL would end a line where the write does not: refused, as any
+	 * bad byte (the loop below would not get past it either).
+	 */
+	if (memchr(buf, '\0', chunk)) {
+		kfree(buf);
+		return -EINVAL;
+	}
 	for (p = buf; done < chunk; p = buf + done) {
 		nl = strchr(p, '\n');
 		if (!nl && chunk < cnt) {
