@@ -89,36 +89,6 @@ static __always_inline bool fentry_regs_lack(struct ftrace_ops *op,
 	return (op->flags & FENTRY_OPS_FL_FULL_REGS) && !ftrace_get_regs(fregs);
 }
 
-/*
- * The only user, not OPLESS. Preemption is off from before the list is
- * read until the callback returns, as fentry_sync_users() needs. As
- * upstream, a callback without FTRACE_OPS_FL_RECURSION guards itself.
- */
-static void fentry_call_one(unsigned long ip, unsigned long parent_ip,
-			    struct ftrace_ops *unused, struct ftrace_regs *fregs)
-{
-	struct ftrace_ops *op;
-	int bit;
-
-	preempt_disable_notrace();
-	op = rcu_dereference_raw(fentry_users);
-	/* Empty while the last user leaves: its sites are not yet nops. */
-	if (unlikely(!op) || !fentry_ops_traces(op, ip) ||
-	    fentry_regs_lack(op, fregs))
-		goto out;
-	if (op->flags & FTRACE_OPS_FL_RECURSION) {
-		bit = fentry_recursion_enter(FENTRY_REC_DISPATCH);
-		if (bit < 0)
-			goto out;
-		op->func(ip, parent_ip, op, fregs);
-		fentry_recursion_exit(bit);
-	} else {
-		op->func(ip, parent_ip, op, fregs);
-	}
-out:
-	preempt_enable_notrace();
-}
-
 static void fentry_call_all(unsigned long ip, unsigned long parent_ip,
 			    struct ftrace_ops *unused, struct ftrace_regs *fregs)
 {
@@ -136,6 +106,42 @@ static void fentry_call_all(unsigned long ip, unsigned long parent_ip,
 	}
 	preempt_enable_notrace();
 	fentry_recursion_exit(bit);
+}
+
+/*
+ * The only user, not OPLESS. Preemption is off from before the list is
+ * read until the callback returns, as fentry_sync_users() needs. As
+ * upstream, a callback without FTRACE_OPS_FL_RECURSION guards itself.
+ */
+static void fentry_call_one(unsigned long ip, unsigned long parent_ip,
+			    struct ftrace_ops *unused, struct ftrace_regs *fregs)
+{
+	struct ftrace_ops *op;
+	int bit;
+
+	preempt_disable_notrace();
+	op = rcu_dereference_raw(fentry_users);
+	/* Empty while the last user leaves: its sites are not yet nops. */
+	if (unlikely(!op))
+		goto out;
+	/* A second user is listed first, then the dispatch changes. */
+	if (unlikely(rcu_dereference_raw(op->next))) {
+		fentry_call_all(ip, parent_ip, NULL, fregs);
+		goto out;
+	}
+	if (!fentry_ops_traces(op, ip) || fentry_regs_lack(op, fregs))
+		goto out;
+	if (op->flags & FTRACE_OPS_FL_RECURSION) {
+		bit = fentry_recursion_enter(FENTRY_REC_DISPATCH);
+		if (bit < 0)
+			goto out;
+		op->func(ip, parent_ip, op, fregs);
+		fentry_recursion_exit(bit);
+	} else {
+		op->func(ip, parent_ip, op, fregs);
+	}
+out:
+	preempt_enable_notrace();
 }
 
 /* Point fentry_call at what the current users need. */

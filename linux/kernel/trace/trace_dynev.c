@@ -105,6 +105,22 @@ int dynev_parse_name(char *s, unsigned int pos, const char **grp,
 	return 0;
 }
 
+/**
+ * dynev_place_is_file() - whether a p or r definition's place is in a file
+ * @place:	the place as written
+ *
+ * A uprobe's place is PATH:OFFSET: a path from the root, or a ':' with a
+ * digit after it, which a kprobe's [MOD:]SYM never has.
+ *
+ * Return: true for a uprobe's place.
+ */
+bool dynev_place_is_file(const char *place)
+{
+	const char *colon = strrchr(place, ':');
+
+	return place[0] == '/' || (colon && isdigit(colon[1]));
+}
+
 /* Split @buf (a copy of @cmd->line) into @cmd's words. */
 static int dynev_split(struct dynev_cmd *cmd, char *buf)
 {

@@ -68,6 +68,7 @@ struct dynev_kind {
 void dynev_register(struct dynev_kind *kind);
 int dynev_parse_name(char *s, unsigned int pos, const char **grp,
 		     const char **event, struct tp_err *err);
+bool dynev_place_is_file(const char *place);
 
 /*
  * The operations of a definitions file: a kind's own (kprobe_events) has

@@ -267,8 +267,8 @@ static int te_new(struct dynev_cmd *cmd, const char *grp, const char *name,
 	}
 	ret = tp_args_layout(ev->args, sizeof(struct trace_entry), &bad);
 	if (ret) {
-		ret = te_fail(cmd, cmd->pos[2 + bad],
-			      "The argument name is used twice", -EINVAL);
+		ret = te_fail(cmd, cmd->pos[2 + bad], tp_layout_msg(ret),
+			      ret == -E2BIG ? -E2BIG : -EINVAL);
 		goto fail;
 	}
 	ret = tp_scratch_alloc();
@@ -350,20 +350,14 @@ static int te_remove(struct dynev_cmd *cmd, const char *grp,
 
 	lockdep_assert_held(&dynev_lock);
 	if (!event) {
-		/* "-:GRP/": the group's event probes, all or none. */
-		list_for_each_entry(ev, &te_events, list) {
-			if (strcmp(ev->group, grp))
-				continue;
-			if (trace_ev_dyn_busy(&ev->call))
-				return -EBUSY;
-			found = true;
-		}
-		list_for_each_entry_safe(ev, tmp, &te_events, list) {
+		/* "-:GRP/": the group's event probes, newest first. */
+		list_for_each_entry_safe_reverse(ev, tmp, &te_events, list) {
 			if (strcmp(ev->group, grp))
 				continue;
 			ret = te_event_destroy(ev);
 			if (ret)
 				return ret;
+			found = true;
 		}
 		return found ? 0 : -ENOENT;
 	}
@@ -386,10 +380,10 @@ static int te_clear(void)
 	int ret;
 
 	lockdep_assert_held(&dynev_lock);
-	list_for_each_entry(ev, &te_events, list)
-		if (trace_ev_dyn_busy(&ev->call))
-			return -EBUSY;
-	/* Newest first: an event probe may read another. */
+	/*
+	 * Newest first: an event probe may read another, always an older
+	 * one, which its reader's removal lets go.
+	 */
 	list_for_each_entry_safe_reverse(ev, tmp, &te_events, list) {
 		ret = te_event_destroy(ev);
 		if (ret)

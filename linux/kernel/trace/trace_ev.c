@@ -971,8 +971,8 @@ int trace_ev_dyn_remove(struct trace_ev_call *call)
  * @sys:	its system
  * @name:	its name
  *
- * While held it cannot be removed (trace_ev_dyn_busy()); a module's
- * event may still go with its module (its state says dead then).
+ * While held it cannot be removed (trace_ev_dyn_busy()), and a module's
+ * event keeps its module loaded, as upstream's event probes do.
  *
  * Return: the event, or NULL when there is none.
  */
@@ -983,7 +983,7 @@ struct trace_ev_rt *trace_ev_hold(const char *sys, const char *name)
 
 	guard(mutex)(&trace_ev_lock);
 	rt = trace_ev_lookup_locked(&trace_top, sys, name, &ie);
-	if (!rt || rt->dead)
+	if (!rt || rt->dead || (rt->mod && !try_module_get(rt->mod)))
 		return NULL;
 	rt->nr_hooks++;
 	kref_get(&rt->ref);
@@ -998,6 +998,7 @@ void trace_ev_release(struct trace_ev_rt *rt)
 {
 	scoped_guard(mutex, &trace_ev_lock)
 		rt->nr_hooks--;
+	module_put(rt->mod);
 	trace_ev_rt_put(rt);
 }
 

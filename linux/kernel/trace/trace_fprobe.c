@@ -538,8 +538,8 @@ static int tf_parse_args(struct dynev_cmd *cmd, struct tf_def *d)
 	ret = tp_args_layout(d->args, d->ret ? sizeof(struct tf_ret_rec) :
 				      sizeof(struct tf_rec), &bad);
 	if (ret)
-		return tf_fail(cmd, cmd->pos[2 + bad],
-			       "The argument name is used twice", -EINVAL);
+		return tf_fail(cmd, cmd->pos[2 + bad], tp_layout_msg(ret),
+			       ret == -E2BIG ? -E2BIG : -EINVAL);
 	return 0;
 }
 
@@ -802,11 +802,13 @@ static int tf_remove(struct dynev_cmd *cmd, const char *grp,
 			continue;
 		if (list_is_singular(&ev->probes))
 			return tf_event_destroy(ev);
-		if (trace_ev_dyn_busy(&ev->call))
-			return -EBUSY;
-		mutex_lock(&trace_ev_lock);
-		list_del(&p->node);
-		mutex_unlock(&trace_ev_lock);
+		/* Checked and unlinked at once: enabling takes this lock. */
+		scoped_guard(mutex, &trace_ev_lock) {
+			if (test_bit(TRACE_EV_B_RECORD, &ev->call.flags) ||
+			    p->armed)
+				return -EBUSY;
+			list_del(&p->node);
+		}
 		tf_probe_free(p);
 		return 0;
 	}

@@ -517,8 +517,8 @@ static int tk_parse_args(struct dynev_cmd *cmd, struct tk_def *d)
 	ret = tp_args_layout(d->args, d->ret ? sizeof(struct tk_ret_rec) :
 				      sizeof(struct tk_rec), &bad);
 	if (ret)
-		return tk_fail(cmd, cmd->pos[2 + bad],
-			       "The argument name is used twice", -EINVAL);
+		return tk_fail(cmd, cmd->pos[2 + bad], tp_layout_msg(ret),
+			       ret == -E2BIG ? -E2BIG : -EINVAL);
 	return 0;
 }
 
@@ -763,6 +763,9 @@ static int tk_create(struct dynev_cmd *cmd, bool del)
 
 	lockdep_assert_held(&dynev_lock);
 	if (cmd->argv[0][0] != 'p' && cmd->argv[0][0] != 'r')
+		return -ECANCELED;
+	/* PATH:OFFSET is a uprobe's (trace_uprobe.c). */
+	if (cmd->argc >= 2 && dynev_place_is_file(cmd->argv[1]))
 		return -ECANCELED;
 	ret = tk_parse(cmd, &d);
 	if (ret)

@@ -32,6 +32,9 @@
 #define TP_MAX_ARRAY		64
 #define TP_MAX_STACK		(THREAD_SIZE / sizeof(unsigned long))
 
+/* The most bytes of a record's fixed part: strings get the rest of a page. */
+#define TP_MAX_FIXED		(PAGE_SIZE / 2)
+
 /* The longest string one argument records, its NUL included. */
 #define TP_MAX_STRING		256
 
@@ -52,6 +55,8 @@
  * @TPS_MEM:	the memory at address @imm (@ADDR, @SYM[+|-offs])
  * @TPS_COMM:	the task's comm ($comm)
  * @TPS_STR:	the string @str (\"STRING")
+ * @TPS_FOFFS:	the memory at file offset @imm of a user probe's binary
+ *		(@+OFFS), mapped where the probe's place is
  * @TPS_FIELD:	a field of the record an event probe reads ($FIELD): @imm
  *		its offset; a number of @fsize bytes, or with @fsize 0 the
  *		address of an array's or a __data_loc field's data
@@ -66,6 +71,7 @@ enum tp_src {
 	TPS_MEM,
 	TPS_COMM,
 	TPS_STR,
+	TPS_FOFFS,
 	TPS_FIELD,
 };
 
@@ -112,7 +118,8 @@ static inline bool tp_type_is_string(const struct tp_type *t)
  * @type:	its type
  * @src:	enum tp_src
  * @ndrf:	its dereferences
- * @udrf:	bit i: dereference i reads user memory
+ * @udrf:	bit i: dereference i reads user memory; TP_UDRF_SOURCE: a
+ *		memory source is user memory
  * @user:	the final read (of a memory argument) is of user memory
  * @mem:	the type is read from the address the source and the
  *		dereferences leave, rather than being that value
@@ -148,6 +155,8 @@ struct tp_arg {
 	char *str;
 };
 
+#define TP_UDRF_SOURCE	BIT(15)
+
 /* What may appear in the arguments of a probe of some kind. */
 /* A return probe: $retval; with TP_CTX_ENTRY, $argN up to TP_MAX_EARGS. */
 #define TP_CTX_RETURN	BIT(0)
@@ -155,6 +164,7 @@ struct tp_arg {
 #define TP_CTX_KERNEL	BIT(2)	/* a kernel probe: @ADDR, @SYM */
 #define TP_CTX_NOREGS	BIT(3)	/* no %REG (fprobe, tracepoint probes) */
 #define TP_CTX_EVENT	BIT(4)	/* an event probe: $FIELD, no registers */
+#define TP_CTX_USER	BIT(5)	/* a user probe: user memory, @+OFFS */
 
 /**
  * struct tp_pctx - what a probe's arguments may read
@@ -253,6 +263,7 @@ bool tp_arg_same(const struct tp_arg *a, const struct tp_arg *b);
 struct tp_args *tp_args_alloc(unsigned int n);
 void tp_args_free(struct tp_args *args);
 int tp_args_layout(struct tp_args *args, unsigned int head, int *bad);
+const char *tp_layout_msg(int err);
 void tp_args_show(struct seq_file *m, const struct tp_args *args);
 
 struct trace_ev_field *tp_fields(const struct tp_args *args,

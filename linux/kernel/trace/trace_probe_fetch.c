@@ -92,8 +92,9 @@ static unsigned long tp_field(const struct tp_arg *a, const u8 *rec)
 }
 
 /*
- * @data: a return probe's argument copies, or an event probe's record;
- * the parser lets no source read what the probe lacks.
+ * @data: a return probe's argument copies, an event probe's record, or
+ * where a user probe's binary is mapped; the parser lets no source read
+ * what the probe lacks.
  */
 static unsigned long tp_source(const struct tp_arg *a, struct pt_regs *regs,
 			       const void *data)
@@ -111,6 +112,8 @@ static unsigned long tp_source(const struct tp_arg *a, struct pt_regs *regs,
 		return regs_get_kernel_argument(regs, a->imm - 1);
 	case TPS_FIELD:
 		return tp_field(a, data);
+	case TPS_FOFFS:
+		return *(const unsigned long *)data + a->imm;
 	case TPS_RETVAL:
 		return regs_return_value(regs);
 	default:
@@ -127,7 +130,8 @@ static bool tp_walk(const struct tp_arg *a, struct pt_regs *regs,
 		    const void *data, unsigned long *val)
 {
 	unsigned long v = tp_source(a, regs, data);
-	bool load = a->src == TPS_MEM, user = false;
+	bool load = a->src == TPS_MEM || a->src == TPS_FOFFS;
+	bool user = a->udrf & TP_UDRF_SOURCE;
 	unsigned int i;
 
 	for (i = 0; i < a->ndrf; i++) {
@@ -246,7 +250,8 @@ NOKPROBE_SYMBOL(tp_save_eargs);
  * @regs:	the registers at the hit
  * @data:	of a return probe, the arguments tp_save_eargs() copied at
  *		the entry, which $argN reads (NULL to read them from @regs);
- *		of an event probe, the record it reads
+ *		of an event probe, the record it reads; of a user probe, the
+ *		address its binary's file offset 0 is mapped at
  * @rec:	the record, its first @args->size bytes the fixed part
  * @room:	the bytes at @rec
  *
@@ -271,8 +276,9 @@ unsigned int tp_fetch(const struct tp_args *args, struct pt_regs *regs,
 		case TPK_SYMSTR:
 		case TPK_DNAME:
 		case TPK_FNAME:
-			n = ok ? tp_fetch_string(a, regs, v, (char *)rec + len,
-						 room - len) : 0;
+			n = ok && len < room ?
+			    tp_fetch_string(a, regs, v, (char *)rec + len,
+					    room - len) : 0;
 			put_unaligned(n << 16 | len, (u32 *)slot);
 			len += n;
 			break;

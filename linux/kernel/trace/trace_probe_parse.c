@@ -180,8 +180,23 @@ static int tp_parse_mem(struct tp_arg *a, const char *s, size_t len,
 	size_t i;
 	long off = 0;
 
-	if (len > 1 && (s[1] == '+' || s[1] == '-'))
-		return tp_fail(err, pos, "File offsets are only for uprobes");
+	if (len > 1 && (s[1] == '+' || s[1] == '-')) {
+		if (!(pc->flags & TP_CTX_USER))
+			return tp_fail(err, pos,
+				       "File offsets are only for uprobes");
+		if (tp_number(s + 1, len - 1, true, &off))
+			return tp_fail(err, pos, "Bad file offset");
+		a->src = TPS_FOFFS;
+		a->imm = off;
+		return 0;
+	}
+	if (len > 1 && isdigit(s[1]) && (pc->flags & TP_CTX_USER)) {
+		if (tp_number(s + 1, len - 1, false, (long *)&addr))
+			return tp_fail(err, pos, "Bad memory address");
+		a->src = TPS_MEM;
+		a->imm = addr;
+		return 0;
+	}
 	if (!(pc->flags & TP_CTX_KERNEL))
 		return tp_fail(err, pos, "Kernel memory is only for kernel probes");
 	if (len > 1 && isdigit(s[1])) {
@@ -434,11 +449,25 @@ int tp_arg_parse_ctx(struct tp_arg *a, const char *text, unsigned int idx,
 	ret = tp_parse_value(a, body, vlen, pc, bpos, 0, 0, err);
 	if (ret)
 		return ret;
+	/* A user probe's $stackN is a word of the user stack. */
+	if ((pc->flags & TP_CTX_USER) && a->src == TPS_STACK) {
+		if (a->ndrf >= TP_MAX_DEREF)
+			return tp_fail(err, bpos, "Too many dereferences");
+		memmove(a->drf + 1, a->drf, a->ndrf * sizeof(a->drf[0]));
+		a->drf[0] = a->imm * sizeof(long);
+		a->ndrf++;
+		a->src = TPS_STACKP;
+	}
 	/* An array field, or a __data_loc one, is read where its data is. */
-	a->mem = a->src == TPS_MEM || a->ndrf ||
+	a->mem = a->src == TPS_MEM || a->src == TPS_FOFFS || a->ndrf ||
 		 (a->src == TPS_FIELD && !a->fsize);
+	/* Every read of a user probe is of user memory. */
+	if (pc->flags & TP_CTX_USER)
+		a->udrf = GENMASK(TP_MAX_DEREF - 1, 0) | TP_UDRF_SOURCE;
 	if (a->ndrf)
 		a->user = a->udrf & BIT(a->ndrf - 1);
+	else if (pc->flags & TP_CTX_USER)
+		a->user = a->mem;
 
 	if (colon) {
 		unsigned int tpos = bpos + vlen + 1;
@@ -461,6 +490,10 @@ int tp_arg_parse_ctx(struct tp_arg *a, const char *text, unsigned int idx,
 			return tp_fail(err, tpos, "String arrays are not supported");
 		if (a->type->kind == TPK_USTRING)
 			a->user = true;
+		if ((pc->flags & TP_CTX_USER) &&
+		    (a->type->kind == TPK_SYMSTR || a->type->kind == TPK_DNAME ||
+		     a->type->kind == TPK_FNAME))
+			return tp_fail(err, tpos, "The type is not for user probes");
 	} else if (a->src == TPS_COMM || a->src == TPS_STR ||
 		   (a->src == TPS_FIELD && !a->fsize && !a->ndrf)) {
 		a->type = &tp_types[TP_TYPE_STRING];
@@ -555,7 +588,8 @@ void tp_args_free(struct tp_args *args)
  * Slots are packed in order. A string's is its __data_loc word; its
  * bytes follow the fixed part.
  *
- * Return: 0, or -EEXIST when two arguments share a name.
+ * Return: 0; -EEXIST when two arguments share a name, -E2BIG when the
+ * fixed part would pass TP_MAX_FIXED; @bad gets the argument.
  */
 int tp_args_layout(struct tp_args *args, unsigned int head, int *bad)
 {
@@ -577,11 +611,28 @@ int tp_args_layout(struct tp_args *args, unsigned int head, int *bad)
 		}
 		a->offset = off;
 		off += a->type->size * (a->count ?: 1);
+		/* Half a page: the rest is for the strings. */
+		if (off > TP_MAX_FIXED) {
+			*bad = i;
+			return -E2BIG;
+		}
 		if (tp_type_is_string(a->type))
 			args->strings++;
 	}
 	args->size = off;
 	return 0;
+}
+
+/**
+ * tp_layout_msg() - what error_log says of an error of tp_args_layout()
+ * @err:	the error
+ *
+ * Return: the message.
+ */
+const char *tp_layout_msg(int err)
+{
+	return err == -E2BIG ? "The arguments do not fit in a record" :
+	       "The argument name is used twice";
 }
 
 /**

@@ -355,7 +355,74 @@ static void tpk_scratch(struct kunit *test)
 	}
 }
 
+/* A user probe: user memory everywhere, @+OFFS, the user stack. */
+static void tpk_user(struct kunit *test)
+{
+	struct tp_err err = { };
+	struct tp_arg a = { };
+
+	KUNIT_ASSERT_EQ(test, tp_arg_parse(&a, "@+0x10:u32", 0, TP_CTX_USER, 0,
+					   &err), 0);
+	KUNIT_EXPECT_EQ(test, a.src, TPS_FOFFS);
+	KUNIT_EXPECT_EQ(test, a.imm, 0x10);
+	KUNIT_EXPECT_TRUE(test, a.mem && a.user);
+	tp_arg_free(&a);
+	memset(&a, 0, sizeof(a));
+	KUNIT_ASSERT_EQ(test, tp_arg_parse(&a, "$stack2", 0, TP_CTX_USER, 0,
+					   &err), 0);
+	KUNIT_EXPECT_EQ(test, a.src, TPS_STACKP);
+	KUNIT_EXPECT_EQ(test, a.ndrf, 1);
+	KUNIT_EXPECT_EQ(test, a.drf[0], 2 * sizeof(long));
+	KUNIT_EXPECT_TRUE(test, a.mem && a.user);
+	tp_arg_free(&a);
+	memset(&a, 0, sizeof(a));
+	KUNIT_ASSERT_EQ(test, tp_arg_parse(&a, "+8(%di):string", 0, TP_CTX_USER,
+					   0, &err), 0);
+	KUNIT_EXPECT_TRUE(test, a.user && (a.udrf & BIT(0)) &&
+			  (a.udrf & TP_UDRF_SOURCE));
+	tp_arg_free(&a);
+	memset(&a, 0, sizeof(a));
+	KUNIT_EXPECT_EQ(test, tp_arg_parse(&a, "@jiffies", 0, TP_CTX_USER, 3,
+					   &err), -EINVAL);
+	KUNIT_EXPECT_EQ(test, err.pos, 3);
+	tp_arg_free(&a);
+	memset(&a, 0, sizeof(a));
+	KUNIT_EXPECT_EQ(test, tp_arg_parse(&a, "$stack0:symstr", 0, TP_CTX_USER,
+					   3, &err), -EINVAL);
+	KUNIT_EXPECT_EQ(test, err.pos, 3 + 8);
+	tp_arg_free(&a);
+	memset(&a, 0, sizeof(a));
+	/* A kernel probe's @+OFFS is refused where it starts. */
+	KUNIT_EXPECT_EQ(test, tp_arg_parse(&a, "@+10", 0, TPK_FLAGS, 5, &err),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, err.pos, 5);
+	tp_arg_free(&a);
+}
+
+/* A record's fixed part stops at TP_MAX_FIXED: the argument says where. */
+static void tpk_too_big(struct kunit *test)
+{
+	static const char *const texts[] = {
+		"a=+0(%di):u64[64]", "b=+0(%di):u64[64]", "c=+0(%di):u64[64]",
+		"d=+0(%di):u64[64]", "e=+0(%di):u64[64]",
+	};
+	struct tp_args *args = tp_args_alloc(ARRAY_SIZE(texts));
+	struct tp_err err = { };
+	unsigned int i;
+	int bad = -1;
+
+	KUNIT_ASSERT_NOT_NULL(test, args);
+	for (i = 0; i < ARRAY_SIZE(texts); i++)
+		KUNIT_ASSERT_EQ(test, tp_arg_parse(&args->arg[i], texts[i], i,
+						   TPK_FLAGS, 0, &err), 0);
+	KUNIT_EXPECT_EQ(test, tp_args_layout(args, 16, &bad), -E2BIG);
+	KUNIT_EXPECT_EQ(test, bad, (int)(TP_MAX_FIXED - 16) / 512);
+	tp_args_free(args);
+}
+
 static struct kunit_case tpk_cases[] = {
+	KUNIT_CASE(tpk_too_big),
+	KUNIT_CASE(tpk_user),
 	KUNIT_CASE(tpk_scratch),
 	KUNIT_CASE(tpk_return_vfs),
 	KUNIT_CASE(tpk_return_limit),
