@@ -85,6 +85,7 @@ struct trace_ev_class {
 #define TRACE_EV_PERF_SYSCALL	BIT(0)	/* a syscall event */
 #define TRACE_EV_PERF_CAP_ANY	BIT(1)	/* any user may sample it per task */
 #define TRACE_EV_PERF_KPROBE	BIT(2)	/* a kprobe event: programs see registers */
+#define TRACE_EV_PERF_UPROBE	BIT(3)	/* a uprobe event: programs see user registers */
 
 /**
  * struct trace_ev_perf_perm - what TRACE_EVENT_FLAGS() or

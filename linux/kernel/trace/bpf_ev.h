@@ -81,4 +81,15 @@ static inline int bpf_get_kprobe_info(const struct perf_event *event,
 }
 #endif
 
+/* Without uprobe events no perf event is of a uprobe event. */
+#ifndef CONFIG_UPROBE_EVENTS
+static inline int bpf_get_uprobe_info(const struct perf_event *event,
+				      u32 *fd_type, const char **filename,
+				      u64 *probe_offset, u64 *probe_addr,
+				      bool perf_type_tracepoint)
+{
+	return -EOPNOTSUPP;
+}
+#endif
+
 #endif /* _KERNEL_TRACE_BPF_EV_H */

@@ -71,7 +71,7 @@ unsigned int trace_call_bpf(struct trace_event_call *call, void *ctx)
 		 * As bpf_prog_run_array(), without its migrate_disable():
 		 * preemption is off already.
 		 */
-		run_ctx.is_uprobe = false;
+		run_ctx.is_uprobe = call->flags & TRACE_EVENT_FL_UPROBE;
 		old = bpf_set_run_ctx(&run_ctx.run_ctx);
 		for (item = progs->items; (prog = READ_ONCE(item->prog)); item++) {
 			run_ctx.bpf_cookie = item->bpf_cookie;
@@ -100,6 +100,9 @@ int perf_event_attach_bpf_prog(struct perf_event *event,
 	struct bpf_prog_array *old, *new;
 	int ret;
 
+	/* Programs run with preemption off: none may sleep. */
+	if (prog->sleepable)
+		return -EOPNOTSUPP;
 	guard(mutex)(&bpf_ev_mutex);
 	if (event->prog)
 		return -EEXIST;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Dynamic events: the registry of their kinds, the dynamic_events file,
- * and what the kinds' own files share with it (trace_dynev.h).
+ * what the kinds' own files share with it, and the part of an event that
+ * every kind has (trace_dynev.h): one list of every kind's events, in
+ * order of definition, which the listings follow and removals walk.
  *
  * A write is read line by line: '#' starts a comment, blank lines are
  * skipped, and each line is a command run on its own, so a write of
@@ -11,6 +13,7 @@
  * events first, or fails with EBUSY while one of them is in use.
  */
 #include <linux/ctype.h>
+#include <linux/stdarg.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -18,6 +21,7 @@
 
 #include "trace.h"
 #include "trace_dynev.h"
+#include "trace_ev_core.h"
 #include "trace_fs.h"
 
 /* See trace_dynev.h: every definition, removal and listing. */
@@ -25,6 +29,9 @@ DEFINE_MUTEX(dynev_lock);
 
 /* The kinds, registered at core_initcall and never removed; dynev_lock. */
 static LIST_HEAD(dynev_kinds);
+
+/* See trace_dynev.h. */
+LIST_HEAD(dynev_events);
 
 /* The longest line a write may hold, its newline included. */
 #define DYNEV_LINE_MAX		4096
@@ -47,6 +54,23 @@ static bool dynev_is_name(const char *s)
 		if (!isalnum(*s) && *s != '_')
 			return false;
 	return true;
+}
+
+/**
+ * dynev_cmd_fail() - say why a command is refused
+ * @cmd:	the command
+ * @pos:	where in its line, for error_log's caret
+ * @msg:	what is wrong
+ * @err:	the errno the write gets
+ *
+ * Return: @err.
+ */
+int dynev_cmd_fail(struct dynev_cmd *cmd, unsigned int pos, const char *msg,
+		   int err)
+{
+	cmd->err.pos = pos;
+	cmd->err.msg = msg;
+	return err;
 }
 
 static int dynev_fail(struct tp_err *err, unsigned int pos, const char *msg)
@@ -121,6 +145,312 @@ bool dynev_place_is_file(const char *place)
 	return place[0] == '/' || (colon && isdigit(colon[1]));
 }
 
+/**
+ * dynev_auto_name() - the name of an event whose definition gives none
+ * @fmt:	printf format of the name, from the kind and the place
+ *
+ * Every character that may not be in a name becomes '_', and the name
+ * is cut to TP_MAX_NAME - 1 characters.
+ *
+ * Return: the name, to kfree(), or NULL.
+ */
+char *dynev_auto_name(const char *fmt, ...)
+{
+	va_list ap;
+	char *s, *c;
+
+	va_start(ap, fmt);
+	s = kvasprintf(GFP_KERNEL, fmt, ap);
+	va_end(ap);
+	if (!s)
+		return NULL;
+	for (c = s; *c; c++)
+		if (!isalnum(*c))
+			*c = '_';
+	if (strlen(s) >= TP_MAX_NAME)
+		s[TP_MAX_NAME - 1] = '\0';
+	return s;
+}
+
+/**
+ * dynev_append_check() - whether a definition may add a place to an event
+ * @cmd:	the definition
+ * @ev:		the event it names
+ * @same_type:	its probes are of the event's type (entry or return, ...)
+ * @want:	its arguments
+ * @first:	the word of @cmd that is its first argument
+ *
+ * Return: 0 when it is of the same type and its arguments record alike
+ * (the same names, the same texts); else -EEXIST, with @cmd's error at
+ * its head or at the first argument that differs.
+ */
+int dynev_append_check(struct dynev_cmd *cmd, const struct dynev_event *ev,
+		       bool same_type, const struct tp_args *want,
+		       unsigned int first)
+{
+	const struct tp_args *have = ev->args;
+	unsigned int i;
+
+	if (!same_type)
+		return dynev_cmd_fail(cmd, cmd->pos[0],
+				      "The event has probes of the other type",
+				      -EEXIST);
+	for (i = 0; i < max(have->n, want->n); i++) {
+		if (i < have->n && i < want->n &&
+		    tp_arg_same(&have->arg[i], &want->arg[i]))
+			continue;
+		return dynev_cmd_fail(cmd, i < want->n ? cmd->pos[first + i] :
+						 strlen(cmd->line),
+				      "The event has other arguments", -EEXIST);
+	}
+	return 0;
+}
+
+/**
+ * dynev_event_init() - fill in what every event has
+ * @ev:		the event, zeroed, in its kind's structure
+ * @kind:	its kind
+ * @grp:	its group
+ * @name:	its name
+ * @args:	its arguments, laid out; taken (set to NULL) even on failure
+ * @head:	the kind's own fields, before the arguments
+ * @nhead:	how many
+ * @fmt:	print_fmt's format of @head, in parentheses
+ * @fmt_args:	print_fmt's REC-> list for @fmt, each after a ", "
+ *
+ * The kind sets @ev->class.reg and .print (and .perf), then adds its
+ * first place and calls dynev_event_add(). On failure, or to free an
+ * event never added, dynev_event_fini().
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int dynev_event_init(struct dynev_event *ev, const struct dynev_kind *kind,
+		     const char *grp, const char *name, struct tp_args **args,
+		     const struct trace_ev_field *head, unsigned int nhead,
+		     const char *fmt, const char *fmt_args)
+{
+	INIT_LIST_HEAD(&ev->list);
+	ev->kind = kind;
+	ev->args = *args;
+	*args = NULL;
+	ev->group = kstrdup(grp, GFP_KERNEL);
+	ev->name = kstrdup(name, GFP_KERNEL);
+	if (!ev->group || !ev->name)
+		return -ENOMEM;
+	ev->fields = tp_fields(ev->args, head, nhead);
+	ev->call.print_fmt = tp_print_fmt(ev->args, fmt, fmt_args);
+	if (!ev->fields || !ev->call.print_fmt)
+		return -ENOMEM;
+	ev->class.system = ev->group;
+	ev->class.size = ev->args->size;
+	ev->call.name = ev->name;
+	ev->call.class = &ev->class;
+	ev->call.fields = ev->fields;
+	ev->call.data = ev;
+	return 0;
+}
+
+static const struct trace_ev_field dynev_head[] = {
+	{ .type = "unsigned long", .name = "__probe_ip",
+	  .offset = offsetof(struct dynev_rec, ip), .size = sizeof(long) },
+};
+
+static const struct trace_ev_field dynev_ret_head[] = {
+	{ .type = "unsigned long", .name = "__probe_func",
+	  .offset = offsetof(struct dynev_ret_rec, func), .size = sizeof(long) },
+	{ .type = "unsigned long", .name = "__probe_ret_ip",
+	  .offset = offsetof(struct dynev_ret_rec, ret_ip), .size = sizeof(long) },
+};
+
+/**
+ * dynev_place_init() - dynev_event_init() for a probe event
+ * @ev:		the event, zeroed, in its kind's structure
+ * @kind:	its kind
+ * @grp:	its group
+ * @name:	its name
+ * @args:	its arguments, laid out after dynev_rec_size(@ret); taken
+ * @ret:	its probes are return probes
+ * @user:	its probes are in user space (uprobes)
+ *
+ * The record starts with struct dynev_rec, or struct dynev_ret_rec, and
+ * print_fmt shows them as upstream's kprobe and uprobe events do.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int dynev_place_init(struct dynev_event *ev, const struct dynev_kind *kind,
+		     const char *grp, const char *name, struct tp_args **args,
+		     bool ret, bool user)
+{
+	if (!ret)
+		return dynev_event_init(ev, kind, grp, name, args, dynev_head,
+					ARRAY_SIZE(dynev_head),
+					user ? "(0x%lx)" : "(%lx)",
+					", REC->__probe_ip");
+	return dynev_event_init(ev, kind, grp, name, args, dynev_ret_head,
+				ARRAY_SIZE(dynev_ret_head),
+				user ? "(0x%lx <- 0x%lx)" : "(%lx <- %lx)",
+				user ? ", REC->__probe_ret_ip, REC->__probe_func" :
+				       ", REC->__probe_func, REC->__probe_ret_ip");
+}
+
+/**
+ * dynev_place_print() - print a probe event's record
+ * @m:		where
+ * @ev:		its event
+ * @rec:	the record
+ * @len:	its length
+ * @ret:	of a return probe
+ * @user:	of a probe in user space
+ *
+ * "(place) args" or "(caller <- function) args": symbols in the kernel,
+ * addresses in user space.
+ */
+void dynev_place_print(struct seq_file *m, const struct dynev_event *ev,
+		       const void *rec, unsigned int len, bool ret, bool user)
+{
+	const struct dynev_ret_rec *r = rec;
+	const struct dynev_rec *e = rec;
+
+	if (ret && user)
+		seq_printf(m, "(0x%lx <- 0x%lx)", r->ret_ip, r->func);
+	else if (ret)
+		seq_printf(m, "(%pS <- %ps)", (void *)r->ret_ip,
+			   (void *)r->func);
+	else if (user)
+		seq_printf(m, "(0x%lx)", e->ip);
+	else
+		seq_printf(m, "(%pS)", (void *)e->ip);
+	tp_print(m, ev->args, rec, len);
+	seq_putc(m, '\n');
+}
+
+/**
+ * dynev_event_fini() - free what dynev_event_init() made
+ * @ev:		the event, out of the registry and the list
+ */
+void dynev_event_fini(struct dynev_event *ev)
+{
+	tp_args_free(ev->args);
+	kfree(ev->fields);
+	kfree(ev->call.print_fmt);
+	kfree(ev->group);
+	kfree(ev->name);
+}
+
+/**
+ * dynev_event_add() - put a new event in the registry and the list
+ * @ev:		the event, with its first place
+ *
+ * Its scratch pages are made first (trace_probe.h): a hit may come as
+ * soon as the event is enabled.
+ *
+ * Return: 0, or a negative errno (the event is left to the caller).
+ */
+int dynev_event_add(struct dynev_event *ev)
+{
+	int ret;
+
+	lockdep_assert_held(&dynev_lock);
+	ret = tp_scratch_alloc();
+	if (!ret)
+		ret = trace_ev_dyn_add(&ev->call);
+	if (!ret)
+		list_add_tail(&ev->list, &dynev_events);
+	return ret;
+}
+
+/**
+ * dynev_event_destroy() - remove an event and free it
+ * @ev:		the event
+ *
+ * Sleeps (trace_ev_dyn_remove()).
+ *
+ * Return: 0, or -EBUSY while it is in use or read (it stays).
+ */
+int dynev_event_destroy(struct dynev_event *ev)
+{
+	int ret;
+
+	lockdep_assert_held(&dynev_lock);
+	ret = trace_ev_dyn_remove(&ev->call);
+	if (ret)
+		return ret;
+	list_del(&ev->list);
+	ev->kind->release(ev);
+	return 0;
+}
+
+/**
+ * dynev_find() - an event of a kind, by name
+ * @kind:	the kind; NULL for any
+ * @grp:	its group; NULL for any
+ * @name:	its name
+ *
+ * Return: the oldest that matches, or NULL.
+ */
+struct dynev_event *dynev_find(const struct dynev_kind *kind, const char *grp,
+			       const char *name)
+{
+	struct dynev_event *ev;
+
+	lockdep_assert_held(&dynev_lock);
+	list_for_each_entry(ev, &dynev_events, list)
+		if ((!kind || ev->kind == kind) &&
+		    (!grp || !strcmp(ev->group, grp)) && !strcmp(ev->name, name))
+			return ev;
+	return NULL;
+}
+
+/**
+ * dynev_next() - the next event of a kind, for a walk of its events
+ * @ev:		the event before, or NULL for the first
+ * @kind:	the kind
+ *
+ * Return: the next event of @kind after @ev, or NULL.
+ */
+struct dynev_event *dynev_next(struct dynev_event *ev,
+			       const struct dynev_kind *kind)
+{
+	lockdep_assert_held(&dynev_lock);
+	ev = list_prepare_entry(ev, &dynev_events, list);
+	list_for_each_entry_continue(ev, &dynev_events, list)
+		if (ev->kind == kind)
+			return ev;
+	return NULL;
+}
+
+/**
+ * dynev_lookup() - what a definition of a kind does with its name
+ * @cmd:	the definition
+ * @kind:	its kind
+ * @grp:	the event's group
+ * @name:	the event's name
+ * @del:	a "!" line: the event goes
+ * @evp:	gets the event of @kind to add a place to, or NULL for a new
+ *		event
+ *
+ * Return: 0 with @evp set; 1 when @del removed the event; -ENOENT when
+ * there is none to remove; -EEXIST when another kind's event, or a
+ * static one, has the name.
+ */
+int dynev_lookup(struct dynev_cmd *cmd, const struct dynev_kind *kind,
+		 const char *grp, const char *name, bool del,
+		 struct dynev_event **evp)
+{
+	struct dynev_event *ev = dynev_find(kind, grp, name);
+	int ret;
+
+	*evp = ev;
+	if (del) {
+		ret = ev ? dynev_event_destroy(ev) : -ENOENT;
+		return ret ?: 1;
+	}
+	if (!ev && trace_ev_exists(grp, name))
+		return dynev_cmd_fail(cmd, cmd->pos[0],
+				      "The event name is in use", -EEXIST);
+	return 0;
+}
+
 /* Split @buf (a copy of @cmd->line) into @cmd's words. */
 static int dynev_split(struct dynev_cmd *cmd, char *buf)
 {
@@ -143,16 +473,75 @@ static int dynev_split(struct dynev_cmd *cmd, char *buf)
 	}
 }
 
+/* Whether @ev is of the set @only (NULL: any kind) and @grp (NULL: any). */
+static bool dynev_in(const struct dynev_event *ev,
+		     const struct dynev_kind *only, const char *grp)
+{
+	return (!only || ev->kind == only) && (!grp || !strcmp(ev->group, grp));
+}
+
 /*
- * "-:[GRP/]EVENT [...]": the first kind that has the event removes it.
- * "-:GRP/": every kind removes its events of the group, the newest kind
- * first (an event probe may hold a kprobe event of the group).
+ * Whether the events of a set may all go: none is in use, and those that
+ * event probes read are read only by events of the set.
+ */
+static int dynev_set_check(const struct dynev_kind *only, const char *grp)
+{
+	struct dynev_event *ev, *r;
+	int held, inside;
+
+	list_for_each_entry(ev, &dynev_events, list) {
+		if (!dynev_in(ev, only, grp))
+			continue;
+		held = trace_ev_dyn_holds(&ev->call);
+		if (held <= 0) {
+			if (held)
+				return held;
+			continue;
+		}
+		inside = 0;
+		list_for_each_entry(r, &dynev_events, list)
+			if (dynev_in(r, only, grp) && r->kind->holds &&
+			    r->kind->holds(r) == &ev->call)
+				inside++;
+		if (held > inside)
+			return -EBUSY;
+	}
+	return 0;
+}
+
+/*
+ * Remove a set of events, all or none (but for an event enabled
+ * meanwhile): newest first, since an event probe is always newer than
+ * the event it reads, and lets it go.
+ */
+static int dynev_remove_set(const struct dynev_kind *only, const char *grp)
+{
+	struct dynev_event *ev, *tmp;
+	bool found = false;
+	int ret;
+
+	ret = dynev_set_check(only, grp);
+	if (ret)
+		return ret;
+	list_for_each_entry_safe_reverse(ev, tmp, &dynev_events, list) {
+		if (!dynev_in(ev, only, grp))
+			continue;
+		ret = dynev_event_destroy(ev);
+		if (ret)
+			return ret;
+		found = true;
+	}
+	return found || !grp ? 0 : -ENOENT;
+}
+
+/*
+ * "-:[GRP/]EVENT [WORDS]": the oldest event of the name goes, or with
+ * WORDS, what its kind says they name. "-:GRP/": every event of the group.
  */
 static int dynev_remove(struct dynev_kind *only, struct dynev_cmd *cmd)
 {
 	const char *grp, *event;
-	struct dynev_kind *k;
-	bool found = false;
+	struct dynev_event *ev;
 	int ret;
 
 	if (cmd->argv[0][1] != ':')
@@ -160,17 +549,17 @@ static int dynev_remove(struct dynev_kind *only, struct dynev_cmd *cmd)
 	ret = dynev_parse_name(cmd->argv[0] + 2, 2, &grp, &event, &cmd->err);
 	if (ret)
 		return ret;
-	list_for_each_entry_reverse(k, &dynev_kinds, node) {
-		if (only && k != only)
-			continue;
-		ret = k->remove(cmd, grp, event);
-		if (ret == -ENOENT)
-			continue;
-		if (ret || event)
+	if (!event)
+		return dynev_remove_set(only, grp);
+	ev = dynev_find(only, grp, event);
+	if (!ev)
+		return -ENOENT;
+	if (cmd->argc >= 2 && ev->kind->remove_words) {
+		ret = ev->kind->remove_words(ev, cmd);
+		if (ret <= 0)
 			return ret;
-		found = true;
 	}
-	return found ? 0 : -ENOENT;
+	return dynev_event_destroy(ev);
 }
 
 /**
@@ -300,23 +689,12 @@ static ssize_t dynev_write(struct dynev_kind *only,
  * dynev_clear() - remove every event of a kind, or of all
  * @only:	the kind; NULL for all
  *
- * Return: 0, or -EBUSY when one is in use (the kind keeps them all).
+ * Return: 0, or -EBUSY when one is in use (all stay).
  */
 static int dynev_clear(struct dynev_kind *only)
 {
-	struct dynev_kind *k;
-	int ret;
-
 	guard(mutex)(&dynev_lock);
-	/* Newest kind first: an event probe may hold a kprobe event. */
-	list_for_each_entry_reverse(k, &dynev_kinds, node) {
-		if (only && k != only)
-			continue;
-		ret = k->clear();
-		if (ret)
-			return ret;
-	}
-	return 0;
+	return dynev_remove_set(only, NULL);
 }
 
 /* The kind a definitions file is of: its table argument; NULL for all. */
@@ -327,12 +705,13 @@ static struct dynev_kind *dynev_kind_of(struct inode *inode)
 
 static int dynev_show(struct seq_file *m, void *unused)
 {
-	struct dynev_kind *only = m->private, *k;
+	struct dynev_kind *only = m->private;
+	struct dynev_event *ev;
 
 	guard(mutex)(&dynev_lock);
-	list_for_each_entry(k, &dynev_kinds, node)
-		if (!only || k == only)
-			k->show(m);
+	list_for_each_entry(ev, &dynev_events, list)
+		if (dynev_in(ev, only, NULL))
+			ev->kind->show(m, ev);
 	return 0;
 }
 

@@ -922,18 +922,19 @@ int trace_ev_dyn_add(struct trace_ev_call *call)
 }
 
 /**
- * trace_ev_dyn_busy() - whether an event made at run time is in use
+ * trace_ev_dyn_holds() - what keeps an event made at run time from going
  * @call:	the event
  *
- * Return: true while it records anywhere (enabled, in an instance, with
- * triggers or perf events), or an enable_event trigger or an event probe
- * names it.
+ * Return: -EBUSY while it records anywhere (enabled, in an instance, with
+ * triggers or perf events) or an enable_event trigger names it; else how
+ * many event probes read it (trace_ev_hold()), 0 when it may go.
  */
-bool trace_ev_dyn_busy(struct trace_ev_call *call)
+int trace_ev_dyn_holds(struct trace_ev_call *call)
 {
 	guard(mutex)(&trace_ev_lock);
-	return test_bit(TRACE_EV_B_RECORD, &call->flags) || call->rt->soft ||
-	       call->rt->nr_hooks;
+	if (test_bit(TRACE_EV_B_RECORD, &call->flags) || call->rt->soft)
+		return -EBUSY;
+	return call->rt->nr_hooks;
 }
 
 /**
@@ -944,7 +945,8 @@ bool trace_ev_dyn_busy(struct trace_ev_call *call)
  * the buffers uses @call; the top buffer is emptied when it may hold its
  * records, since their type may be given again.
  *
- * Return: 0, or -EBUSY (and the event stays) while trace_ev_dyn_busy().
+ * Return: 0, or -EBUSY (and the event stays) while trace_ev_dyn_holds()
+ * is not 0.
  */
 int trace_ev_dyn_remove(struct trace_ev_call *call)
 {
@@ -971,7 +973,7 @@ int trace_ev_dyn_remove(struct trace_ev_call *call)
  * @sys:	its system
  * @name:	its name
  *
- * While held it cannot be removed (trace_ev_dyn_busy()), and a module's
+ * While held it cannot be removed (trace_ev_dyn_holds()), and a module's
  * event keeps its module loaded, as upstream's event probes do.
  *
  * Return: the event, or NULL when there is none.

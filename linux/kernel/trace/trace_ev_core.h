@@ -314,7 +314,7 @@ void __init trace_ev_register(struct trace_ev_call **calls, unsigned int n);
 /* Events made and removed at run time: the probe events (trace_dynev.c) */
 bool trace_ev_exists(const char *sys, const char *name);
 int trace_ev_dyn_add(struct trace_ev_call *call);
-bool trace_ev_dyn_busy(struct trace_ev_call *call);
+int trace_ev_dyn_holds(struct trace_ev_call *call);
 int trace_ev_dyn_remove(struct trace_ev_call *call);
 
 /* Event probes (trace_eprobe.c): hooks on another event's records. */

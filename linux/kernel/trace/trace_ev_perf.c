@@ -179,6 +179,10 @@ static struct trace_ev_perf *trace_ev_perf_new(struct trace_ev_rt *rt,
 		pf->tc.class = &trace_ev_perf_tp_class;
 		pf->tc.name = call->name;
 		pf->tc.flags |= TRACE_EVENT_FL_KPROBE;
+	} else if (call->class->perf & TRACE_EV_PERF_UPROBE) {
+		pf->tc.class = &trace_ev_perf_tp_class;
+		pf->tc.name = call->name;
+		pf->tc.flags |= TRACE_EVENT_FL_UPROBE;
 	} else if (call->tp) {
 		pf->tc.class = &trace_ev_perf_tp_class;
 		pf->tc.tp = call->tp;
@@ -372,29 +376,45 @@ void perf_trace_del(struct perf_event *p_event, int flags)
 		hlist_del_rcu(&p_event->hlist_entry);
 }
 
-/*
- * The kprobe event whose hit on this CPU its programs kept from perf,
- * between trace_ev_perf_regs_bpf() and trace_ev_perf_regs_done().
+/**
+ * struct trace_ev_perf_hit - the hit of a kprobe or uprobe event on this
+ * CPU, between trace_ev_perf_regs_bpf() and trace_ev_perf_regs_done()
+ * @call:	its event
+ * @regs:	its registers: the programs' context, and the sample's
+ * @refused:	its programs kept it from perf
+ *
+ * A hit of another such event nested in it (an interrupt's kprobe in a
+ * uprobe's hit) takes the slot: the outer one's sample then has the
+ * registers of its probe's caller, as other events' have.
  */
-static DEFINE_PER_CPU(const struct trace_ev_call *, trace_ev_perf_refused);
+struct trace_ev_perf_hit {
+	const struct trace_ev_call *call;
+	struct pt_regs *regs;
+	bool refused;
+};
+
+static DEFINE_PER_CPU(struct trace_ev_perf_hit, trace_ev_perf_hit);
 
 /**
- * trace_ev_perf_regs_bpf() - run the BPF programs of a kprobe event on
- * the registers of its hit
+ * trace_ev_perf_regs_bpf() - run the BPF programs of a kprobe or uprobe
+ * event on the registers of its hit
  * @call:	the event, whose records take the slow path
- * @regs:	the registers
+ * @regs:	the registers (a uprobe's: the user's)
  *
  * Called by the event's probe before it writes the record, preemption
  * off, and followed by trace_ev_perf_regs_done(). When the programs
- * refuse the hit, the record still goes to tracefs, not to perf.
+ * refuse the hit, the record still goes to tracefs, not to perf. perf's
+ * sample of the hit has @regs, as upstream's has the probe's.
  */
 void trace_ev_perf_regs_bpf(struct trace_ev_call *call, struct pt_regs *regs)
 {
 	struct trace_ev_perf *pf = rcu_dereference_sched(call->rt->perf);
+	struct trace_ev_perf_hit *hit = this_cpu_ptr(&trace_ev_perf_hit);
 
-	if (pf && bpf_prog_array_valid(&pf->tc) &&
-	    !trace_call_bpf(&pf->tc, regs))
-		this_cpu_write(trace_ev_perf_refused, call);
+	hit->call = call;
+	hit->regs = regs;
+	hit->refused = pf && bpf_prog_array_valid(&pf->tc) &&
+		       !trace_call_bpf(&pf->tc, regs);
 }
 
 NOKPROBE_SYMBOL(trace_ev_perf_regs_bpf);
@@ -404,7 +424,7 @@ NOKPROBE_SYMBOL(trace_ev_perf_regs_bpf);
  */
 void trace_ev_perf_regs_done(void)
 {
-	this_cpu_write(trace_ev_perf_refused, NULL);
+	this_cpu_write(trace_ev_perf_hit.call, NULL);
 }
 
 NOKPROBE_SYMBOL(trace_ev_perf_regs_done);
@@ -429,21 +449,29 @@ void trace_ev_perf_emit(struct trace_ev_perf *pf, void *rec, unsigned int len,
 {
 	struct hlist_head *head = this_cpu_ptr(pf->tc.perf_events);
 	struct pt_regs *regs = this_cpu_ptr(&trace_ev_perf_regs[level]);
+	struct trace_ev_perf_hit *hit = this_cpu_ptr(&trace_ev_perf_hit);
 	struct trace_ev_perf_cur *cur;
+	struct pt_regs *hit_regs = NULL;
 	bool progs = false;
 	int rctx;
 
-	/* A kprobe event's programs ran on the registers, before. */
-	if (pf->tc.flags & TRACE_EVENT_FL_KPROBE) {
-		if (this_cpu_read(trace_ev_perf_refused) == pf->rt->call)
-			return;
+	/* A probe event's programs ran on the registers of the hit, before. */
+	if (pf->tc.flags & TRACE_EVENT_FL_UKPROBE) {
+		if (hit->call == pf->rt->call) {
+			if (hit->refused)
+				return;
+			hit_regs = hit->regs;
+		}
 	} else {
 		progs = bpf_prog_array_valid(&pf->tc);
 	}
 	if (!progs && hlist_empty(head))
 		return;
-	/* The sample's place: the event's probe, on the traced path. */
-	perf_arch_fetch_caller_regs(regs, _RET_IP_);
+	/* The sample's place: the probed one, or the event's probe. */
+	if (hit_regs)
+		regs = hit_regs;
+	else
+		perf_arch_fetch_caller_regs(regs, _RET_IP_);
 	if (progs) {
 		*(struct pt_regs **)rec = regs;
 		if (!trace_call_bpf(&pf->tc, rec) || hlist_empty(head))

@@ -50,31 +50,17 @@
 
 /**
  * struct tf_event - an fprobe or tracepoint probe event
- * @call:	its trace event
- * @class:	its class: its group, its size, tf_reg()
- * @list:	in tf_events
+ * @de:		what every dynamic event has; its class's reg is tf_reg()
  * @probes:	its probes (struct tf_probe); changed under dynev_lock and
  *		trace_ev_lock both, so that either keeps it still
- * @group:	its group (the system of its events/ directory)
- * @name:	its name
  * @tp:		a tracepoint probe event ('t')
  * @ret:	its probes are return probes
- * @args:	its fetch arguments, laid out after its own fields
- * @fields:	its fields, for the format file and filters
- * @missed:	hits dropped for want of a scratch page
  */
 struct tf_event {
-	struct trace_ev_call call;
-	struct trace_ev_class class;
-	struct list_head list;
+	struct dynev_event de;
 	struct list_head probes;
-	char *group;
-	char *name;
 	bool tp;
 	bool ret;
-	struct tp_args *args;
-	struct trace_ev_field *fields;
-	atomic_long_t missed;
 };
 
 /**
@@ -100,32 +86,13 @@ struct tf_probe {
 	bool armed;
 };
 
-/* The record's own fields: the probed function; of a return, the caller. */
-struct tf_rec {
-	struct trace_entry ent;
-	unsigned long ip;
-};
+static struct dynev_kind tf_kind;
 
-struct tf_ret_rec {
-	struct trace_entry ent;
-	unsigned long func;
-	unsigned long ret_ip;
-};
-
-static const struct trace_ev_field tf_head[] = {
-	{ .type = "unsigned long", .name = "__probe_ip",
-	  .offset = offsetof(struct tf_rec, ip), .size = sizeof(long) },
-};
-
-static const struct trace_ev_field tf_ret_head[] = {
-	{ .type = "unsigned long", .name = "__probe_func",
-	  .offset = offsetof(struct tf_ret_rec, func), .size = sizeof(long) },
-	{ .type = "unsigned long", .name = "__probe_ret_ip",
-	  .offset = offsetof(struct tf_ret_rec, ret_ip), .size = sizeof(long) },
-};
-
-/* The events, in order of definition: dynev_lock. */
-static LIST_HEAD(tf_events);
+/* The fprobe or tracepoint probe event a dynamic event of tf_kind is. */
+static struct tf_event *tf_of(struct dynev_event *de)
+{
+	return container_of(de, struct tf_event, de);
+}
 
 /*
  * The hit: its record, when the event records. @func is the probed
@@ -136,7 +103,7 @@ static void tf_hit(struct tf_event *ev, struct pt_regs *regs,
 		   unsigned long func, unsigned long ret_ip,
 		   const unsigned long *eargs)
 {
-	struct trace_ev_call *call = &ev->call;
+	struct trace_ev_call *call = &ev->de.call;
 	unsigned long fl = READ_ONCE(call->flags);
 	unsigned long *head;
 	struct trace_wh h;
@@ -148,14 +115,14 @@ static void tf_hit(struct tf_event *ev, struct pt_regs *regs,
 		return;
 	page = tp_scratch_get();
 	if (!page) {
-		atomic_long_inc(&ev->missed);
+		atomic_long_inc(&ev->de.missed);
 		return;
 	}
 	head = page + sizeof(struct trace_entry);
 	head[0] = func;
 	if (ev->ret)
 		head[1] = ret_ip;
-	len = tp_fetch(ev->args, regs, eargs, page, PAGE_SIZE);
+	len = tp_fetch(ev->de.args, regs, eargs, page, PAGE_SIZE);
 	rec = trace_ev_reserve(call, fl, len, &h);
 	if (rec) {
 		memcpy(rec + sizeof(struct trace_entry),
@@ -175,7 +142,7 @@ static int tf_entry(struct fprobe *fp, unsigned long ip, unsigned long ret_ip,
 
 	if (p->ev->ret) {
 		/* Only there when $argN is read at the return. */
-		tp_save_eargs(p->ev->args, regs, data);
+		tp_save_eargs(p->ev->de.args, regs, data);
 		return 0;
 	}
 	/* The stub of a tracepoint: is the call for this probe? */
@@ -192,29 +159,17 @@ static void tf_exit(struct fprobe *fp, unsigned long ip, unsigned long ret_ip,
 {
 	struct tf_probe *p = container_of(fp, struct tf_probe, fp);
 
-	tf_hit(p->ev, regs, ip, ret_ip, p->ev->args->eargs ? data : NULL);
+	tf_hit(p->ev, regs, ip, ret_ip, p->ev->de.args->eargs ? data : NULL);
 }
 
 NOKPROBE_SYMBOL(tf_exit);
 
-/* "(place) args" or "(caller <- function) args" */
 static void tf_print(struct seq_file *m, const struct trace_ev_call *call,
 		     const void *rec, unsigned int len)
 {
-	const struct tf_event *ev = call->data;
+	const struct tf_event *ev = tf_of(dynev_of(call));
 
-	if (ev->ret) {
-		const struct tf_ret_rec *r = rec;
-
-		seq_printf(m, "(%pS <- %ps)", (void *)r->ret_ip,
-			   (void *)r->func);
-	} else {
-		const struct tf_rec *r = rec;
-
-		seq_printf(m, "(%pS)", (void *)r->ip);
-	}
-	tp_print(m, ev->args, rec, len);
-	seq_putc(m, '\n');
+	dynev_place_print(m, &ev->de, rec, len, ev->ret, false);
 }
 
 /* The call site of "[MOD:]SYM", or 0 when it has none. */
@@ -278,7 +233,7 @@ static int tf_probe_arm(struct tf_probe *p, bool on)
 /* Arm or disarm every probe of an event; under trace_ev_lock. */
 static int tf_reg(struct trace_ev_call *call, bool on)
 {
-	struct tf_event *ev = container_of(call, struct tf_event, call);
+	struct tf_event *ev = tf_of(dynev_of(call));
 	struct tf_probe *p;
 	int ret;
 
@@ -300,44 +255,22 @@ static void tf_probe_free(struct tf_probe *p)
 	kfree(p);
 }
 
+/* Free an event, which has left the registry (its probes are not armed). */
 static void tf_event_free(struct tf_event *ev)
 {
-	tp_args_free(ev->args);
-	kfree(ev->fields);
-	kfree(ev->call.print_fmt);
-	kfree(ev->group);
-	kfree(ev->name);
-	kfree(ev);
-}
-
-/* Remove an event that has left the registry's users: its probes go. */
-static int tf_event_destroy(struct tf_event *ev)
-{
 	struct tf_probe *p, *tmp;
-	int ret;
 
-	lockdep_assert_held(&dynev_lock);
-	ret = trace_ev_dyn_remove(&ev->call);
-	if (ret)
-		return ret;
-	list_del(&ev->list);
 	list_for_each_entry_safe(p, tmp, &ev->probes, node) {
 		list_del(&p->node);
 		tf_probe_free(p);
 	}
-	tf_event_free(ev);
-	return 0;
+	dynev_event_fini(&ev->de);
+	kfree(ev);
 }
 
-static struct tf_event *tf_find(const char *grp, const char *name)
+static void tf_release(struct dynev_event *de)
 {
-	struct tf_event *ev;
-
-	lockdep_assert_held(&dynev_lock);
-	list_for_each_entry(ev, &tf_events, list)
-		if ((!grp || !strcmp(ev->group, grp)) && !strcmp(ev->name, name))
-			return ev;
-	return NULL;
+	tf_event_free(tf_of(de));
 }
 
 static void tf_show_probe(struct seq_file *m, const struct tf_event *ev,
@@ -346,21 +279,19 @@ static void tf_show_probe(struct seq_file *m, const struct tf_event *ev,
 	seq_putc(m, ev->tp ? 't' : 'f');
 	if (p->maxactive)
 		seq_printf(m, "%d", p->maxactive);
-	seq_printf(m, ":%s/%s %s%s", ev->group, ev->name, p->sym,
+	seq_printf(m, ":%s/%s %s%s", ev->de.group, ev->de.name, p->sym,
 		   ev->ret ? "%return" : "");
-	tp_args_show(m, ev->args);
+	tp_args_show(m, ev->de.args);
 	seq_putc(m, '\n');
 }
 
-static void tf_show(struct seq_file *m)
+static void tf_show(struct seq_file *m, struct dynev_event *de)
 {
-	struct tf_event *ev;
+	struct tf_event *ev = tf_of(de);
 	struct tf_probe *p;
 
-	lockdep_assert_held(&dynev_lock);
-	list_for_each_entry(ev, &tf_events, list)
-		list_for_each_entry(p, &ev->probes, node)
-			tf_show_probe(m, ev, p);
+	list_for_each_entry(p, &ev->probes, node)
+		tf_show_probe(m, ev, p);
 }
 
 /**
@@ -385,14 +316,6 @@ struct tf_def {
 	struct tp_args *args;
 };
 
-static int tf_fail(struct dynev_cmd *cmd, unsigned int pos, const char *msg,
-		   int err)
-{
-	cmd->err.pos = pos;
-	cmd->err.msg = msg;
-	return err;
-}
-
 /* "f[MAXACTIVE]" or "t", then ":[GRP/]EVENT" */
 static int tf_parse_head(struct dynev_cmd *cmd, struct tf_def *d)
 {
@@ -405,15 +328,15 @@ static int tf_parse_head(struct dynev_cmd *cmd, struct tf_def *d)
 		*colon = '\0';
 	if (s[1]) {
 		if (d->tp)
-			return tf_fail(cmd, pos + 1,
-				       "Tracepoint probes take no maxactive",
-				       -EINVAL);
+			return dynev_cmd_fail(cmd, pos + 1,
+					      "Tracepoint probes take no maxactive",
+					      -EINVAL);
 		if (kstrtoul(s + 1, 0, &n))
-			return tf_fail(cmd, pos + 1, "Bad maxactive number",
-				       -EINVAL);
+			return dynev_cmd_fail(cmd, pos + 1, "Bad maxactive number",
+					      -EINVAL);
 		if (n > TF_MAXACTIVE_MAX)
-			return tf_fail(cmd, pos + 1, "Maxactive is too big",
-				       -EINVAL);
+			return dynev_cmd_fail(cmd, pos + 1, "Maxactive is too big",
+					      -EINVAL);
 		d->maxactive = n;
 	}
 	if (!colon)
@@ -478,33 +401,33 @@ static int tf_parse_place(struct dynev_cmd *cmd, struct tf_def *d)
 	pct = strchr(s, '%');
 	if (pct) {
 		if (d->tp || strcmp(pct, "%return"))
-			return tf_fail(cmd, pos + (pct - s),
-				       "Unknown suffix of the place", -EINVAL);
+			return dynev_cmd_fail(cmd, pos + (pct - s),
+					      "Unknown suffix of the place", -EINVAL);
 		*pct = '\0';
 		d->ret = true;
 	}
 	if (d->maxactive && !d->ret)
-		return tf_fail(cmd, cmd->pos[0] + 1,
-			       "Maxactive is only for return probes", -EINVAL);
+		return dynev_cmd_fail(cmd, cmd->pos[0] + 1,
+				      "Maxactive is only for return probes", -EINVAL);
 	name = strchr(s, ':');
 	name = name ? name + 1 : s;
 	if (!*name || strlen(s) >= KSYM_NAME_LEN + MODULE_NAME_LEN)
-		return tf_fail(cmd, pos, "Bad probe place", -EINVAL);
+		return dynev_cmd_fail(cmd, pos, "Bad probe place", -EINVAL);
 	if (d->tp) {
 		d->tpt = tf_tp_find(s, &missing);
 		if (!d->tpt && !missing)
-			return tf_fail(cmd, pos, "Tracepoint is not found",
-				       -ENOENT);
+			return dynev_cmd_fail(cmd, pos, "Tracepoint is not found",
+					      -ENOENT);
 		/* A stub in untraced code (kernel/trace/) has no call site. */
 		if (d->tpt &&
 		    !ftrace_location((unsigned long)d->tpt->probestub))
-			return tf_fail(cmd, pos,
-				       "The tracepoint's stub cannot be probed",
-				       -ENOENT);
+			return dynev_cmd_fail(cmd, pos,
+					      "The tracepoint's stub cannot be probed",
+					      -ENOENT);
 	} else if (!tf_site(s)) {
-		return tf_fail(cmd, pos, kallsyms_lookup_name(s) ?
-			       "The function cannot be probed" :
-			       "Function is not found", -ENOENT);
+		return dynev_cmd_fail(cmd, pos, kallsyms_lookup_name(s) ?
+				      "The function cannot be probed" :
+				      "Function is not found", -ENOENT);
 	}
 	d->sym = kstrdup(s, GFP_KERNEL);
 	return d->sym ? 0 : -ENOMEM;
@@ -516,8 +439,8 @@ static int tf_parse_args(struct dynev_cmd *cmd, struct tf_def *d)
 	int ret, bad;
 
 	if (n > TP_MAX_ARGS)
-		return tf_fail(cmd, cmd->pos[2 + TP_MAX_ARGS],
-			       "Too many arguments", -E2BIG);
+		return dynev_cmd_fail(cmd, cmd->pos[2 + TP_MAX_ARGS],
+				      "Too many arguments", -E2BIG);
 	flags = TP_CTX_KERNEL | TP_CTX_ENTRY | TP_CTX_NOREGS;
 	if (d->ret)
 		flags |= TP_CTX_RETURN;
@@ -535,11 +458,10 @@ static int tf_parse_args(struct dynev_cmd *cmd, struct tf_def *d)
 		if (d->tp && a->src == TPS_ARG)
 			a->imm++;
 	}
-	ret = tp_args_layout(d->args, d->ret ? sizeof(struct tf_ret_rec) :
-				      sizeof(struct tf_rec), &bad);
+	ret = tp_args_layout(d->args, dynev_rec_size(d->ret), &bad);
 	if (ret)
-		return tf_fail(cmd, cmd->pos[2 + bad], tp_layout_msg(ret),
-			       ret == -E2BIG ? -E2BIG : -EINVAL);
+		return dynev_cmd_fail(cmd, cmd->pos[2 + bad], tp_layout_msg(ret),
+				      ret == -E2BIG ? -E2BIG : -EINVAL);
 	return 0;
 }
 
@@ -551,8 +473,8 @@ static int tf_parse(struct dynev_cmd *cmd, struct tf_def *d)
 	if (ret)
 		return ret;
 	if (cmd->argc < 2)
-		return tf_fail(cmd, strlen(cmd->line), "The probe needs a place",
-			       -EINVAL);
+		return dynev_cmd_fail(cmd, strlen(cmd->line), "The probe needs a place",
+				      -EINVAL);
 	ret = tf_parse_place(cmd, d);
 	if (ret)
 		return ret;
@@ -572,23 +494,11 @@ static void tf_def_free(struct tf_def *d)
 static char *tf_default_name(const struct tf_def *d)
 {
 	const char *name = strchr(d->sym, ':');
-	char *s, *c;
 
 	name = name ? name + 1 : d->sym;
 	if (d->tp)
-		s = kasprintf(GFP_KERNEL, "%s%s", isdigit(*name) ? "_" : "",
-			      name);
-	else
-		s = kasprintf(GFP_KERNEL, "%s__%s", name,
-			      d->ret ? "exit" : "entry");
-	if (!s)
-		return NULL;
-	for (c = s; *c; c++)
-		if (!isalnum(*c))
-			*c = '_';
-	if (strlen(s) >= TP_MAX_NAME)
-		s[TP_MAX_NAME - 1] = '\0';
-	return s;
+		return dynev_auto_name("%s%s", isdigit(*name) ? "_" : "", name);
+	return dynev_auto_name("%s__%s", name, d->ret ? "exit" : "entry");
 }
 
 static struct tf_probe *tf_probe_new(struct tf_def *d, struct tf_event *ev)
@@ -605,9 +515,9 @@ static struct tf_probe *tf_probe_new(struct tf_def *d, struct tf_event *ev)
 	p->fp.nr_maxactive = d->maxactive;
 	if (d->ret) {
 		p->fp.exit_handler = tf_exit;
-		if (ev->args->eargs) {
+		if (ev->de.args->eargs) {
 			p->fp.entry_handler = tf_entry;
-			p->fp.entry_data_size = ev->args->eargs * sizeof(long);
+			p->fp.entry_data_size = ev->de.args->eargs * sizeof(long);
 		}
 	} else {
 		p->fp.entry_handler = tf_entry;
@@ -620,30 +530,24 @@ static int tf_append(struct dynev_cmd *cmd, struct tf_def *d,
 		     struct tf_event *ev)
 {
 	struct tf_probe *p, *q;
-	unsigned int i;
-	int ret = 0;
+	int ret;
 
-	if (ev->ret != d->ret || ev->tp != d->tp)
-		return tf_fail(cmd, cmd->pos[0],
-			       "The event has probes of the other type", -EEXIST);
-	for (i = 0; i < max(ev->args->n, d->args->n); i++) {
-		if (i >= ev->args->n || i >= d->args->n ||
-		    !tp_arg_same(&ev->args->arg[i], &d->args->arg[i]))
-			return tf_fail(cmd, i < d->args->n ? cmd->pos[2 + i] :
-					    strlen(cmd->line),
-				       "The event has other arguments", -EEXIST);
-	}
+	ret = dynev_append_check(cmd, &ev->de,
+				 ev->ret == d->ret && ev->tp == d->tp, d->args,
+				 2);
+	if (ret)
+		return ret;
 	list_for_each_entry(q, &ev->probes, node)
 		if (!strcmp(q->sym, d->sym))
-			return tf_fail(cmd, cmd->pos[0],
-				       "The event has this probe already",
-				       -EEXIST);
+			return dynev_cmd_fail(cmd, cmd->pos[0],
+					      "The event has this probe already",
+					      -EEXIST);
 	p = tf_probe_new(d, ev);
 	if (!p)
 		return -ENOMEM;
 	mutex_lock(&trace_ev_lock);
 	list_add_tail(&p->node, &ev->probes);
-	if (test_bit(TRACE_EV_B_RECORD, &ev->call.flags))
+	if (test_bit(TRACE_EV_B_RECORD, &ev->de.call.flags))
 		ret = tf_probe_arm(p, true);
 	if (ret)
 		list_del(&p->node);
@@ -653,71 +557,33 @@ static int tf_append(struct dynev_cmd *cmd, struct tf_def *d,
 	return ret;
 }
 
-/* An event of @d's type and arguments (taken from @d), without probes. */
-static struct tf_event *tf_event_alloc(struct tf_def *d, const char *grp,
-				       const char *name)
-{
-	struct tf_event *ev = kzalloc(sizeof(*ev), GFP_KERNEL);
-	const struct trace_ev_field *head = d->ret ? tf_ret_head : tf_head;
-	unsigned int nhead = d->ret ? ARRAY_SIZE(tf_ret_head) :
-				      ARRAY_SIZE(tf_head);
-
-	if (!ev)
-		return NULL;
-	INIT_LIST_HEAD(&ev->probes);
-	ev->tp = d->tp;
-	ev->ret = d->ret;
-	ev->group = kstrdup(grp, GFP_KERNEL);
-	ev->name = kstrdup(name, GFP_KERNEL);
-	ev->args = d->args;
-	d->args = NULL;
-	if (!ev->group || !ev->name)
-		goto fail;
-	ev->fields = tp_fields(ev->args, head, nhead);
-	ev->call.print_fmt = d->ret ?
-		tp_print_fmt(ev->args, "(%lx <- %lx)",
-			     ", REC->__probe_func, REC->__probe_ret_ip") :
-		tp_print_fmt(ev->args, "(%lx)", ", REC->__probe_ip");
-	if (!ev->fields || !ev->call.print_fmt)
-		goto fail;
-	ev->class.system = ev->group;
-	ev->class.size = ev->args->size;
-	ev->class.reg = tf_reg;
-	ev->class.print = tf_print;
-	ev->call.name = ev->name;
-	ev->call.class = &ev->class;
-	ev->call.fields = ev->fields;
-	ev->call.data = ev;
-	return ev;
-fail:
-	tf_event_free(ev);
-	return NULL;
-}
-
+/* An event of @d's type and arguments (taken from @d), with its place. */
 static int tf_event_new(struct tf_def *d, const char *grp, const char *name)
 {
-	struct tf_event *ev = tf_event_alloc(d, grp, name);
+	struct tf_event *ev = kzalloc(sizeof(*ev), GFP_KERNEL);
 	struct tf_probe *p;
 	int ret;
 
 	if (!ev)
 		return -ENOMEM;
-	ret = tp_scratch_alloc();
+	INIT_LIST_HEAD(&ev->probes);
+	ev->tp = d->tp;
+	ev->ret = d->ret;
+	ret = dynev_place_init(&ev->de, &tf_kind, grp, name, &d->args, d->ret,
+			       false);
 	if (ret)
 		goto fail;
+	ev->de.class.reg = tf_reg;
+	ev->de.class.print = tf_print;
 	p = tf_probe_new(d, ev);
 	if (!p) {
 		ret = -ENOMEM;
 		goto fail;
 	}
 	list_add_tail(&p->node, &ev->probes);
-	ret = trace_ev_dyn_add(&ev->call);
-	if (ret) {
-		tf_probe_free(p);
-		goto fail;
-	}
-	list_add_tail(&ev->list, &tf_events);
-	return 0;
+	ret = dynev_event_add(&ev->de);
+	if (!ret)
+		return 0;
 fail:
 	tf_event_free(ev);
 	return ret;
@@ -726,8 +592,8 @@ fail:
 static int tf_create(struct dynev_cmd *cmd, bool del)
 {
 	struct tf_def d = { };
+	struct dynev_event *de;
 	const char *grp, *name;
-	struct tf_event *ev;
 	char *auto_name = NULL;
 	int ret;
 
@@ -747,16 +613,11 @@ static int tf_create(struct dynev_cmd *cmd, bool del)
 			goto out;
 		}
 	}
-	ev = tf_find(grp, name);
-	if (del) {
-		ret = ev ? tf_event_destroy(ev) : -ENOENT;
-		goto out;
-	}
-	if (ev)
-		ret = tf_append(cmd, &d, ev);
-	else if (trace_ev_exists(grp, name))
-		ret = tf_fail(cmd, cmd->pos[0], "The event name is in use",
-			      -EEXIST);
+	ret = dynev_lookup(cmd, &tf_kind, grp, name, del, &de);
+	if (ret)
+		ret = ret < 0 ? ret : 0;
+	else if (de)
+		ret = tf_append(cmd, &d, tf_of(de));
 	else
 		ret = tf_event_new(&d, grp, name);
 out:
@@ -765,46 +626,20 @@ out:
 	return ret;
 }
 
-static int tf_remove(struct dynev_cmd *cmd, const char *grp,
-		     const char *event)
+/* "-:EVENT PLACE": that place goes; the event, with its last place. */
+static int tf_remove_words(struct dynev_event *de, struct dynev_cmd *cmd)
 {
-	struct tf_event *ev, *tmp;
+	struct tf_event *ev = tf_of(de);
 	struct tf_probe *p;
-	bool found = false;
-	int ret;
 
-	lockdep_assert_held(&dynev_lock);
-	if (!event) {
-		/* "-:GRP/": the group's events, all or none. */
-		list_for_each_entry(ev, &tf_events, list) {
-			if (strcmp(ev->group, grp))
-				continue;
-			if (trace_ev_dyn_busy(&ev->call))
-				return -EBUSY;
-			found = true;
-		}
-		list_for_each_entry_safe(ev, tmp, &tf_events, list) {
-			if (strcmp(ev->group, grp))
-				continue;
-			ret = tf_event_destroy(ev);
-			if (ret)
-				return ret;
-		}
-		return found ? 0 : -ENOENT;
-	}
-	ev = tf_find(grp, event);
-	if (!ev)
-		return -ENOENT;
-	if (cmd->argc < 2)
-		return tf_event_destroy(ev);
 	list_for_each_entry(p, &ev->probes, node) {
 		if (strcmp(p->sym, cmd->argv[1]))
 			continue;
 		if (list_is_singular(&ev->probes))
-			return tf_event_destroy(ev);
+			return 1;
 		/* Checked and unlinked at once: enabling takes this lock. */
 		scoped_guard(mutex, &trace_ev_lock) {
-			if (test_bit(TRACE_EV_B_RECORD, &ev->call.flags) ||
+			if (test_bit(TRACE_EV_B_RECORD, &ev->de.call.flags) ||
 			    p->armed)
 				return -EBUSY;
 			list_del(&p->node);
@@ -815,23 +650,6 @@ static int tf_remove(struct dynev_cmd *cmd, const char *grp,
 	return -ENOENT;
 }
 
-static int tf_clear(void)
-{
-	struct tf_event *ev, *tmp;
-	int ret;
-
-	lockdep_assert_held(&dynev_lock);
-	list_for_each_entry(ev, &tf_events, list)
-		if (trace_ev_dyn_busy(&ev->call))
-			return -EBUSY;
-	list_for_each_entry_safe(ev, tmp, &tf_events, list) {
-		ret = tf_event_destroy(ev);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
 /*
  * A module comes: the t probes waiting for it find their tracepoints, and
  * the probes in it of enabled events are armed. It goes: they are let go
@@ -840,12 +658,14 @@ static int tf_clear(void)
  */
 static void tf_module_notify_one(struct module *mod, bool coming)
 {
+	struct dynev_event *de;
 	struct tf_event *ev;
 	struct tf_probe *p;
 	bool missing;
 
 	guard(mutex)(&dynev_lock);
-	list_for_each_entry(ev, &tf_events, list) {
+	for (de = dynev_next(NULL, &tf_kind); de; de = dynev_next(de, &tf_kind)) {
+		ev = tf_of(de);
 		list_for_each_entry(p, &ev->probes, node) {
 			guard(mutex)(&trace_ev_lock);
 			if (!tf_probe_in(p, mod))
@@ -858,10 +678,10 @@ static void tf_module_notify_one(struct module *mod, bool coming)
 			}
 			if (ev->tp && !p->tpt)
 				p->tpt = tf_tp_find(p->sym, &missing);
-			if (test_bit(TRACE_EV_B_RECORD, &ev->call.flags) &&
+			if (test_bit(TRACE_EV_B_RECORD, &ev->de.call.flags) &&
 			    tf_probe_arm(p, true))
 				pr_warn("probe event %s/%s: %s not armed\n",
-					ev->group, ev->name, p->sym);
+					ev->de.group, ev->de.name, p->sym);
 		}
 	}
 }
@@ -883,9 +703,9 @@ static struct notifier_block tf_module_nb = {
 static struct dynev_kind tf_kind = {
 	.errloc = TF_ERRLOC,
 	.create = tf_create,
-	.remove = tf_remove,
+	.remove_words = tf_remove_words,
 	.show = tf_show,
-	.clear = tf_clear,
+	.release = tf_release,
 };
 
 static struct trace_fs_table tf_fs = {

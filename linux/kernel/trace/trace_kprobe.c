@@ -41,31 +41,17 @@
 
 /**
  * struct tk_event - a kprobe event
- * @call:	its trace event
- * @class:	its class: its group, its size, tk_reg()
- * @list:	in tk_events
+ * @de:		what every dynamic event has; its class's reg is tk_reg()
  * @probes:	its probes (struct tk_probe); changed under dynev_lock and
  *		trace_ev_lock both, so that either keeps it still
- * @group:	its group (the system of its events/ directory)
- * @name:	its name
  * @ret:	its probes are return probes
- * @args:	its fetch arguments, laid out after its own fields
- * @fields:	its fields, for the format file and filters
  * @hits:	its probes' hits, per CPU, for kprobe_profile
- * @missed:	hits dropped for want of a scratch page
  */
 struct tk_event {
-	struct trace_ev_call call;
-	struct trace_ev_class class;
-	struct list_head list;
+	struct dynev_event de;
 	struct list_head probes;
-	char *group;
-	char *name;
 	bool ret;
-	struct tp_args *args;
-	struct trace_ev_field *fields;
 	unsigned long __percpu *hits;
-	atomic_long_t missed;
 };
 
 /**
@@ -91,32 +77,13 @@ struct tk_probe {
 	bool registered;
 };
 
-/* The record's own fields: the probed address; of a return, the caller. */
-struct tk_rec {
-	struct trace_entry ent;
-	unsigned long ip;
-};
+static struct dynev_kind tk_kind;
 
-struct tk_ret_rec {
-	struct trace_entry ent;
-	unsigned long func;
-	unsigned long ret_ip;
-};
-
-static const struct trace_ev_field tk_head[] = {
-	{ .type = "unsigned long", .name = "__probe_ip",
-	  .offset = offsetof(struct tk_rec, ip), .size = sizeof(long) },
-};
-
-static const struct trace_ev_field tk_ret_head[] = {
-	{ .type = "unsigned long", .name = "__probe_func",
-	  .offset = offsetof(struct tk_ret_rec, func), .size = sizeof(long) },
-	{ .type = "unsigned long", .name = "__probe_ret_ip",
-	  .offset = offsetof(struct tk_ret_rec, ret_ip), .size = sizeof(long) },
-};
-
-/* The events, in order of definition: dynev_lock. */
-static LIST_HEAD(tk_events);
+/* The kprobe event a dynamic event of tk_kind is. */
+static struct tk_event *tk_of(struct dynev_event *de)
+{
+	return container_of(de, struct tk_event, de);
+}
 
 /*
  * The hit: its record, when the event records. @eargs: of a return, the
@@ -126,7 +93,7 @@ static void tk_hit(struct tk_probe *p, struct pt_regs *regs,
 		   unsigned long ret_ip, const unsigned long *eargs)
 {
 	struct tk_event *ev = p->ev;
-	struct trace_ev_call *call = &ev->call;
+	struct trace_ev_call *call = &ev->de.call;
 	unsigned long fl = READ_ONCE(call->flags);
 	unsigned long *head;
 	struct trace_wh h;
@@ -140,7 +107,7 @@ static void tk_hit(struct tk_probe *p, struct pt_regs *regs,
 		return;
 	page = tp_scratch_get();
 	if (!page) {
-		atomic_long_inc(&ev->missed);
+		atomic_long_inc(&ev->de.missed);
 		return;
 	}
 	/* Kprobe programs see the registers; they may keep the hit from perf. */
@@ -151,7 +118,7 @@ static void tk_hit(struct tk_probe *p, struct pt_regs *regs,
 	head[0] = (unsigned long)p->rp.kp.addr;
 	if (ev->ret)
 		head[1] = ret_ip;
-	len = tp_fetch(ev->args, regs, eargs, page, PAGE_SIZE);
+	len = tp_fetch(ev->de.args, regs, eargs, page, PAGE_SIZE);
 	rec = trace_ev_reserve(call, fl, len, &h);
 	if (rec) {
 		memcpy(rec + sizeof(struct trace_entry),
@@ -181,7 +148,7 @@ static int tk_entry_handler(struct kretprobe_instance *ri,
 	struct kretprobe *rp = get_kretprobe(ri);
 	struct tk_probe *p = container_of(rp, struct tk_probe, rp);
 
-	tp_save_eargs(p->ev->args, regs, (unsigned long *)ri->data);
+	tp_save_eargs(p->ev->de.args, regs, (unsigned long *)ri->data);
 	return 0;
 }
 
@@ -193,30 +160,18 @@ static int tk_ret_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	struct tk_probe *p = container_of(rp, struct tk_probe, rp);
 
 	tk_hit(p, regs, get_kretprobe_retaddr(ri),
-	       p->ev->args->eargs ? (unsigned long *)ri->data : NULL);
+	       p->ev->de.args->eargs ? (unsigned long *)ri->data : NULL);
 	return 0;
 }
 
 NOKPROBE_SYMBOL(tk_ret_handler);
 
-/* "(place) args" or "(caller <- function) args" */
 static void tk_print(struct seq_file *m, const struct trace_ev_call *call,
 		     const void *rec, unsigned int len)
 {
-	const struct tk_event *ev = call->data;
+	const struct tk_event *ev = tk_of(dynev_of(call));
 
-	if (ev->ret) {
-		const struct tk_ret_rec *r = rec;
-
-		seq_printf(m, "(%pS <- %ps)", (void *)r->ret_ip,
-			   (void *)r->func);
-	} else {
-		const struct tk_rec *r = rec;
-
-		seq_printf(m, "(%pS)", (void *)r->ip);
-	}
-	tp_print(m, ev->args, rec, len);
-	seq_putc(m, '\n');
+	dynev_place_print(m, &ev->de, rec, len, ev->ret, false);
 }
 
 static int tk_probe_arm(struct tk_probe *p, bool on)
@@ -227,7 +182,7 @@ static int tk_probe_arm(struct tk_probe *p, bool on)
 /* Arm or disarm every probe of an event; under trace_ev_lock. */
 static int tk_reg(struct trace_ev_call *call, bool on)
 {
-	struct tk_event *ev = container_of(call, struct tk_event, call);
+	struct tk_event *ev = tk_of(dynev_of(call));
 	struct tk_probe *p;
 	int ret;
 
@@ -263,46 +218,24 @@ static void tk_probe_unregister(struct tk_probe *p)
 		unregister_kprobe(&p->rp.kp);
 }
 
+/* Free an event, which has left the registry: its probes go first. */
 static void tk_event_free(struct tk_event *ev)
 {
-	free_percpu(ev->hits);
-	tp_args_free(ev->args);
-	kfree(ev->fields);
-	kfree(ev->call.print_fmt);
-	kfree(ev->group);
-	kfree(ev->name);
-	kfree(ev);
-}
-
-/* Remove an event that has left the registry's users: its probes go. */
-static int tk_event_destroy(struct tk_event *ev)
-{
 	struct tk_probe *p, *tmp;
-	int ret;
 
-	lockdep_assert_held(&dynev_lock);
-	ret = trace_ev_dyn_remove(&ev->call);
-	if (ret)
-		return ret;
-	list_del(&ev->list);
 	list_for_each_entry_safe(p, tmp, &ev->probes, node) {
 		tk_probe_unregister(p);
 		list_del(&p->node);
 		tk_probe_free(p);
 	}
-	tk_event_free(ev);
-	return 0;
+	free_percpu(ev->hits);
+	dynev_event_fini(&ev->de);
+	kfree(ev);
 }
 
-static struct tk_event *tk_find(const char *grp, const char *name)
+static void tk_release(struct dynev_event *de)
 {
-	struct tk_event *ev;
-
-	lockdep_assert_held(&dynev_lock);
-	list_for_each_entry(ev, &tk_events, list)
-		if ((!grp || !strcmp(ev->group, grp)) && !strcmp(ev->name, name))
-			return ev;
-	return NULL;
+	tk_event_free(tk_of(de));
 }
 
 /* The place of @p as the listing shows it. */
@@ -325,20 +258,18 @@ static void tk_show_probe(struct seq_file *m, const struct tk_event *ev,
 	seq_putc(m, ev->ret ? 'r' : 'p');
 	if (p->maxactive)
 		seq_printf(m, "%d", p->maxactive);
-	seq_printf(m, ":%s/%s %s", ev->group, ev->name, place);
-	tp_args_show(m, ev->args);
+	seq_printf(m, ":%s/%s %s", ev->de.group, ev->de.name, place);
+	tp_args_show(m, ev->de.args);
 	seq_putc(m, '\n');
 }
 
-static void tk_show(struct seq_file *m)
+static void tk_show(struct seq_file *m, struct dynev_event *de)
 {
-	struct tk_event *ev;
+	struct tk_event *ev = tk_of(de);
 	struct tk_probe *p;
 
-	lockdep_assert_held(&dynev_lock);
-	list_for_each_entry(ev, &tk_events, list)
-		list_for_each_entry(p, &ev->probes, node)
-			tk_show_probe(m, ev, p);
+	list_for_each_entry(p, &ev->probes, node)
+		tk_show_probe(m, ev, p);
 }
 
 /**
@@ -365,14 +296,6 @@ struct tk_def {
 	struct tp_args *args;
 };
 
-static int tk_fail(struct dynev_cmd *cmd, unsigned int pos, const char *msg,
-		   int err)
-{
-	cmd->err.pos = pos;
-	cmd->err.msg = msg;
-	return err;
-}
-
 /* "p" or "r[MAXACTIVE]", then ":[GRP/]EVENT" */
 static int tk_parse_head(struct dynev_cmd *cmd, struct tk_def *d)
 {
@@ -387,15 +310,15 @@ static int tk_parse_head(struct dynev_cmd *cmd, struct tk_def *d)
 	dlen = strlen(s + 1);
 	if (dlen) {
 		if (!d->ret)
-			return tk_fail(cmd, pos + 1,
-				       "Maxactive is only for return probes",
-				       -EINVAL);
+			return dynev_cmd_fail(cmd, pos + 1,
+					      "Maxactive is only for return probes",
+					      -EINVAL);
 		if (kstrtoul(s + 1, 0, &n))
-			return tk_fail(cmd, pos + 1, "Bad maxactive number",
-				       -EINVAL);
+			return dynev_cmd_fail(cmd, pos + 1, "Bad maxactive number",
+					      -EINVAL);
 		if (n > TK_MAXACTIVE_MAX)
-			return tk_fail(cmd, pos + 1, "Maxactive is too big",
-				       -EINVAL);
+			return dynev_cmd_fail(cmd, pos + 1, "Maxactive is too big",
+					      -EINVAL);
 		d->maxactive = n;
 	}
 	if (!colon)
@@ -444,34 +367,34 @@ static int tk_parse_place(struct dynev_cmd *cmd, struct tk_def *d)
 	pct = strchr(s, '%');
 	if (pct) {
 		if (strcmp(pct, "%return"))
-			return tk_fail(cmd, pos + (pct - s),
-				       "Unknown suffix of the place", -EINVAL);
+			return dynev_cmd_fail(cmd, pos + (pct - s),
+					      "Unknown suffix of the place", -EINVAL);
 		*pct = '\0';
 		d->ret = true;
 	}
 	if (isdigit(s[0])) {
 		if (kstrtoul(s, 0, &d->addr))
-			return tk_fail(cmd, pos, "Bad probe address", -EINVAL);
+			return dynev_cmd_fail(cmd, pos, "Bad probe address", -EINVAL);
 		d->entry = !kprobe_on_func_entry((kprobe_opcode_t *)d->addr,
 						 NULL, 0);
 		return 0;
 	}
 	if (strchr(s, '-'))
-		return tk_fail(cmd, pos, "Bad probe address", -EINVAL);
+		return dynev_cmd_fail(cmd, pos, "Bad probe address", -EINVAL);
 	plus = strchr(s, '+');
 	if (plus) {
 		*plus = '\0';
 		if (kstrtoul(plus + 1, 0, &d->offs))
-			return tk_fail(cmd, pos, "Bad probe address", -EINVAL);
+			return dynev_cmd_fail(cmd, pos, "Bad probe address", -EINVAL);
 	}
 	name = strchr(s, ':');
 	name = name ? name + 1 : s;
 	if (!*s || !*name || strlen(s) >= KSYM_NAME_LEN + MODULE_NAME_LEN)
-		return tk_fail(cmd, pos, "Bad probe address", -EINVAL);
+		return dynev_cmd_fail(cmd, pos, "Bad probe address", -EINVAL);
 	if (!kallsyms_lookup_name(s)) {
 		if (!tk_module_missing(s))
-			return tk_fail(cmd, pos, "Probe point is not found",
-				       -ENOENT);
+			return dynev_cmd_fail(cmd, pos, "Probe point is not found",
+					      -ENOENT);
 		/* Of a module not loaded: only its name says where it is. */
 		d->entry = !d->offs;
 	} else {
@@ -479,15 +402,15 @@ static int tk_parse_place(struct dynev_cmd *cmd, struct tk_def *d)
 		d->entry = !d->offs || !kprobe_on_func_entry(NULL, s, d->offs);
 	}
 	if (d->ret && !d->entry)
-		return tk_fail(cmd, pos,
-			       "A return probe must be at a function's entry",
-			       -EINVAL);
+		return dynev_cmd_fail(cmd, pos,
+				      "A return probe must be at a function's entry",
+				      -EINVAL);
 	if (name == s) {
 		kallsyms_on_each_match_symbol(tk_count_sym, s, &n);
 		if (n > 1)
-			return tk_fail(cmd, pos,
-				       "The symbol is not unique: probe an address",
-				       -EADDRNOTAVAIL);
+			return dynev_cmd_fail(cmd, pos,
+					      "The symbol is not unique: probe an address",
+					      -EADDRNOTAVAIL);
 	}
 	d->sym = kstrdup(s, GFP_KERNEL);
 	return d->sym ? 0 : -ENOMEM;
@@ -499,8 +422,8 @@ static int tk_parse_args(struct dynev_cmd *cmd, struct tk_def *d)
 	int ret, bad;
 
 	if (n > TP_MAX_ARGS)
-		return tk_fail(cmd, cmd->pos[2 + TP_MAX_ARGS],
-			       "Too many arguments", -E2BIG);
+		return dynev_cmd_fail(cmd, cmd->pos[2 + TP_MAX_ARGS],
+				      "Too many arguments", -E2BIG);
 	if (d->ret)
 		flags |= TP_CTX_RETURN | TP_CTX_ENTRY;
 	else if (d->entry)
@@ -514,11 +437,10 @@ static int tk_parse_args(struct dynev_cmd *cmd, struct tk_def *d)
 		if (ret)
 			return ret;
 	}
-	ret = tp_args_layout(d->args, d->ret ? sizeof(struct tk_ret_rec) :
-				      sizeof(struct tk_rec), &bad);
+	ret = tp_args_layout(d->args, dynev_rec_size(d->ret), &bad);
 	if (ret)
-		return tk_fail(cmd, cmd->pos[2 + bad], tp_layout_msg(ret),
-			       ret == -E2BIG ? -E2BIG : -EINVAL);
+		return dynev_cmd_fail(cmd, cmd->pos[2 + bad], tp_layout_msg(ret),
+				      ret == -E2BIG ? -E2BIG : -EINVAL);
 	return 0;
 }
 
@@ -530,8 +452,8 @@ static int tk_parse(struct dynev_cmd *cmd, struct tk_def *d)
 	if (ret)
 		return ret;
 	if (cmd->argc < 2)
-		return tk_fail(cmd, strlen(cmd->line), "The probe needs a place",
-			       -EINVAL);
+		return dynev_cmd_fail(cmd, strlen(cmd->line), "The probe needs a place",
+				      -EINVAL);
 	ret = tk_parse_place(cmd, d);
 	if (ret)
 		return ret;
@@ -547,22 +469,10 @@ static void tk_def_free(struct tk_def *d)
 /* The event's name when the definition gives none: p_SYM_OFFS. */
 static char *tk_default_name(const struct tk_def *d)
 {
-	char *s, *c;
-
 	if (d->sym)
-		s = kasprintf(GFP_KERNEL, "%c_%s_%lu", d->ret ? 'r' : 'p',
-			      d->sym, d->offs);
-	else
-		s = kasprintf(GFP_KERNEL, "%c_0x%lx", d->ret ? 'r' : 'p',
-			      d->addr);
-	if (!s)
-		return NULL;
-	for (c = s; *c; c++)
-		if (!isalnum(*c))
-			*c = '_';
-	if (strlen(s) >= TP_MAX_NAME)
-		s[TP_MAX_NAME - 1] = '\0';
-	return s;
+		return dynev_auto_name("%c_%s_%lu", d->ret ? 'r' : 'p', d->sym,
+				       d->offs);
+	return dynev_auto_name("%c_0x%lx", d->ret ? 'r' : 'p', d->addr);
 }
 
 static struct tk_probe *tk_probe_new(struct tk_def *d, struct tk_event *ev)
@@ -587,9 +497,9 @@ static struct tk_probe *tk_probe_new(struct tk_def *d, struct tk_event *ev)
 	if (d->ret) {
 		p->rp.handler = tk_ret_handler;
 		p->rp.maxactive = d->maxactive;
-		if (ev->args->eargs) {
+		if (ev->de.args->eargs) {
 			p->rp.entry_handler = tk_entry_handler;
-			p->rp.data_size = ev->args->eargs * sizeof(long);
+			p->rp.data_size = ev->de.args->eargs * sizeof(long);
 		}
 	} else {
 		p->rp.kp.pre_handler = tk_pre_handler;
@@ -612,15 +522,15 @@ static int tk_probe_register(struct dynev_cmd *cmd, struct tk_probe *p)
 		p->registered = true;
 		return 0;
 	case -EILSEQ:
-		return tk_fail(cmd, pos,
-			       "The place is not on an instruction boundary",
-			       ret);
+		return dynev_cmd_fail(cmd, pos,
+				      "The place is not on an instruction boundary",
+				      ret);
 	case -ENOENT:
-		return tk_fail(cmd, pos, "Probe point is not found", ret);
+		return dynev_cmd_fail(cmd, pos, "Probe point is not found", ret);
 	case -EINVAL:
-		return tk_fail(cmd, pos, "Probe point cannot be probed", ret);
+		return dynev_cmd_fail(cmd, pos, "Probe point cannot be probed", ret);
 	default:
-		return tk_fail(cmd, pos, "The probe was refused", ret);
+		return dynev_cmd_fail(cmd, pos, "The probe was refused", ret);
 	}
 }
 
@@ -630,19 +540,11 @@ static int tk_append(struct dynev_cmd *cmd, struct tk_def *d,
 {
 	char place[KSYM_NAME_LEN + MODULE_NAME_LEN + 24], mine[sizeof(place)];
 	struct tk_probe *p, *q;
-	unsigned int i;
 	int ret;
 
-	if (ev->ret != d->ret)
-		return tk_fail(cmd, cmd->pos[0],
-			       "The event has probes of the other type", -EEXIST);
-	for (i = 0; i < max(ev->args->n, d->args->n); i++) {
-		if (i >= ev->args->n || i >= d->args->n ||
-		    !tp_arg_same(&ev->args->arg[i], &d->args->arg[i]))
-			return tk_fail(cmd, i < d->args->n ? cmd->pos[2 + i] :
-					    strlen(cmd->line),
-				       "The event has other arguments", -EEXIST);
-	}
+	ret = dynev_append_check(cmd, &ev->de, ev->ret == d->ret, d->args, 2);
+	if (ret)
+		return ret;
 	p = tk_probe_new(d, ev);
 	if (!p)
 		return -ENOMEM;
@@ -651,9 +553,9 @@ static int tk_append(struct dynev_cmd *cmd, struct tk_def *d,
 		tk_place(q, place, sizeof(place));
 		if (!strcmp(place, mine)) {
 			tk_probe_free(p);
-			return tk_fail(cmd, cmd->pos[0],
-				       "The event has this probe already",
-				       -EEXIST);
+			return dynev_cmd_fail(cmd, cmd->pos[0],
+					      "The event has this probe already",
+					      -EEXIST);
 		}
 	}
 	ret = tk_probe_register(cmd, p);
@@ -663,7 +565,7 @@ static int tk_append(struct dynev_cmd *cmd, struct tk_def *d,
 	}
 	mutex_lock(&trace_ev_lock);
 	list_add_tail(&p->node, &ev->probes);
-	if (p->registered && test_bit(TRACE_EV_B_RECORD, &ev->call.flags))
+	if (p->registered && test_bit(TRACE_EV_B_RECORD, &ev->de.call.flags))
 		ret = tk_probe_arm(p, true);
 	if (ret)
 		list_del(&p->node);
@@ -680,41 +582,23 @@ static struct tk_event *tk_event_alloc(struct tk_def *d, const char *grp,
 				       const char *name)
 {
 	struct tk_event *ev = kzalloc(sizeof(*ev), GFP_KERNEL);
-	const struct trace_ev_field *head = d->ret ? tk_ret_head : tk_head;
-	unsigned int nhead = d->ret ? ARRAY_SIZE(tk_ret_head) :
-				      ARRAY_SIZE(tk_head);
+	int ret;
 
 	if (!ev)
 		return NULL;
 	INIT_LIST_HEAD(&ev->probes);
 	ev->ret = d->ret;
-	ev->group = kstrdup(grp, GFP_KERNEL);
-	ev->name = kstrdup(name, GFP_KERNEL);
+	ret = dynev_place_init(&ev->de, &tk_kind, grp, name, &d->args, d->ret,
+			       false);
 	ev->hits = alloc_percpu(unsigned long);
-	ev->args = d->args;
-	d->args = NULL;
-	if (!ev->group || !ev->name || !ev->hits)
-		goto fail;
-	ev->fields = tp_fields(ev->args, head, nhead);
-	ev->call.print_fmt = d->ret ?
-		tp_print_fmt(ev->args, "(%lx <- %lx)",
-			     ", REC->__probe_func, REC->__probe_ret_ip") :
-		tp_print_fmt(ev->args, "(%lx)", ", REC->__probe_ip");
-	if (!ev->fields || !ev->call.print_fmt)
-		goto fail;
-	ev->class.system = ev->group;
-	ev->class.size = ev->args->size;
-	ev->class.reg = tk_reg;
-	ev->class.print = tk_print;
-	ev->class.perf = TRACE_EV_PERF_KPROBE;
-	ev->call.name = ev->name;
-	ev->call.class = &ev->class;
-	ev->call.fields = ev->fields;
-	ev->call.data = ev;
+	if (ret || !ev->hits) {
+		tk_event_free(ev);
+		return NULL;
+	}
+	ev->de.class.reg = tk_reg;
+	ev->de.class.print = tk_print;
+	ev->de.class.perf = TRACE_EV_PERF_KPROBE;
 	return ev;
-fail:
-	tk_event_free(ev);
-	return NULL;
 }
 
 static int tk_event_new(struct dynev_cmd *cmd, struct tk_def *d,
@@ -726,9 +610,6 @@ static int tk_event_new(struct dynev_cmd *cmd, struct tk_def *d,
 
 	if (!ev)
 		return -ENOMEM;
-	ret = tp_scratch_alloc();
-	if (ret)
-		goto fail;
 	p = tk_probe_new(d, ev);
 	if (!p) {
 		ret = -ENOMEM;
@@ -740,14 +621,9 @@ static int tk_event_new(struct dynev_cmd *cmd, struct tk_def *d,
 		goto fail;
 	}
 	list_add_tail(&p->node, &ev->probes);
-	ret = trace_ev_dyn_add(&ev->call);
-	if (ret) {
-		tk_probe_unregister(p);
-		tk_probe_free(p);
-		goto fail;
-	}
-	list_add_tail(&ev->list, &tk_events);
-	return 0;
+	ret = dynev_event_add(&ev->de);
+	if (!ret)
+		return 0;
 fail:
 	tk_event_free(ev);
 	return ret;
@@ -756,8 +632,8 @@ fail:
 static int tk_create(struct dynev_cmd *cmd, bool del)
 {
 	struct tk_def d = { };
+	struct dynev_event *de;
 	const char *grp, *name;
-	struct tk_event *ev;
 	char *auto_name = NULL;
 	int ret;
 
@@ -780,91 +656,43 @@ static int tk_create(struct dynev_cmd *cmd, bool del)
 			goto out;
 		}
 	}
-	ev = tk_find(grp, name);
-	if (del) {
-		ret = ev ? tk_event_destroy(ev) : -ENOENT;
-		goto out;
-	}
-	if (ev) {
-		ret = tk_append(cmd, &d, ev);
-	} else if (trace_ev_exists(grp, name)) {
-		ret = tk_fail(cmd, cmd->pos[0], "The event name is in use",
-			      -EEXIST);
-	} else {
+	ret = dynev_lookup(cmd, &tk_kind, grp, name, del, &de);
+	if (ret)
+		ret = ret < 0 ? ret : 0;
+	else if (de)
+		ret = tk_append(cmd, &d, tk_of(de));
+	else
 		ret = tk_event_new(cmd, &d, grp, name);
-	}
 out:
 	kfree(auto_name);
 	tk_def_free(&d);
 	return ret;
 }
 
-static int tk_remove(struct dynev_cmd *cmd, const char *grp,
-		     const char *event)
+/* "-:EVENT PLACE": that place goes; the event, with its last place. */
+static int tk_remove_words(struct dynev_event *de, struct dynev_cmd *cmd)
 {
 	char place[KSYM_NAME_LEN + MODULE_NAME_LEN + 24];
-	struct tk_event *ev, *tmp;
+	struct tk_event *ev = tk_of(de);
 	struct tk_probe *p;
-	bool found = false;
-	int ret;
 
-	lockdep_assert_held(&dynev_lock);
-	if (!event) {
-		/* "-:GRP/": the group's events, all or none. */
-		list_for_each_entry(ev, &tk_events, list) {
-			if (strcmp(ev->group, grp))
-				continue;
-			if (trace_ev_dyn_busy(&ev->call))
-				return -EBUSY;
-			found = true;
-		}
-		list_for_each_entry_safe(ev, tmp, &tk_events, list) {
-			if (strcmp(ev->group, grp))
-				continue;
-			ret = tk_event_destroy(ev);
-			if (ret)
-				return ret;
-		}
-		return found ? 0 : -ENOENT;
-	}
-	ev = tk_find(grp, event);
-	if (!ev)
-		return -ENOENT;
-	if (cmd->argc < 2)
-		return tk_event_destroy(ev);
 	list_for_each_entry(p, &ev->probes, node) {
 		tk_place(p, place, sizeof(place));
 		if (strcmp(place, cmd->argv[1]))
 			continue;
 		if (list_is_singular(&ev->probes))
-			return tk_event_destroy(ev);
-		if (trace_ev_dyn_busy(&ev->call))
-			return -EBUSY;
-		mutex_lock(&trace_ev_lock);
-		list_del(&p->node);
-		mutex_unlock(&trace_ev_lock);
+			return 1;
+		/* Checked and unlinked at once: enabling takes this lock. */
+		scoped_guard(mutex, &trace_ev_lock) {
+			if (test_bit(TRACE_EV_B_RECORD, &ev->de.call.flags))
+				return -EBUSY;
+			list_del(&p->node);
+		}
 		tk_probe_unregister(p);
 		tk_probe_free(p);
 		return 0;
 	}
 	return -ENOENT;
-}
-
-static int tk_clear(void)
-{
-	struct tk_event *ev, *tmp;
-	int ret;
-
-	lockdep_assert_held(&dynev_lock);
-	list_for_each_entry(ev, &tk_events, list)
-		if (trace_ev_dyn_busy(&ev->call))
-			return -EBUSY;
-	list_for_each_entry_safe(ev, tmp, &tk_events, list) {
-		ret = tk_event_destroy(ev);
-		if (ret)
-			return ret;
-	}
-	return 0;
 }
 
 /*
@@ -873,12 +701,14 @@ static int tk_clear(void)
  */
 static void tk_module_coming(struct module *mod)
 {
+	struct dynev_event *de;
 	struct tk_event *ev;
 	struct tk_probe *p;
 	int ret;
 
 	guard(mutex)(&dynev_lock);
-	list_for_each_entry(ev, &tk_events, list) {
+	for (de = dynev_next(NULL, &tk_kind); de; de = dynev_next(de, &tk_kind)) {
+		ev = tk_of(de);
 		list_for_each_entry(p, &ev->probes, node) {
 			if (!tk_probe_in(p, mod))
 				continue;
@@ -889,15 +719,15 @@ static void tk_module_coming(struct module *mod)
 					register_kprobe(&p->rp.kp);
 			if (ret) {
 				pr_warn("kprobe event %s/%s: %s not probed again: %d\n",
-					ev->group, ev->name, p->sym, ret);
+					ev->de.group, ev->de.name, p->sym, ret);
 				continue;
 			}
 			p->registered = true;
 			guard(mutex)(&trace_ev_lock);
-			if (test_bit(TRACE_EV_B_RECORD, &ev->call.flags) &&
+			if (test_bit(TRACE_EV_B_RECORD, &ev->de.call.flags) &&
 			    tk_probe_arm(p, true))
 				pr_warn("kprobe event %s/%s: %s not armed\n",
-					ev->group, ev->name, p->sym);
+					ev->de.group, ev->de.name, p->sym);
 		}
 	}
 }
@@ -944,8 +774,7 @@ struct trace_ev_call *tk_local_new(const char *sym, unsigned long addr,
 			goto out;
 	}
 	d.args = tp_args_alloc(0);
-	if (!d.args || tp_args_layout(d.args, ret ? sizeof(struct tk_ret_rec) :
-						  sizeof(struct tk_rec), &bad))
+	if (!d.args || tp_args_layout(d.args, dynev_rec_size(ret), &bad))
 		goto out;
 	name = tk_default_name(&d);
 	if (name)
@@ -968,13 +797,13 @@ struct trace_ev_call *tk_local_new(const char *sym, unsigned long addr,
 	}
 	p->registered = true;
 	list_add_tail(&p->node, &ev->probes);
-	err = trace_ev_local_add(&ev->call);
+	err = trace_ev_local_add(&ev->de.call);
 	if (err) {
-		tk_probe_unregister(p);
-		tk_probe_free(p);
+		/* tk_event_free() unregisters and frees the probe. */
+		call = ERR_PTR(err);
 		goto out;
 	}
-	call = &ev->call;
+	call = &ev->de.call;
 	ev = NULL;
 out:
 	if (ev)
@@ -992,14 +821,12 @@ out:
  */
 void tk_local_free(struct trace_ev_call *call)
 {
-	struct tk_event *ev = container_of(call, struct tk_event, call);
-	struct tk_probe *p, *tmp;
+	struct tk_event *ev = tk_of(dynev_of(call));
+	struct tk_probe *p;
 
-	list_for_each_entry_safe(p, tmp, &ev->probes, node) {
+	/* Its probes first: no hit may come once perf's links are gone. */
+	list_for_each_entry(p, &ev->probes, node)
 		tk_probe_unregister(p);
-		list_del(&p->node);
-		tk_probe_free(p);
-	}
 	trace_ev_local_remove(call);
 	tk_event_free(ev);
 }
@@ -1020,12 +847,13 @@ void tk_local_free(struct trace_ev_call *call)
 int tk_info(struct trace_ev_call *call, u32 *fd_type, const char **sym,
 	    u64 *offs, u64 *addr, unsigned long *missed)
 {
-	struct tk_event *ev = container_of(call, struct tk_event, call);
+	struct tk_event *ev;
 	struct tk_probe *p;
 	unsigned long n;
 
 	if (call->class->reg != tk_reg)
 		return -EINVAL;
+	ev = tk_of(dynev_of(call));
 	/* The probes change under this lock and dynev_lock both. */
 	guard(mutex)(&trace_ev_lock);
 	p = list_first_entry_or_null(&ev->probes, struct tk_probe, node);
@@ -1038,7 +866,7 @@ int tk_info(struct trace_ev_call *call, u32 *fd_type, const char **sym,
 		(unsigned long)p->rp.kp.addr : 0;
 	if (!missed)
 		return 0;
-	n = atomic_long_read(&ev->missed);
+	n = atomic_long_read(&ev->de.missed);
 	list_for_each_entry(p, &ev->probes, node)
 		n += p->rp.kp.nmissed + (ev->ret ? p->rp.nmissed : 0);
 	*missed = n;
@@ -1060,9 +888,9 @@ static struct notifier_block tk_module_nb = {
 static struct dynev_kind tk_kind = {
 	.errloc = TK_ERRLOC,
 	.create = tk_create,
-	.remove = tk_remove,
+	.remove_words = tk_remove_words,
 	.show = tk_show,
-	.clear = tk_clear,
+	.release = tk_release,
 };
 
 /* kprobe_profile: each event's hits and misses. */
@@ -1070,19 +898,21 @@ static int tk_profile_show(struct seq_file *m, struct trace_array *tr,
 			   long unused)
 {
 	unsigned long hits, missed;
+	struct dynev_event *de;
 	struct tk_event *ev;
 	struct tk_probe *p;
 	int cpu;
 
 	guard(mutex)(&dynev_lock);
-	list_for_each_entry(ev, &tk_events, list) {
+	for (de = dynev_next(NULL, &tk_kind); de; de = dynev_next(de, &tk_kind)) {
+		ev = tk_of(de);
 		hits = 0;
 		for_each_possible_cpu(cpu)
 			hits += *per_cpu_ptr(ev->hits, cpu);
-		missed = atomic_long_read(&ev->missed);
+		missed = atomic_long_read(&ev->de.missed);
 		list_for_each_entry(p, &ev->probes, node)
 			missed += p->rp.kp.nmissed + (ev->ret ? p->rp.nmissed : 0);
-		seq_printf(m, "  %-44s %15lu %15lu\n", ev->name, hits, missed);
+		seq_printf(m, "  %-44s %15lu %15lu\n", ev->de.name, hits, missed);
 	}
 	return 0;
 }

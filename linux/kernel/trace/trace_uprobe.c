@@ -18,6 +18,7 @@
  * that finds no page free is counted missed. @+OFFS reads the binary's
  * data where the mapping of the probe's place puts it.
  */
+#include <linux/bpf.h>
 #include <linux/ctype.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
@@ -34,37 +35,24 @@
 #include "trace_ev_core.h"
 #include "trace_fs.h"
 #include "trace_probe.h"
+#include "trace_uprobe.h"
 
 #define TU_GROUP	"uprobes"
 #define TU_ERRLOC	"trace_uprobe"
 
 /**
  * struct tu_event - a uprobe event
- * @call:	its trace event
- * @class:	its class: its group, its size, tu_reg()
- * @list:	in tu_events
+ * @de:		what every dynamic event has; its class's reg is tu_reg()
  * @probes:	its probes (struct tu_probe); changed under dynev_lock and
  *		trace_ev_lock both
- * @group:	its group
- * @name:	its name
  * @ret:	its probes are return probes
- * @args:	its fetch arguments, laid out after its own fields
- * @fields:	its fields, for the format file and filters
  * @hits:	its probes' hits, per CPU, for uprobe_profile
- * @missed:	hits dropped for want of a scratch page
  */
 struct tu_event {
-	struct trace_ev_call call;
-	struct trace_ev_class class;
-	struct list_head list;
+	struct dynev_event de;
 	struct list_head probes;
-	char *group;
-	char *name;
 	bool ret;
-	struct tp_args *args;
-	struct trace_ev_field *fields;
 	unsigned long __percpu *hits;
-	atomic_long_t missed;
 };
 
 /**
@@ -89,32 +77,13 @@ struct tu_probe {
 	struct uprobe *up;
 };
 
-/* The record's own fields: the probed address; of a return, the caller. */
-struct tu_rec {
-	struct trace_entry ent;
-	unsigned long ip;
-};
+static struct dynev_kind tu_kind;
 
-struct tu_ret_rec {
-	struct trace_entry ent;
-	unsigned long func;
-	unsigned long ret_ip;
-};
-
-static const struct trace_ev_field tu_head[] = {
-	{ .type = "unsigned long", .name = "__probe_ip",
-	  .offset = offsetof(struct tu_rec, ip), .size = sizeof(long) },
-};
-
-static const struct trace_ev_field tu_ret_head[] = {
-	{ .type = "unsigned long", .name = "__probe_func",
-	  .offset = offsetof(struct tu_ret_rec, func), .size = sizeof(long) },
-	{ .type = "unsigned long", .name = "__probe_ret_ip",
-	  .offset = offsetof(struct tu_ret_rec, ret_ip), .size = sizeof(long) },
-};
-
-/* The events, in order of definition: dynev_lock. */
-static LIST_HEAD(tu_events);
+/* The uprobe event a dynamic event of tu_kind is. */
+static struct tu_event *tu_of(struct dynev_event *de)
+{
+	return container_of(de, struct tu_event, de);
+}
 
 /*
  * The hit at @func (the probed address); @ret_ip, of a return, where it
@@ -124,11 +93,12 @@ static void tu_hit(struct tu_probe *p, struct pt_regs *regs,
 		   unsigned long func, unsigned long ret_ip)
 {
 	struct tu_event *ev = p->ev;
-	struct trace_ev_call *call = &ev->call;
+	struct trace_ev_call *call = &ev->de.call;
 	unsigned long fl, *head, base = func - p->offset;
 	struct trace_wh h;
 	unsigned int len;
 	void *page;
+	bool bpf;
 	u8 *rec;
 
 	guard(preempt_notrace)();
@@ -138,14 +108,18 @@ static void tu_hit(struct tu_probe *p, struct pt_regs *regs,
 		return;
 	page = tp_scratch_get();
 	if (!page) {
-		atomic_long_inc(&ev->missed);
+		atomic_long_inc(&ev->de.missed);
 		return;
 	}
+	/* Programs see the user's registers; they may keep the hit from perf. */
+	bpf = IS_ENABLED(CONFIG_BPF_EVENTS) && (fl & TRACE_EV_FL_SLOW);
+	if (bpf)
+		trace_ev_perf_regs_bpf(call, regs);
 	head = page + sizeof(struct trace_entry);
 	head[0] = func;
 	if (ev->ret)
 		head[1] = ret_ip;
-	len = tp_fetch(ev->args, regs, &base, page, PAGE_SIZE);
+	len = tp_fetch(ev->de.args, regs, &base, page, PAGE_SIZE);
 	rec = trace_ev_reserve(call, fl, len, &h);
 	if (rec) {
 		memcpy(rec + sizeof(struct trace_entry),
@@ -153,6 +127,8 @@ static void tu_hit(struct tu_probe *p, struct pt_regs *regs,
 		       len - sizeof(struct trace_entry));
 		trace_ev_commit(call, fl, rec, &h);
 	}
+	if (bpf)
+		trace_ev_perf_regs_done();
 	tp_scratch_put();
 }
 
@@ -171,23 +147,12 @@ static int tu_ret_handler(struct uprobe_consumer *uc, unsigned long func,
 	return 0;
 }
 
-/* "(0xplace) args" or "(0xcaller <- 0xfunction) args" */
 static void tu_print(struct seq_file *m, const struct trace_ev_call *call,
 		     const void *rec, unsigned int len)
 {
-	const struct tu_event *ev = call->data;
+	const struct tu_event *ev = tu_of(dynev_of(call));
 
-	if (ev->ret) {
-		const struct tu_ret_rec *r = rec;
-
-		seq_printf(m, "(0x%lx <- 0x%lx)", r->ret_ip, r->func);
-	} else {
-		const struct tu_rec *r = rec;
-
-		seq_printf(m, "(0x%lx)", r->ip);
-	}
-	tp_print(m, ev->args, rec, len);
-	seq_putc(m, '\n');
+	dynev_place_print(m, &ev->de, rec, len, ev->ret, true);
 }
 
 /* Unregister the probes of @ev that are registered; sleeps. */
@@ -224,7 +189,7 @@ static int tu_probe_register(struct tu_probe *p)
 /* Register or unregister every probe of an event; under trace_ev_lock. */
 static int tu_reg(struct trace_ev_call *call, bool on)
 {
-	struct tu_event *ev = container_of(call, struct tu_event, call);
+	struct tu_event *ev = tu_of(dynev_of(call));
 	struct tu_probe *p;
 	int ret;
 
@@ -251,44 +216,23 @@ static void tu_probe_free(struct tu_probe *p)
 	kfree(p);
 }
 
+/* Free an event, which has left the registry (its probes are not in use). */
 static void tu_event_free(struct tu_event *ev)
 {
-	free_percpu(ev->hits);
-	tp_args_free(ev->args);
-	kfree(ev->fields);
-	kfree(ev->call.print_fmt);
-	kfree(ev->group);
-	kfree(ev->name);
-	kfree(ev);
-}
-
-static int tu_event_destroy(struct tu_event *ev)
-{
 	struct tu_probe *p, *tmp;
-	int ret;
 
-	lockdep_assert_held(&dynev_lock);
-	ret = trace_ev_dyn_remove(&ev->call);
-	if (ret)
-		return ret;
-	list_del(&ev->list);
 	list_for_each_entry_safe(p, tmp, &ev->probes, node) {
 		list_del(&p->node);
 		tu_probe_free(p);
 	}
-	tu_event_free(ev);
-	return 0;
+	free_percpu(ev->hits);
+	dynev_event_fini(&ev->de);
+	kfree(ev);
 }
 
-static struct tu_event *tu_find(const char *grp, const char *name)
+static void tu_release(struct dynev_event *de)
 {
-	struct tu_event *ev;
-
-	lockdep_assert_held(&dynev_lock);
-	list_for_each_entry(ev, &tu_events, list)
-		if ((!grp || !strcmp(ev->group, grp)) && !strcmp(ev->name, name))
-			return ev;
-	return NULL;
+	tu_event_free(tu_of(de));
 }
 
 /* The place of @p as the listing shows it. */
@@ -300,20 +244,17 @@ static void tu_place(struct seq_file *m, const struct tu_probe *p)
 		seq_printf(m, "(0x%lx)", p->ref_ctr);
 }
 
-static void tu_show(struct seq_file *m)
+static void tu_show(struct seq_file *m, struct dynev_event *de)
 {
-	struct tu_event *ev;
+	struct tu_event *ev = tu_of(de);
 	struct tu_probe *p;
 
-	lockdep_assert_held(&dynev_lock);
-	list_for_each_entry(ev, &tu_events, list) {
-		list_for_each_entry(p, &ev->probes, node) {
-			seq_printf(m, "%c:%s/%s ", ev->ret ? 'r' : 'p',
-				   ev->group, ev->name);
-			tu_place(m, p);
-			tp_args_show(m, ev->args);
-			seq_putc(m, '\n');
-		}
+	list_for_each_entry(p, &ev->probes, node) {
+		seq_printf(m, "%c:%s/%s ", ev->ret ? 'r' : 'p', ev->de.group,
+			   ev->de.name);
+		tu_place(m, p);
+		tp_args_show(m, ev->de.args);
+		seq_putc(m, '\n');
 	}
 }
 
@@ -339,14 +280,6 @@ struct tu_def {
 	struct tp_args *args;
 };
 
-static int tu_fail(struct dynev_cmd *cmd, unsigned int pos, const char *msg,
-		   int err)
-{
-	cmd->err.pos = pos;
-	cmd->err.msg = msg;
-	return err;
-}
-
 /* "p" or "r", then ":[GRP/]EVENT" */
 static int tu_parse_head(struct dynev_cmd *cmd, struct tu_def *d)
 {
@@ -357,8 +290,8 @@ static int tu_parse_head(struct dynev_cmd *cmd, struct tu_def *d)
 	if (colon)
 		*colon = '\0';
 	if (s[1])
-		return tu_fail(cmd, pos + 1, "Uprobes take no maxactive",
-			       -EINVAL);
+		return dynev_cmd_fail(cmd, pos + 1, "Uprobes take no maxactive",
+				      -EINVAL);
 	if (!colon)
 		return 0;
 	return dynev_parse_name(colon + 1, pos + (colon - s) + 1, &d->grp,
@@ -374,30 +307,63 @@ static int tu_parse_offset(struct dynev_cmd *cmd, struct tu_def *d, char *s,
 	if (open) {
 		close = strchr(open, ')');
 		if (!close)
-			return tu_fail(cmd, pos + strlen(s),
-				       "The reference counter has no ')'",
-				       -EINVAL);
+			return dynev_cmd_fail(cmd, pos + strlen(s),
+					      "The reference counter has no ')'",
+					      -EINVAL);
 		if (close[1])
-			return tu_fail(cmd, pos + (close + 1 - s),
-				       "Nothing may follow the reference counter",
-				       -EINVAL);
+			return dynev_cmd_fail(cmd, pos + (close + 1 - s),
+					      "Nothing may follow the reference counter",
+					      -EINVAL);
 		*close = '\0';
 		if (kstrtoul(open + 1, 0, &d->ref_ctr) ||
 		    d->ref_ctr % sizeof(short))
-			return tu_fail(cmd, pos + (open + 1 - s),
-				       "Bad reference counter offset", -EINVAL);
+			return dynev_cmd_fail(cmd, pos + (open + 1 - s),
+					      "Bad reference counter offset", -EINVAL);
 		*open = '\0';
 	}
 	pct = strchr(s, '%');
 	if (pct) {
 		if (strcmp(pct, "%return"))
-			return tu_fail(cmd, pos + (pct - s),
-				       "Unknown suffix of the place", -EINVAL);
+			return dynev_cmd_fail(cmd, pos + (pct - s),
+					      "Unknown suffix of the place", -EINVAL);
 		*pct = '\0';
 		d->ret = true;
 	}
 	if (kstrtoul(s, 0, &d->offset))
-		return tu_fail(cmd, pos, "Bad uprobe offset", -EINVAL);
+		return dynev_cmd_fail(cmd, pos, "Bad uprobe offset", -EINVAL);
+	return 0;
+}
+
+/*
+ * Hold the file of a probe at @offset with @ref_ctr, in @path (NULL on
+ * failure). On failure, @msg says why; @at_offs, whether the offsets are
+ * what is wrong.
+ */
+static int tu_open(const char *file, unsigned long offset,
+		   unsigned long ref_ctr, struct path *path, const char **msg,
+		   bool *at_offs)
+{
+	struct inode *inode;
+	int ret;
+
+	*at_offs = false;
+	ret = kern_path(file, LOOKUP_FOLLOW, path);
+	if (ret) {
+		path->dentry = NULL;
+		*msg = "The file is not found";
+		return ret;
+	}
+	*msg = "Not a regular file";
+	if (!d_is_reg(path->dentry))
+		return -EINVAL;
+	inode = d_real_inode(path->dentry);
+	*at_offs = true;
+	*msg = "The offset is beyond the file's end";
+	if (offset > i_size_read(inode))
+		return -EINVAL;
+	*msg = "The reference counter is beyond the file's end";
+	if (ref_ctr && ref_ctr >= i_size_read(inode))
+		return -EINVAL;
 	return 0;
 }
 
@@ -406,12 +372,13 @@ static int tu_parse_place(struct dynev_cmd *cmd, struct tu_def *d)
 {
 	char *s = cmd->argv[1], *colon = strrchr(s, ':');
 	unsigned int pos = cmd->pos[1];
-	struct inode *inode;
+	const char *msg;
+	bool at_offs;
 	int ret;
 
 	if (!colon || colon == s)
-		return tu_fail(cmd, pos, "A uprobe's place is PATH:OFFSET",
-			       -EINVAL);
+		return dynev_cmd_fail(cmd, pos, "A uprobe's place is PATH:OFFSET",
+				      -EINVAL);
 	*colon = '\0';
 	ret = tu_parse_offset(cmd, d, colon + 1, pos + (colon + 1 - s));
 	if (ret)
@@ -419,21 +386,10 @@ static int tu_parse_place(struct dynev_cmd *cmd, struct tu_def *d)
 	d->file = kstrdup(s, GFP_KERNEL);
 	if (!d->file)
 		return -ENOMEM;
-	ret = kern_path(s, LOOKUP_FOLLOW, &d->path);
-	if (ret) {
-		d->path.dentry = NULL;
-		return tu_fail(cmd, pos, "The file is not found", ret);
-	}
-	if (!d_is_reg(d->path.dentry))
-		return tu_fail(cmd, pos, "Not a regular file", -EINVAL);
-	inode = d_real_inode(d->path.dentry);
-	if (d->offset > i_size_read(inode))
-		return tu_fail(cmd, pos + (colon + 1 - s),
-			       "The offset is beyond the file's end", -EINVAL);
-	if (d->ref_ctr && d->ref_ctr >= i_size_read(inode))
-		return tu_fail(cmd, pos + (colon + 1 - s),
-			       "The reference counter is beyond the file's end",
-			       -EINVAL);
+	ret = tu_open(s, d->offset, d->ref_ctr, &d->path, &msg, &at_offs);
+	if (ret)
+		return dynev_cmd_fail(cmd, at_offs ? pos + (colon + 1 - s) : pos,
+				      msg, ret);
 	return 0;
 }
 
@@ -443,8 +399,8 @@ static int tu_parse_args(struct dynev_cmd *cmd, struct tu_def *d)
 	int ret, bad;
 
 	if (n > TP_MAX_ARGS)
-		return tu_fail(cmd, cmd->pos[2 + TP_MAX_ARGS],
-			       "Too many arguments", -E2BIG);
+		return dynev_cmd_fail(cmd, cmd->pos[2 + TP_MAX_ARGS],
+				      "Too many arguments", -E2BIG);
 	if (d->ret)
 		flags |= TP_CTX_RETURN;
 	d->args = tp_args_alloc(n);
@@ -456,11 +412,10 @@ static int tu_parse_args(struct dynev_cmd *cmd, struct tu_def *d)
 		if (ret)
 			return ret;
 	}
-	ret = tp_args_layout(d->args, d->ret ? sizeof(struct tu_ret_rec) :
-				      sizeof(struct tu_rec), &bad);
+	ret = tp_args_layout(d->args, dynev_rec_size(d->ret), &bad);
 	if (ret)
-		return tu_fail(cmd, cmd->pos[2 + bad], tp_layout_msg(ret),
-			       ret == -E2BIG ? -E2BIG : -EINVAL);
+		return dynev_cmd_fail(cmd, cmd->pos[2 + bad], tp_layout_msg(ret),
+				      ret == -E2BIG ? -E2BIG : -EINVAL);
 	return 0;
 }
 
@@ -472,8 +427,8 @@ static int tu_parse(struct dynev_cmd *cmd, struct tu_def *d)
 	if (ret)
 		return ret;
 	if (cmd->argc < 2)
-		return tu_fail(cmd, strlen(cmd->line), "The probe needs a place",
-			       -EINVAL);
+		return dynev_cmd_fail(cmd, strlen(cmd->line), "The probe needs a place",
+				      -EINVAL);
 	ret = tu_parse_place(cmd, d);
 	if (ret)
 		return ret;
@@ -492,18 +447,9 @@ static void tu_def_free(struct tu_def *d)
 static char *tu_default_name(const struct tu_def *d)
 {
 	const char *base = strrchr(d->file, '/');
-	char *s, *c;
 
-	s = kasprintf(GFP_KERNEL, "%c_%s_0x%lx", d->ret ? 'r' : 'p',
-		      base ? base + 1 : d->file, d->offset);
-	if (!s)
-		return NULL;
-	for (c = s; *c; c++)
-		if (!isalnum(*c))
-			*c = '_';
-	if (strlen(s) >= TP_MAX_NAME)
-		s[TP_MAX_NAME - 1] = '\0';
-	return s;
+	return dynev_auto_name("%c_%s_0x%lx", d->ret ? 'r' : 'p',
+			       base ? base + 1 : d->file, d->offset);
 }
 
 static struct tu_probe *tu_probe_new(struct tu_def *d, struct tu_event *ev)
@@ -531,30 +477,22 @@ static int tu_append(struct dynev_cmd *cmd, struct tu_def *d,
 		     struct tu_event *ev)
 {
 	struct tu_probe *p, *q;
-	unsigned int i;
-	int ret = 0;
+	int ret;
 
-	if (ev->ret != d->ret)
-		return tu_fail(cmd, cmd->pos[0],
-			       "The event has probes of the other type", -EEXIST);
-	for (i = 0; i < max(ev->args->n, d->args->n); i++) {
-		if (i >= ev->args->n || i >= d->args->n ||
-		    !tp_arg_same(&ev->args->arg[i], &d->args->arg[i]))
-			return tu_fail(cmd, i < d->args->n ? cmd->pos[2 + i] :
-					    strlen(cmd->line),
-				       "The event has other arguments", -EEXIST);
-	}
+	ret = dynev_append_check(cmd, &ev->de, ev->ret == d->ret, d->args, 2);
+	if (ret)
+		return ret;
 	list_for_each_entry(q, &ev->probes, node)
 		if (d_real_inode(q->path.dentry) ==
 		    d_real_inode(d->path.dentry) && q->offset == d->offset)
-			return tu_fail(cmd, cmd->pos[0],
-				       "The event has this probe already",
-				       -EEXIST);
+			return dynev_cmd_fail(cmd, cmd->pos[0],
+					      "The event has this probe already",
+					      -EEXIST);
 	p = tu_probe_new(d, ev);
 	if (!p)
 		return -ENOMEM;
 	mutex_lock(&trace_ev_lock);
-	if (test_bit(TRACE_EV_B_RECORD, &ev->call.flags))
+	if (test_bit(TRACE_EV_B_RECORD, &ev->de.call.flags))
 		ret = tu_probe_register(p);
 	if (!ret)
 		list_add_tail(&p->node, &ev->probes);
@@ -564,80 +502,54 @@ static int tu_append(struct dynev_cmd *cmd, struct tu_def *d,
 	return ret;
 }
 
-static struct tu_event *tu_event_alloc(struct tu_def *d, const char *grp,
-				       const char *name)
+/*
+ * An event of @d's type and arguments (taken from @d), with its place,
+ * in no registry yet.
+ */
+static struct tu_event *tu_event_make(struct tu_def *d, const char *grp,
+				      const char *name)
 {
 	struct tu_event *ev = kzalloc(sizeof(*ev), GFP_KERNEL);
-	const struct trace_ev_field *head = d->ret ? tu_ret_head : tu_head;
-	unsigned int nhead = d->ret ? ARRAY_SIZE(tu_ret_head) :
-				      ARRAY_SIZE(tu_head);
+	struct tu_probe *p;
+	int ret;
 
 	if (!ev)
 		return NULL;
 	INIT_LIST_HEAD(&ev->probes);
 	ev->ret = d->ret;
-	ev->group = kstrdup(grp, GFP_KERNEL);
-	ev->name = kstrdup(name, GFP_KERNEL);
+	ret = dynev_place_init(&ev->de, &tu_kind, grp, name, &d->args, d->ret,
+			       true);
 	ev->hits = alloc_percpu(unsigned long);
-	ev->args = d->args;
-	d->args = NULL;
-	if (!ev->group || !ev->name || !ev->hits)
-		goto fail;
-	ev->fields = tp_fields(ev->args, head, nhead);
-	ev->call.print_fmt = d->ret ?
-		tp_print_fmt(ev->args, "(0x%lx <- 0x%lx)",
-			     ", REC->__probe_ret_ip, REC->__probe_func") :
-		tp_print_fmt(ev->args, "(0x%lx)", ", REC->__probe_ip");
-	if (!ev->fields || !ev->call.print_fmt)
-		goto fail;
-	ev->class.system = ev->group;
-	ev->class.size = ev->args->size;
-	ev->class.reg = tu_reg;
-	ev->class.print = tu_print;
-	ev->call.name = ev->name;
-	ev->call.class = &ev->class;
-	ev->call.fields = ev->fields;
-	ev->call.data = ev;
+	p = ret || !ev->hits ? NULL : tu_probe_new(d, ev);
+	if (!p) {
+		tu_event_free(ev);
+		return NULL;
+	}
+	list_add_tail(&p->node, &ev->probes);
+	ev->de.class.reg = tu_reg;
+	ev->de.class.print = tu_print;
+	ev->de.class.perf = TRACE_EV_PERF_UPROBE;
 	return ev;
-fail:
-	tu_event_free(ev);
-	return NULL;
 }
 
 static int tu_event_new(struct tu_def *d, const char *grp, const char *name)
 {
-	struct tu_event *ev = tu_event_alloc(d, grp, name);
-	struct tu_probe *p;
+	struct tu_event *ev = tu_event_make(d, grp, name);
 	int ret;
 
 	if (!ev)
 		return -ENOMEM;
-	ret = tp_scratch_alloc();
+	ret = dynev_event_add(&ev->de);
 	if (ret)
-		goto fail;
-	p = tu_probe_new(d, ev);
-	if (!p) {
-		ret = -ENOMEM;
-		goto fail;
-	}
-	list_add_tail(&p->node, &ev->probes);
-	ret = trace_ev_dyn_add(&ev->call);
-	if (ret) {
-		tu_probe_free(p);
-		goto fail;
-	}
-	list_add_tail(&ev->list, &tu_events);
-	return 0;
-fail:
-	tu_event_free(ev);
+		tu_event_free(ev);
 	return ret;
 }
 
 static int tu_create(struct dynev_cmd *cmd, bool del)
 {
 	struct tu_def d = { };
+	struct dynev_event *de;
 	const char *grp, *name;
-	struct tu_event *ev;
 	char *auto_name = NULL;
 	int ret;
 
@@ -658,14 +570,11 @@ static int tu_create(struct dynev_cmd *cmd, bool del)
 			goto out;
 		}
 	}
-	ev = tu_find(grp, name);
-	if (del)
-		ret = ev ? tu_event_destroy(ev) : -ENOENT;
-	else if (ev)
-		ret = tu_append(cmd, &d, ev);
-	else if (trace_ev_exists(grp, name))
-		ret = tu_fail(cmd, cmd->pos[0], "The event name is in use",
-			      -EEXIST);
+	ret = dynev_lookup(cmd, &tu_kind, grp, name, del, &de);
+	if (ret)
+		ret = ret < 0 ? ret : 0;
+	else if (de)
+		ret = tu_append(cmd, &d, tu_of(de));
 	else
 		ret = tu_event_new(&d, grp, name);
 out:
@@ -674,101 +583,129 @@ out:
 	return ret;
 }
 
-static int tu_remove(struct dynev_cmd *cmd, const char *grp,
-		     const char *event)
-{
-	struct tu_event *ev, *tmp;
-	bool found = false;
-	int ret;
+/* Probes of the uprobe PMU, one perf event's each (trace_uprobe_perf.c) */
 
-	lockdep_assert_held(&dynev_lock);
-	if (!event) {
-		/* "-:GRP/": the group's events, all or none. */
-		list_for_each_entry(ev, &tu_events, list) {
-			if (strcmp(ev->group, grp))
-				continue;
-			if (trace_ev_dyn_busy(&ev->call))
-				return -EBUSY;
-			found = true;
-		}
-		list_for_each_entry_safe(ev, tmp, &tu_events, list) {
-			if (strcmp(ev->group, grp))
-				continue;
-			ret = tu_event_destroy(ev);
-			if (ret)
-				return ret;
-		}
-		return found ? 0 : -ENOENT;
+/**
+ * tu_local_new() - make the probe event of a uprobe PMU perf event
+ * @file:	the probed file's path
+ * @offset:	the place's offset in it
+ * @ref_ctr:	the offset of its reference counter, or 0
+ * @ret:	a return probe
+ *
+ * The event has no arguments, and is in no list, system or file: only
+ * its perf events reach it (trace_ev_local_add()). Its probe is
+ * registered with the uprobes core while perf has it enabled.
+ *
+ * Return: the event; ERR_PTR(-ENOENT) (or kern_path()'s errno) for a
+ * file not found, -EINVAL for one that is not a regular file or offsets
+ * beyond its end, -ENOMEM.
+ */
+struct trace_ev_call *tu_local_new(const char *file, unsigned long offset,
+				   unsigned long ref_ctr, bool ret)
+{
+	struct tu_def d = { .ret = ret, .offset = offset, .ref_ctr = ref_ctr };
+	struct trace_ev_call *call = ERR_PTR(-ENOMEM);
+	struct tu_event *ev;
+	char *name = NULL;
+	const char *msg;
+	bool at_offs;
+	int err, bad;
+
+	err = tu_open(file, offset, ref_ctr, &d.path, &msg, &at_offs);
+	if (err) {
+		call = ERR_PTR(err);
+		goto out;
 	}
-	ev = tu_find(grp, event);
-	return ev ? tu_event_destroy(ev) : -ENOENT;
+	d.file = kstrdup(file, GFP_KERNEL);
+	d.args = tp_args_alloc(0);
+	if (!d.file || !d.args ||
+	    tp_args_layout(d.args, dynev_rec_size(ret), &bad))
+		goto out;
+	name = tu_default_name(&d);
+	ev = name ? tu_event_make(&d, TU_GROUP, name) : NULL;
+	if (!ev)
+		goto out;
+	err = tp_scratch_alloc();
+	if (!err)
+		err = trace_ev_local_add(&ev->de.call);
+	if (err) {
+		tu_event_free(ev);
+		call = ERR_PTR(err);
+		goto out;
+	}
+	call = &ev->de.call;
+out:
+	kfree(name);
+	tu_def_free(&d);
+	return call;
 }
 
-static int tu_clear(void)
+/**
+ * tu_local_free() - undo tu_local_new()
+ * @call:	the event, which perf left (its probe is unregistered)
+ */
+void tu_local_free(struct trace_ev_call *call)
 {
-	struct tu_event *ev, *tmp;
-	int ret;
+	trace_ev_local_remove(call);
+	tu_event_free(tu_of(dynev_of(call)));
+}
 
-	lockdep_assert_held(&dynev_lock);
-	list_for_each_entry(ev, &tu_events, list)
-		if (trace_ev_dyn_busy(&ev->call))
-			return -EBUSY;
-	list_for_each_entry_safe(ev, tmp, &tu_events, list) {
-		ret = tu_event_destroy(ev);
-		if (ret)
-			return ret;
-	}
+/**
+ * tu_info() - what BPF's link info and BPF_TASK_FD_QUERY say of a uprobe
+ * event
+ * @call:	the event: of uprobe_events or of the uprobe PMU
+ * @fd_type:	gets BPF_FD_TYPE_UPROBE or BPF_FD_TYPE_URETPROBE
+ * @file:	gets its first probe's path (it lives as long as the perf
+ *		event)
+ * @offset:	gets that probe's offset in the file
+ *
+ * Return: 0, or -EINVAL for an event that is not a uprobe event.
+ */
+int tu_info(struct trace_ev_call *call, u32 *fd_type, const char **file,
+	    u64 *offset)
+{
+	struct tu_event *ev;
+	struct tu_probe *p;
+
+	if (call->class->reg != tu_reg)
+		return -EINVAL;
+	ev = tu_of(dynev_of(call));
+	/* The probes change under this lock and dynev_lock both. */
+	guard(mutex)(&trace_ev_lock);
+	p = list_first_entry_or_null(&ev->probes, struct tu_probe, node);
+	if (!p)
+		return -EINVAL;
+	*fd_type = ev->ret ? BPF_FD_TYPE_URETPROBE : BPF_FD_TYPE_UPROBE;
+	*file = p->file;
+	*offset = p->offset;
 	return 0;
-}
-
-/**
- * perf_uprobe_init() - make the probe of a uprobe PMU perf event
- * @event:	the perf event
- * @ref_ctr_offset: its reference counter's offset
- * @is_retprobe: a return probe
- *
- * The uprobe PMU is not provided yet.
- *
- * Return: -EOPNOTSUPP.
- */
-int perf_uprobe_init(struct perf_event *event, unsigned long ref_ctr_offset,
-		     bool is_retprobe)
-{
-	return -EOPNOTSUPP;
-}
-
-/**
- * perf_uprobe_destroy() - undo perf_uprobe_init()
- * @event:	the perf event
- */
-void perf_uprobe_destroy(struct perf_event *event)
-{
 }
 
 static struct dynev_kind tu_kind = {
 	.errloc = TU_ERRLOC,
 	.create = tu_create,
-	.remove = tu_remove,
 	.show = tu_show,
-	.clear = tu_clear,
+	.release = tu_release,
 };
 
 /* uprobe_profile: each event's file, name and hits. */
 static int tu_profile_show(struct seq_file *m, struct trace_array *tr,
 			   long unused)
 {
+	struct dynev_event *de;
 	struct tu_event *ev;
 	struct tu_probe *p;
 	unsigned long hits;
 	int cpu;
 
 	guard(mutex)(&dynev_lock);
-	list_for_each_entry(ev, &tu_events, list) {
+	for (de = dynev_next(NULL, &tu_kind); de; de = dynev_next(de, &tu_kind)) {
+		ev = tu_of(de);
 		p = list_first_entry(&ev->probes, struct tu_probe, node);
 		hits = 0;
 		for_each_possible_cpu(cpu)
 			hits += *per_cpu_ptr(ev->hits, cpu);
-		seq_printf(m, "  %s %-44s %15lu\n", p->file, ev->name, hits);
+		seq_printf(m, "  %s %-44s %15lu\n", p->file, ev->de.name, hits);
 	}
 	return 0;
 }

@@ -59,6 +59,11 @@
  *                         the trace; KPROBE programs by ioctl and by link,
  *                         a kretprobe's reading rax; BPF_TASK_FD_QUERY;
  *                         what the PMU refuses, with its errno
+ *   tbpf upmu             probes of the uprobe PMU at a function of tbpf,
+ *                         opened as libbpf does: a uprobe's and a
+ *                         uretprobe's counts; KPROBE programs by ioctl
+ *                         (reading the user's rdi) and by link (a cookie);
+ *                         BPF_TASK_FD_QUERY; what the PMU refuses
  *   tbpf all              each of the above (switch twice) in a child
  *
  * Each check prints "ok NAME ..." or "FAIL NAME: why". Exit status: 0 when
@@ -2421,29 +2426,39 @@ static struct {
 	int retbit;	/* the config bit of format/retprobe */
 } kpmu;
 
-/* Find the PMU as libbpf does: 0, or -1 (errno set) without it. */
-static int kpmu_find(void)
+/*
+ * Find a probe PMU (the kprobe's or the uprobe's) as libbpf does: its
+ * type and the config bit of a return probe. 0, or -1 (errno set).
+ */
+static int pmu_find(const char *dir, int *type, int *retbit)
 {
-	char buf[64];
+	char buf[64], path[128];
 	FILE *f;
 	int ok1, ok2;
 
-	f = fopen(KPMU_DIR "/type", "r");
+	snprintf(path, sizeof(path), "%s/type", dir);
+	f = fopen(path, "r");
 	if (!f)
 		return -1;
-	ok1 = fscanf(f, "%d", &kpmu.type) == 1;
+	ok1 = fscanf(f, "%d", type) == 1;
 	fclose(f);
-	f = fopen(KPMU_DIR "/format/retprobe", "r");
+	snprintf(path, sizeof(path), "%s/format/retprobe", dir);
+	f = fopen(path, "r");
 	if (!f)
 		return -1;
 	ok2 = fgets(buf, sizeof(buf), f) &&
-	      sscanf(buf, "config:%d", &kpmu.retbit) == 1;
+	      sscanf(buf, "config:%d", retbit) == 1;
 	fclose(f);
-	if (!ok1 || !ok2 || kpmu.retbit < 0 || kpmu.retbit > 63) {
+	if (!ok1 || !ok2 || *retbit < 0 || *retbit > 63) {
 		errno = EINVAL;
 		return -1;
 	}
 	return 0;
+}
+
+static int kpmu_find(void)
+{
+	return pmu_find(KPMU_DIR, &kpmu.type, &kpmu.retbit);
 }
 
 /*
@@ -2867,6 +2882,203 @@ static void check_kpmu(void)
 	check_kpmu_refuse();
 }
 
+/* ---- the uprobe PMU ---- */
+
+#ifdef __x86_64__
+#define UPMU_DIR	"/sys/bus/event_source/devices/uprobe"
+
+static struct {
+	int type, retbit;
+	char path[4096];	/* tbpf's file, where kp_target() is */
+	unsigned long off;	/* kp_target()'s offset in it */
+} upmu;
+
+/* A probe of the PMU: path at off, a uretprobe with ret. fd, or -1. */
+static int upmu_open(const char *path, __u64 off, int ret)
+{
+	struct perf_event_attr pa;
+
+	memset(&pa, 0, sizeof(pa));
+	pa.type = upmu.type;
+	pa.config = ret ? 1ULL << upmu.retbit : 0;
+	pa.config1 = (unsigned long)path;
+	pa.config2 = off;
+	pa.disabled = 1;
+	return perf_open(&pa, 0, -1);
+}
+
+/* A uprobe and a uretprobe on kp_target() count exactly our calls. */
+static void check_upmu_count(void)
+{
+	const char *name = "upmu-count";
+	long ue = tracefs_len("uprobe_events");
+	int fd[2], r, i;
+	__u64 c[2];
+
+	for (r = 0; r < 2; r++) {
+		fd[r] = upmu_open(upmu.path, upmu.off, r);
+		if (fd[r] < 0) {
+			fail(name, "perf_event_open of a %s: %s",
+			     r ? "uretprobe" : "uprobe", ename(errno));
+			return;
+		}
+		ioctl(fd[r], PERF_EVENT_IOC_ENABLE, 0);
+	}
+	if (tracefs_len("uprobe_events") != ue)
+		fail(name, "uprobe_events changed");
+	for (i = 0; i < NCALLS; i++)
+		kp_target_fn(kp_uregs);
+	for (r = 0; r < 2; r++) {
+		ioctl(fd[r], PERF_EVENT_IOC_DISABLE, 0);
+		c[r] = kpmu_count(fd[r]);
+		close(fd[r]);
+	}
+	if (c[0] != NCALLS || c[1] != NCALLS)
+		fail(name, "uprobe counted %llu, uretprobe %llu, of %d calls",
+		     (unsigned long long)c[0], (unsigned long long)c[1],
+		     NCALLS);
+	else
+		ok(name, "uprobe and uretprobe count=%d", NCALLS);
+}
+
+/*
+ * BPF: a KPROBE program by ioctl sees the user's registers (rdi is
+ * kp_uregs), and one by a link its cookie; TASK_FD_QUERY names the file
+ * and the offset.
+ */
+static void check_upmu_bpf(void)
+{
+	const char *name = "upmu-bpf";
+	const int di = offsetof(struct pt_regs, rdi);
+	int cnt, p1, p2, e1, e2, link, l, i;
+	struct fd_info q;
+	struct prog p;
+	__u64 v[3];
+
+	cnt = slots_new(name, 3);
+	if (cnt < 0)
+		return;
+	prog_init(&p);
+	l = new_label(&p);
+	emit(&p, MOV_X(R6, R1));
+	only_tgid(&p, getpid(), l);
+	count(&p, cnt, 0);
+	emit(&p, LDX(BPF_DW, R7, R6, di));
+	ld64(&p, R2, (unsigned long)kp_uregs);
+	jump(&p, J_X(BPF_JNE, R7, R2), l);
+	count(&p, cnt, 1);
+	ret0_at(&p, l);
+	p1 = load_or_fail(name, BPF_PROG_TYPE_KPROBE, &p, "tbpf_upmu_di");
+	prog_init(&p);
+	l = new_label(&p);
+	emit(&p, MOV_X(R6, R1));
+	only_tgid(&p, getpid(), l);
+	emit(&p, MOV_X(R1, R6));
+	emit(&p, CALL(get_attach_cookie));
+	emit(&p, MOV_X(R7, R0));
+	store(&p, cnt, 2, R7);
+	ret0_at(&p, l);
+	p2 = load_or_fail(name, BPF_PROG_TYPE_KPROBE, &p, "tbpf_upmu_ck");
+	if (p1 < 0 || p2 < 0)
+		return;
+	e1 = upmu_open(upmu.path, upmu.off, 0);
+	e2 = upmu_open(upmu.path, upmu.off, 1);
+	if (e1 < 0 || e2 < 0) {
+		fail(name, "perf_event_open: %s", ename(errno));
+		return;
+	}
+	if (attach_or_fail(name, VIA_IOCTL, e1, p1, 0) < 0)
+		return;
+	link = attach_or_fail(name, VIA_LINK, e2, p2, COOKIE_KP);
+	if (link < 0)
+		return;
+	for (i = 0; i < NCALLS; i++)
+		kp_target_fn(kp_uregs);
+	if (fd_query(e1, &q) < 0)
+		fail("upmu-fdquery", "uprobe: %s", ename(errno));
+	else if (q.type != BPF_FD_TYPE_UPROBE || strcmp(q.buf, upmu.path) ||
+		 q.offset != upmu.off || q.prog_id != prog_id(p1))
+		fail("upmu-fdquery", "uprobe: type %u '%s'+%#llx prog %u",
+		     q.type, q.buf, (unsigned long long)q.offset, q.prog_id);
+	else if (fd_query(e2, &q) < 0 || q.type != BPF_FD_TYPE_URETPROBE)
+		fail("upmu-fdquery", "uretprobe: %s type %u", ename(errno),
+		     q.type);
+	else
+		ok("upmu-fdquery", "uprobe and uretprobe at '%s':%#lx",
+		   upmu.path, upmu.off);
+	close(link);
+	close(e1);
+	close(e2);
+	kp_target_fn(kp_uregs);
+	for (i = 0; i < 3; i++)
+		v[i] = slot(cnt, i);
+	if (v[0] != NCALLS || v[1] != NCALLS)
+		fail(name, "ioctl: %llu hits, %llu with our registers, of %d",
+		     (unsigned long long)v[0], (unsigned long long)v[1],
+		     NCALLS);
+	else if (v[2] != COOKIE_KP)
+		fail(name, "link: cookie %#llx", (unsigned long long)v[2]);
+	else
+		ok(name, "ioctl (user rdi read), link with cookie: %d hits",
+		   NCALLS);
+}
+
+/* What the PMU refuses, each with its errno. */
+static void check_upmu_refuse(void)
+{
+	const char *name = "upmu-refuse";
+	struct {
+		const char *what, *path;
+		__u64 off;
+		int err;
+	} bad[] = {
+		{ "no path", NULL, 0, EINVAL },
+		{ "an empty path", "", 0, EINVAL },
+		{ "a file not there", "/tbpf/no/such/file", 0, ENOENT },
+		{ "a directory", "/", 0, EINVAL },
+		{ "an offset past the end", upmu.path, 1ULL << 40, EINVAL },
+	};
+	int fd, bad_count = 0;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		fd = upmu_open(bad[i].path, bad[i].off, 0);
+		if (fd >= 0 || errno != bad[i].err) {
+			fail(name, "%s: %s, not %s", bad[i].what,
+			     fd >= 0 ? "opened" : ename(errno),
+			     ename(bad[i].err));
+			bad_count++;
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	if (!bad_count)
+		ok(name, "%zu opens refused", ARRAY_SIZE(bad));
+}
+
+static void check_upmu(void)
+{
+	if (pmu_find(UPMU_DIR, &upmu.type, &upmu.retbit) < 0) {
+		printf("SKIP upmu: no uprobe PMU (%s)\n", ename(errno));
+		return;
+	}
+	kp_uregs[offsetof(struct pt_regs, rdi) / 8] = MAGIC_DI;
+	if (file_offset((unsigned long)kp_target_fn, upmu.path,
+			sizeof(upmu.path), &upmu.off) < 0) {
+		fail("upmu", "kp_target() is in no file of /proc/self/maps");
+		return;
+	}
+	check_upmu_count();
+	check_upmu_bpf();
+	check_upmu_refuse();
+}
+#else
+static void check_upmu(void)
+{
+	ok("upmu", "skipped: the probed function and registers are x86-64's");
+}
+#endif
+
 /* Run check fn in a child, so that it starts with nothing attached. */
 static int in_child(void (*fn)(void))
 {
@@ -2907,7 +3119,7 @@ static int check_all(void)
 		check_switch_ioctl, check_switch_link, check_syscall,
 		check_rawtp, check_helpers, check_printk_default, check_output,
 		check_stackid, check_query, check_refuse, check_fdquery,
-		check_kprobe_default, check_kpmu,
+		check_kprobe_default, check_kpmu, check_upmu,
 	};
 	size_t i;
 	int rc;
@@ -3006,6 +3218,7 @@ static int print_usage(void)
 	fprintf(stderr, "usage: tbpf probe | switch ioctl|link | syscall |\n"
 		"       rawtp | helpers | printk [MAGIC [N]] | output |\n"
 		"       stackid | query | refuse | fdquery | kprobe [uprobe] | kpmu |\n"
+		"       upmu |\n"
 		"       rawmod TP MODULE N TRIGGER | all\n");
 	return 2;
 }
@@ -3061,6 +3274,8 @@ int main(int argc, char **argv)
 		check_kprobe(1);
 	else if (argc == 2 && !strcmp(cmd, "kpmu"))
 		check_kpmu();
+	else if (argc == 2 && !strcmp(cmd, "upmu"))
+		check_upmu();
 	else
 		return print_usage();
 	return failed ? 1 : 0;

@@ -96,6 +96,16 @@ else
 	echo "no kprobe_events: kprobe programs not checked"
 fi
 
+# The same KPROBE programs on a uprobe event (uprobes/tbpf_kp at a
+# function of tbpf): they see the user's registers.
+if [ -f uprobe_events ]; then
+	tb kprobe uprobe
+	! grep -q tbpf_kp uprobe_events ||
+		fail "kprobe uprobe: tbpf left its event: $(grep tbpf_kp uprobe_events)"
+else
+	echo "no uprobe_events: uprobe programs not checked"
+fi
+
 # The kprobe PMU (what libbpf and bpftrace open for kprobe: probes): each
 # probe is its perf event's own. Counts, raw samples, KPROBE programs,
 # BPF_TASK_FD_QUERY and refusals are tbpf's; here, that no probe is left
@@ -109,6 +119,14 @@ if [ -f /sys/bus/event_source/devices/kprobe/type ]; then
 	fi
 else
 	echo "no kprobe PMU: its probes not checked"
+fi
+
+# The uprobe PMU (what libbpf and bpftrace open for uprobe: probes):
+# counts, KPROBE programs, BPF_TASK_FD_QUERY and refusals are tbpf's.
+if [ -f /sys/bus/event_source/devices/uprobe/type ]; then
+	tb upmu
+else
+	echo "no uprobe PMU: its probes not checked"
 fi
 
 # A raw tracepoint of a module (fentry_test_mod's fentry_test_call, whose

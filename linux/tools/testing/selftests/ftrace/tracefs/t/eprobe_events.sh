@@ -2,8 +2,9 @@
 # Event probes (dynamic_events' e): the guide's sched_switch example,
 # checked record by record against sched_switch's own; a char array
 # field as a string; an event probe on a kprobe event, which then cannot
-# be removed; the listing, the format, removal by place and arguments,
-# and what is refused: with its errno, its error_log position, and the
+# be removed; removal of a group, all or none; the listing, in order of
+# definition; the format, removal by place and arguments, and what is
+# refused: with its errno, its error_log position, and the
 # list left as it was.
 # limit: 300
 [ -f dynamic_events ] || skip "no dynamic_events"
@@ -77,6 +78,29 @@ expect_reject dynamic_events '-:ep/open kp.open d=$dfd:u32 c=$comm' 'No such fil
 echo '-:ep/open kp/open d=$dfd:s32 c=$comm' >> dynamic_events
 [ ! -d events/ep ] || fail "events/ep left"
 echo '-:kp/open' >> dynamic_events
+
+# A set of events goes all or none: a group one of whose events an event
+# probe of another group reads stays whole; with its reader inside, the
+# set goes, the reader first.
+echo 'p:g1/a do_sys_openat2' >> dynamic_events
+echo 'p:g1/b vfs_read' >> dynamic_events
+echo 'e:g2/a g1.a' >> dynamic_events
+expect_reject dynamic_events '-:g1/' 'Device or resource busy'
+expect_reject kprobe_events '-:g1/' 'Device or resource busy'
+(: > kprobe_events) 2> /dev/null && fail "O_TRUNC of kprobe_events with g1.a read"
+[ -d events/g1/a ] && [ -d events/g1/b ] || fail "-:g1/ removed part of the group"
+echo 'e:g1/c g1.b' >> dynamic_events
+echo '-:g2/' >> dynamic_events
+echo '-:g1/' >> dynamic_events
+[ ! -d events/g1 ] || fail "events/g1 left: $(cat dynamic_events)"
+# Listed in order of definition, every kind together; cleared at once.
+echo 'p:o/k1 vfs_read' >> dynamic_events
+echo 'e:o/e1 o.k1' >> dynamic_events
+echo 'p:o/k2 vfs_write' >> dynamic_events
+[ "$(cut -d' ' -f1 dynamic_events | tr '\n' ' ')" = 'p:o/k1 e:o/e1 p:o/k2 ' ] ||
+	fail "not in order of definition: $(cat dynamic_events)"
+echo > dynamic_events
+[ -z "$(cat dynamic_events)" ] || fail "not cleared: $(cat dynamic_events)"
 
 # Refused definitions: errno, error_log position, nothing changed.
 echo 'e:keep/one sched.sched_wakeup' > dynamic_events

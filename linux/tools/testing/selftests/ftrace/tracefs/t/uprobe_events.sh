@@ -3,8 +3,9 @@
 # the shell's text (its _init, which every process of it runs), their
 # listing, records and uprobe_profile; user memory through @+OFFS (the
 # ELF magic at file offset 0), the user stack and $comm; the probe only
-# registered while enabled; dynamic_events, and what is refused: with its
-# errno, its error_log position, and the list left as it was.
+# registered while enabled; dynamic_events; perf probe -x; and what is
+# refused: with its errno, its error_log position, and the list left as
+# it was.
 # limit: 300
 [ -f uprobe_events ] || skip "no uprobe_events"
 echo > uprobe_events
@@ -57,6 +58,23 @@ n=$(printf 'p_%s_0x%x' "$(basename "$sh")" "$off" | tr -c 'a-zA-Z0-9\n' '_')
 echo 'p:kp/vr vfs_read' >> dynamic_events
 [ "$(cat uprobe_events)" = "p:uprobes/$n $sh:$off" ] || fail "kinds mixed: $(cat uprobe_events)"
 echo > dynamic_events
+
+# perf probe -x: perf reads the binary's symbols and writes the place;
+# perf stat counts the one call of tbpf's main.
+tb=$(command -v tbpf || true)
+if command -v perf > /dev/null && [ -n "$tb" ]; then
+	export PAGER=cat
+	perf probe -q -x "$tb" -a main || fail "perf probe -x $tb -a main"
+	grep -q "^p:probe_tbpf/main $tb:0x[0-9a-f]*\$" uprobe_events ||
+		fail "perf probe -x: $(cat uprobe_events)"
+	n=$(perf stat -x, -e probe_tbpf:main -- "$tb" probe 2>&1 > /dev/null |
+		awk -F, '/probe_tbpf:main/ { print $1 }')
+	[ "${n:-0}" = 1 ] || fail "perf stat on perf probe -x's event counted '${n}'"
+	perf probe -q -d 'probe_tbpf:*' || fail "perf probe -d 'probe_tbpf:*'"
+	[ -z "$(cat uprobe_events)" ] || fail "left after perf probe -d: $(cat uprobe_events)"
+else
+	echo "no perf or no tbpf: perf probe -x not checked"
+fi
 
 # Refused definitions: errno, error_log position, nothing changed.
 echo "p:uprobes/keep $sh:$off" > uprobe_events
