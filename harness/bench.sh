@@ -103,6 +103,8 @@ for k in ours upstream none; do
 	/harness/files/bin/bpfbench
 	# B15: instances, where there are.
 	/harness/files/bin/instbench
+	# B16, B17: a kprobe event and a uprobe event, two fetch args each.
+	/harness/files/bin/probebench
 	# B7: bytes per call-site record, the same formula for every kernel
 	# (pages of records x page size / records, from dyn_ftrace_total_info).
 	# B7.convert comes from a boot of its own (b7_convert below).
