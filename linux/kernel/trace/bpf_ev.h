@@ -44,6 +44,10 @@ const struct bpf_func_proto *bpf_ev_kp_func_proto(enum bpf_func_id func_id,
 const struct bpf_func_proto *bpf_ev_raw_func_proto(enum bpf_func_id func_id,
 						   const struct bpf_prog *prog);
 
+/* The helpers a kprobe_multi link's program sees (bpf_ev_kmulti.c) */
+extern const struct bpf_func_proto bpf_ev_kmulti_cookie_proto;
+extern const struct bpf_func_proto bpf_ev_kmulti_ip_proto;
+
 /*
  * kernel/bpf/stackmap.c's helpers (BPF_CALL_3, BPF_CALL_4), which no
  * header declares: called with the registers of a hit.

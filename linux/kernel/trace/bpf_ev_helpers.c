@@ -480,6 +480,13 @@ const struct bpf_func_proto *bpf_ev_tp_func_proto(enum bpf_func_id func_id,
 const struct bpf_func_proto *bpf_ev_kp_func_proto(enum bpf_func_id func_id,
 						  const struct bpf_prog *prog)
 {
+	/* A kprobe_multi link's run knows the function and its cookie. */
+	if (prog->expected_attach_type == BPF_TRACE_KPROBE_MULTI) {
+		if (func_id == BPF_FUNC_get_attach_cookie)
+			return &bpf_ev_kmulti_cookie_proto;
+		if (func_id == BPF_FUNC_get_func_ip)
+			return &bpf_ev_kmulti_ip_proto;
+	}
 	return bpf_ev_ctx_proto(BPF_EV_KP, func_id, prog);
 }
 

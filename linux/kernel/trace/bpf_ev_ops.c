@@ -148,27 +148,13 @@ const struct bpf_prog_ops tracing_prog_ops = {
 };
 
 /**
- * bpf_kprobe_multi_link_attach() - BPF_LINK_CREATE of a kprobe program
- * on many functions at once
- * @attr:	the syscall's attributes
- * @prog:	the program
- *
- * Return: -EOPNOTSUPP: not available yet (libbpf then attaches one
- * kprobe at a time).
- */
-int bpf_kprobe_multi_link_attach(const union bpf_attr *attr,
-				 struct bpf_prog *prog)
-{
-	return -EOPNOTSUPP;
-}
-
-/**
  * bpf_uprobe_multi_link_attach() - BPF_LINK_CREATE of a uprobe program
  * on many places at once
  * @attr:	the syscall's attributes
  * @prog:	the program
  *
- * Return: -EOPNOTSUPP: there are no uprobe events yet.
+ * Return: -EOPNOTSUPP: not provided (libbpf then attaches through the
+ * uprobe PMU, one place at a time).
  */
 int bpf_uprobe_multi_link_attach(const union bpf_attr *attr,
 				 struct bpf_prog *prog)

@@ -64,6 +64,11 @@
  *                         uretprobe's counts; KPROBE programs by ioctl
  *                         (reading the user's rdi) and by link (a cookie);
  *                         BPF_TASK_FD_QUERY; what the PMU refuses
+ *   tbpf kmulti           kprobe_multi links on __x64_sys_getppid and
+ *                         __x64_sys_getpid, by name and (a return link)
+ *                         by address, a cookie each: hits counted by
+ *                         cookie, bpf_get_func_ip(), a return's rax, link
+ *                         info; what BPF_LINK_CREATE refuses
  *   tbpf all              each of the above (switch twice) in a child
  *
  * Each check prints "ok NAME ..." or "FAIL NAME: why". Exit status: 0 when
@@ -333,7 +338,8 @@ static const char *vlog_last(void)
  * in vlog). The kernel without BPF events does not know the TRACEPOINT
  * and RAW_TRACEPOINT types: EINVAL before the verifier has said a word.
  */
-static int load(int type, struct prog *p, const char *name)
+static int load_as(int type, int attach_type, struct prog *p,
+		   const char *name)
 {
 	union bpf_attr a;
 	int fd, e;
@@ -341,6 +347,7 @@ static int load(int type, struct prog *p, const char *name)
 	resolve(p);
 	memset(&a, 0, sizeof(a));
 	a.prog_type = type;
+	a.expected_attach_type = attach_type;
 	a.insns = (unsigned long)p->insn;
 	a.insn_cnt = p->n;
 	a.license = (unsigned long)"GPL";
@@ -364,6 +371,11 @@ static int load(int type, struct prog *p, const char *name)
 		no_bpf_events("BPF_PROG_TYPE_TRACEPOINT is unknown (EINVAL)");
 	errno = e;
 	return -1;
+}
+
+static int load(int type, struct prog *p, const char *name)
+{
+	return load_as(type, 0, p, name);
 }
 
 /* load(), and a failure of check name when it fails. */
@@ -3079,6 +3091,242 @@ static void check_upmu(void)
 }
 #endif
 
+/* ---- kprobe_multi links ---- */
+
+#ifdef __x86_64__
+#define KM_COOKIE1	0x6b6d000000000001ULL
+#define KM_COOKIE2	0x6b6d000000000002ULL
+
+/*
+ * struct bpf_link_info of a kprobe_multi link, as the 6.12 uapi lays it
+ * out (older headers lack the member).
+ */
+struct km_info {
+	__u32 type, id, prog_id, pad;
+	__u64 addrs;
+	__u32 count, flags;
+	__u64 missed;
+	__u64 cookies;
+};
+
+/* BPF_LINK_CREATE of a kprobe_multi link: its fd, or -1 (errno set). */
+static int kmulti_link(int prog, const char *const *syms, const __u64 *addrs,
+		       const __u64 *cookies, __u32 cnt, __u32 flags)
+{
+	union bpf_attr a;
+
+	memset(&a, 0, sizeof(a));
+	a.link_create.prog_fd = prog;
+	a.link_create.attach_type = BPF_TRACE_KPROBE_MULTI;
+	a.link_create.kprobe_multi.flags = flags;
+	a.link_create.kprobe_multi.cnt = cnt;
+	a.link_create.kprobe_multi.syms = (unsigned long)syms;
+	a.link_create.kprobe_multi.addrs = (unsigned long)addrs;
+	a.link_create.kprobe_multi.cookies = (unsigned long)cookies;
+	return sys_bpf(BPF_LINK_CREATE, &a);
+}
+
+/*
+ * The program: for each hit of ours, by its cookie, slot 0 (getppid) or
+ * 1 (getpid) counts, slot 2 counts any other; slots 3 and 4 take
+ * bpf_get_func_ip() of each; with ret, slot 5 counts the returns whose
+ * rax is our parent's pid.
+ */
+static int kmulti_prog(const char *name, int cnt, int ret)
+{
+	const int ax = offsetof(struct pt_regs, rax);
+	int l_end, l_two, l_other;
+	struct prog p;
+
+	prog_init(&p);
+	l_end = new_label(&p);
+	l_two = new_label(&p);
+	l_other = new_label(&p);
+	emit(&p, MOV_X(R6, R1));
+	only_tgid(&p, getpid(), l_end);
+	emit(&p, MOV_X(R1, R6));
+	emit(&p, CALL(get_attach_cookie));
+	emit(&p, MOV_X(R7, R0));
+	emit(&p, MOV_X(R1, R6));
+	emit(&p, CALL(get_func_ip));
+	emit(&p, MOV_X(R8, R0));
+	ld64(&p, R2, KM_COOKIE1);
+	jump(&p, J_X(BPF_JNE, R7, R2), l_two);
+	count(&p, cnt, 0);
+	store(&p, cnt, 3, R8);
+	if (ret) {
+		emit(&p, LDX(BPF_DW, R9, R6, ax));
+		jump(&p, J_K(BPF_JNE, R9, getppid()), l_end);
+		count(&p, cnt, 5);
+	}
+	jump(&p, JA(), l_end);
+	place(&p, l_two);
+	ld64(&p, R2, KM_COOKIE2);
+	jump(&p, J_X(BPF_JNE, R7, R2), l_other);
+	count(&p, cnt, 1);
+	store(&p, cnt, 4, R8);
+	jump(&p, JA(), l_end);
+	place(&p, l_other);
+	count(&p, cnt, 2);
+	ret0_at(&p, l_end);
+	return load_as(BPF_PROG_TYPE_KPROBE, BPF_TRACE_KPROBE_MULTI, &p, name);
+}
+
+/*
+ * One link on __x64_sys_getppid and __x64_sys_getpid, by name (or, with
+ * ret, a return link by address), each with its cookie: our calls of
+ * each counted apart, bpf_get_func_ip() the function's address, a
+ * return's rax; link info; nothing after the link is closed.
+ */
+static void check_kmulti_one(int ret)
+{
+	const char *name = ret ? "kmulti-ret" : "kmulti";
+	static const char *const syms[] = { "__x64_sys_getpid",
+					    "__x64_sys_getppid" };
+	const __u64 cookies[] = { KM_COOKIE2, KM_COOKIE1 };
+	__u64 addrs[2], v[6], got_addrs[2] = { 0 }, got_cookies[2] = { 0 };
+	struct km_info info;
+	union bpf_attr a;
+	int cnt, prog, link, i;
+
+	addrs[0] = kallsyms_addr(syms[0]);
+	addrs[1] = kallsyms_addr(syms[1]);
+	if (ret && (!addrs[0] || !addrs[1])) {
+		ok(name, "skipped: kallsyms hides the addresses");
+		return;
+	}
+	cnt = slots_new(name, 6);
+	if (cnt < 0)
+		return;
+	prog = kmulti_prog(ret ? "tbpf_kmulti_ret" : "tbpf_kmulti", cnt, ret);
+	if (prog < 0) {
+		fail(name, "loading: %s: %s", ename(errno), vlog_last());
+		return;
+	}
+	link = ret ? kmulti_link(prog, NULL, addrs, cookies, 2,
+				 BPF_F_KPROBE_MULTI_RETURN) :
+		     kmulti_link(prog, syms, NULL, cookies, 2, 0);
+	if (link < 0) {
+		fail(name, "BPF_LINK_CREATE: %s", ename(errno));
+		return;
+	}
+	getppid_n(NCALLS);
+	for (i = 0; i < 7; i++)
+		syscall(SYS_getpid);
+	memset(&info, 0, sizeof(info));
+	info.addrs = (unsigned long)got_addrs;
+	info.cookies = (unsigned long)got_cookies;
+	info.count = 2;
+	memset(&a, 0, sizeof(a));
+	a.info.bpf_fd = link;
+	a.info.info_len = sizeof(info);
+	a.info.info = (unsigned long)&info;
+	if (sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &a) < 0)
+		fail(name, "link info: %s", ename(errno));
+	else if (info.type != BPF_LINK_TYPE_KPROBE_MULTI ||
+		 info.count != 2 ||
+		 info.flags != (ret ? BPF_F_KPROBE_MULTI_RETURN : 0u) ||
+		 (addrs[0] && got_addrs[0] != (addrs[0] < addrs[1] ? addrs[0] : addrs[1])) ||
+		 got_cookies[0] != (addrs[0] < addrs[1] ? KM_COOKIE2 : KM_COOKIE1))
+		fail(name, "link info: type %u count %u flags %u addr %#llx cookie %#llx",
+		     info.type, info.count, info.flags,
+		     (unsigned long long)got_addrs[0],
+		     (unsigned long long)got_cookies[0]);
+	close(link);
+	getppid_n(10);
+	for (i = 0; i < 6; i++)
+		v[i] = slot(cnt, i);
+	if (v[0] != NCALLS || v[1] != 7 || v[2])
+		fail(name, "counted %llu getppid of %d, %llu getpid of 7, %llu other",
+		     (unsigned long long)v[0], NCALLS, (unsigned long long)v[1],
+		     (unsigned long long)v[2]);
+	else if (addrs[1] && (v[3] != addrs[1] || v[4] != addrs[0]))
+		fail(name, "bpf_get_func_ip() gave %#llx and %#llx, not %#llx and %#llx",
+		     (unsigned long long)v[3], (unsigned long long)v[4],
+		     (unsigned long long)addrs[1], (unsigned long long)addrs[0]);
+	else if (ret && v[5] != NCALLS)
+		fail(name, "%llu of %d returns gave %d in rax",
+		     (unsigned long long)v[5], NCALLS, getppid());
+	else
+		ok(name, "%d and 7 hits by cookie, func ip%s, link info",
+		   NCALLS, ret ? ", rax at return" : "");
+	close(prog);
+	close(cnt);
+}
+
+/* What BPF_LINK_CREATE of a kprobe_multi link refuses, with its errno. */
+static void check_kmulti_refuse(void)
+{
+	const char *name = "kmulti-refuse";
+	static const char *const good[] = { "__x64_sys_getppid" };
+	static const char *const unknown[] = { "tbpf_no_such_function" };
+	const __u64 addr[] = { 1 };
+	struct {
+		const char *what;
+		const char *const *syms;
+		const __u64 *addrs;
+		__u32 cnt, flags;
+		int err;
+	} bad[] = {
+		{ "no function", good, NULL, 0, 0, EINVAL },
+		{ "names and addresses", good, addr, 1, 0, EINVAL },
+		{ "neither", NULL, NULL, 1, 0, EINVAL },
+		{ "an unknown flag", good, NULL, 1, 2, EINVAL },
+		{ "an unknown name", unknown, NULL, 1, 0, ENOENT },
+		{ "an address without a call site", NULL, addr, 1, 0, EINVAL },
+		{ "2^20 + 1 functions", good, NULL, (1U << 20) + 1, 0, E2BIG },
+	};
+	int prog, plain, fd, bad_count = 0;
+	struct prog p;
+	size_t i;
+
+	prog_init(&p);
+	emit(&p, MOV_K(R0, 0));
+	emit(&p, EXIT());
+	prog = load_as(BPF_PROG_TYPE_KPROBE, BPF_TRACE_KPROBE_MULTI, &p,
+		       "tbpf_km_nop");
+	plain = load_nop(BPF_PROG_TYPE_KPROBE, "tbpf_km_plain");
+	if (prog < 0 || plain < 0) {
+		fail(name, "loading: %s", ename(errno));
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		fd = kmulti_link(prog, bad[i].syms, bad[i].addrs, NULL,
+				 bad[i].cnt, bad[i].flags);
+		if (fd >= 0 || errno != bad[i].err) {
+			fail(name, "%s: %s, not %s", bad[i].what,
+			     fd >= 0 ? "linked" : ename(errno),
+			     ename(bad[i].err));
+			bad_count++;
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	fd = kmulti_link(plain, good, NULL, NULL, 1, 0);
+	if (fd >= 0 || errno != EINVAL) {
+		fail(name, "a kprobe program not for kprobe_multi: %s, not EINVAL",
+		     fd >= 0 ? "linked" : ename(errno));
+		bad_count++;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (!bad_count)
+		ok(name, "%zu links refused", ARRAY_SIZE(bad) + 1);
+}
+
+static void check_kmulti(void)
+{
+	check_kmulti_one(0);
+	check_kmulti_one(1);
+	check_kmulti_refuse();
+}
+#else
+static void check_kmulti(void)
+{
+	ok("kmulti", "skipped: the probed functions and registers are x86-64's");
+}
+#endif
+
 /* Run check fn in a child, so that it starts with nothing attached. */
 static int in_child(void (*fn)(void))
 {
@@ -3119,7 +3367,7 @@ static int check_all(void)
 		check_switch_ioctl, check_switch_link, check_syscall,
 		check_rawtp, check_helpers, check_printk_default, check_output,
 		check_stackid, check_query, check_refuse, check_fdquery,
-		check_kprobe_default, check_kpmu, check_upmu,
+		check_kprobe_default, check_kpmu, check_upmu, check_kmulti,
 	};
 	size_t i;
 	int rc;
@@ -3218,7 +3466,7 @@ static int print_usage(void)
 	fprintf(stderr, "usage: tbpf probe | switch ioctl|link | syscall |\n"
 		"       rawtp | helpers | printk [MAGIC [N]] | output |\n"
 		"       stackid | query | refuse | fdquery | kprobe [uprobe] | kpmu |\n"
-		"       upmu |\n"
+		"       upmu | kmulti |\n"
 		"       rawmod TP MODULE N TRIGGER | all\n");
 	return 2;
 }
@@ -3276,6 +3524,8 @@ int main(int argc, char **argv)
 		check_kpmu();
 	else if (argc == 2 && !strcmp(cmd, "upmu"))
 		check_upmu();
+	else if (argc == 2 && !strcmp(cmd, "kmulti"))
+		check_kmulti();
 	else
 		return print_usage();
 	return failed ? 1 : 0;

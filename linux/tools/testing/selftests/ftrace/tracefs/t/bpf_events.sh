@@ -129,6 +129,11 @@ else
 	echo "no uprobe PMU: its probes not checked"
 fi
 
+# kprobe_multi links, one program on many functions through an fprobe
+# (what libbpf and bpftrace make for a wildcard kprobe): hits by cookie,
+# bpf_get_func_ip(), returns, link info and refusals are tbpf's.
+tb kmulti
+
 # A raw tracepoint of a module (fentry_test_mod's fentry_test_call, whose
 # first argument runs 0..N-1 when N is written to its debugfs file): every
 # hit counted, and the module held while the link is open.
