@@ -85,7 +85,8 @@ for m in kprobes/kprobe_example kprobes/kretprobe_example \
 	 livepatch/livepatch-sample fprobe/fprobe_example ftrace/ftrace-ops \
 	 ftrace/ftrace-direct \
 	 ftrace/ftrace-direct-too ftrace/ftrace-direct-modify \
-	 ftrace/ftrace-direct-multi ftrace/ftrace-direct-multi-modify; do
+	 ftrace/ftrace-direct-multi ftrace/ftrace-direct-multi-modify \
+	 trace_events/trace-events-sample; do
 	[ ! -f "$BUILD/kernels/test/samples/$m.ko" ] ||
 		cp "$BUILD/kernels/test/samples/$m.ko" "$samples/"
 done

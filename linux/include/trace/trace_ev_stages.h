@@ -86,9 +86,9 @@
 /*
  * The field forms. __tev_fix(type, item, type text, signed) is a field;
  * __tev_arr(type, item, count) a fixed array; __tev_var(loc, item, type
- * text, source, length) a variable part, located by a __data_loc_<item>
- * (loc = data) or __rel_loc_<item> (loc = rel) word, whose length may
- * use the saved source as __dyn->item_src.
+ * text, signed, source, length) a variable part, located by a
+ * __data_loc_<item> (loc = data) or __rel_loc_<item> (loc = rel) word,
+ * whose length may use the saved source as __dyn->item_src.
  */
 #undef __field
 #define __field(t, i)		__tev_fix(t, i, #t, is_signed_type(t))
@@ -102,47 +102,52 @@
 #define __array(t, i, n)	__tev_arr(t, i, n)
 #undef __dynamic_array
 #define __dynamic_array(t, i, n) \
-	__tev_var(data, i, "__data_loc " #t "[]", NULL, (n) * sizeof(t))
+	__tev_var(data, i, "__data_loc " #t "[]", is_signed_type(t), NULL, \
+		  (n) * sizeof(t))
 #undef __rel_dynamic_array
 #define __rel_dynamic_array(t, i, n) \
-	__tev_var(rel, i, "__rel_loc " #t "[]", NULL, (n) * sizeof(t))
+	__tev_var(rel, i, "__rel_loc " #t "[]", is_signed_type(t), NULL, \
+		  (n) * sizeof(t))
 #undef __string
 #define __string(i, s) \
-	__tev_var(data, i, "__data_loc char[]", (s), \
+	__tev_var(data, i, "__data_loc char[]", 0, (s), \
 		  trace_ev_str_len(__dyn->i##_src))
 #undef __rel_string
 #define __rel_string(i, s) \
-	__tev_var(rel, i, "__rel_loc char[]", (s), \
+	__tev_var(rel, i, "__rel_loc char[]", 0, (s), \
 		  trace_ev_str_len(__dyn->i##_src))
 #undef __string_len
 #define __string_len(i, s, n) \
-	__tev_var(data, i, "__data_loc char[]", (s), (n) + 1)
+	__tev_var(data, i, "__data_loc char[]", 0, (s), (n) + 1)
 #undef __rel_string_len
 #define __rel_string_len(i, s, n) \
-	__tev_var(rel, i, "__rel_loc char[]", (s), (n) + 1)
+	__tev_var(rel, i, "__rel_loc char[]", 0, (s), (n) + 1)
 #undef __vstring
 #define __vstring(i, f, ap) \
-	__tev_var(data, i, "__data_loc char[]", NULL, trace_ev_vstr_len(f, ap))
+	__tev_var(data, i, "__data_loc char[]", 0, NULL, \
+		  trace_ev_vstr_len(f, ap))
 #undef __bitmask
 #define __bitmask(i, nr) \
-	__tev_var(data, i, "__data_loc unsigned long[]", NULL, \
+	__tev_var(data, i, "__data_loc unsigned long[]", 0, NULL, \
 		  BITS_TO_LONGS(nr) * sizeof(long))
 #undef __rel_bitmask
 #define __rel_bitmask(i, nr) \
-	__tev_var(rel, i, "__rel_loc unsigned long[]", NULL, \
+	__tev_var(rel, i, "__rel_loc unsigned long[]", 0, NULL, \
 		  BITS_TO_LONGS(nr) * sizeof(long))
 #undef __cpumask
 #define __cpumask(i) \
-	__tev_var(data, i, "__data_loc cpumask_t", NULL, \
+	__tev_var(data, i, "__data_loc cpumask_t", 0, NULL, \
 		  BITS_TO_LONGS(nr_cpumask_bits) * sizeof(long))
 #undef __rel_cpumask
 #define __rel_cpumask(i) \
-	__tev_var(rel, i, "__rel_loc cpumask_t", NULL, \
+	__tev_var(rel, i, "__rel_loc cpumask_t", 0, NULL, \
 		  BITS_TO_LONGS(nr_cpumask_bits) * sizeof(long))
 #undef __sockaddr
-#define __sockaddr(i, n) __tev_var(data, i, "__data_loc u8[]", NULL, (n))
+#define __sockaddr(i, n) \
+	__tev_var(data, i, "__data_loc u8[]", 0, NULL, (n))
 #undef __rel_sockaddr
-#define __rel_sockaddr(i, n) __tev_var(rel, i, "__rel_loc u8[]", NULL, (n))
+#define __rel_sockaddr(i, n) \
+	__tev_var(rel, i, "__rel_loc u8[]", 0, NULL, (n))
 
 /* The header, read again: the name define_trace.h worked out. */
 #ifdef TRACE_INCLUDE_FILE
@@ -165,7 +170,7 @@
 #define DEFINE_EVENT_PRINT(c, n, proto, args, print)
 #define __tev_fix(t, i, text, sgn)	t i;
 #define __tev_arr(t, i, n)		t i[n];
-#define __tev_var(loc, i, text, src, len) u32 __##loc##_loc_##i;
+#define __tev_var(loc, i, text, sgn, src, len) u32 __##loc##_loc_##i;
 
 #include __tev_header
 
@@ -180,7 +185,7 @@
 #undef __tev_arr
 #define __tev_arr(t, i, n)
 #undef __tev_var
-#define __tev_var(loc, i, text, src, len) u32 i; const void *i##_src;
+#define __tev_var(loc, i, text, sgn, src, len) u32 i; const void *i##_src;
 
 #include __tev_header
 
@@ -212,7 +217,7 @@
 #define DEFINE_EVENT_PRINT(c, n, proto, args, print)			\
 	static const char trace_ev_efmt_##n[] = print;
 #undef __tev_var
-#define __tev_var(loc, i, text, src, len)				\
+#define __tev_var(loc, i, text, sgn, src, len)				\
 	__dyn->i##_src = (src);						\
 	__n = (len);							\
 	__dyn->i = __tev_loc_##loc(i, __off, __n);			\
@@ -256,10 +261,11 @@
 	  .count = sizeof_field(__tev_rec, i) / sizeof(t),		\
 	  .is_signed = is_signed_type(t), .kind = TRACE_EV_ARRAY },
 #undef __tev_var
-#define __tev_var(loc, i, text, src, len)				\
+#define __tev_var(loc, i, text, sgn, src, len)				\
 	{ .type = text, .name = #i,					\
 	  .offset = offsetof(__tev_rec, __##loc##_loc_##i),		\
-	  .size = sizeof(u32), .kind = __tev_kind_##loc },
+	  .size = sizeof(u32), .is_signed = (sgn),			\
+	  .kind = __tev_kind_##loc },
 #define __tev_kind_data	TRACE_EV_DYN
 #define __tev_kind_rel	TRACE_EV_REL
 
@@ -293,7 +299,7 @@
 #undef __tev_arr
 #define __tev_arr(t, i, n)
 #undef __tev_var
-#define __tev_var(loc, i, text, src, len) \
+#define __tev_var(loc, i, text, sgn, src, len) \
 	__entry->__##loc##_loc_##i = __dyn.i;
 
 #define __get_dynamic_array(f) \
@@ -361,6 +367,9 @@
 #define __print_hex_str(buf, len) trace_print_hex_seq(p, buf, len, true)
 #define __print_array(array, count, el_size)				\
 	trace_print_array_seq(p, array, count, el_size)
+#define __print_dynamic_array(f, el_size)				\
+	trace_print_array_seq(p, __get_dynamic_array(f),		\
+			      __get_dynamic_array_len(f) / (el_size), el_size)
 #define __print_hex_dump(prefix, type, rowsize, groupsize, buf, len, ascii) \
 	trace_print_hex_dump_seq(p, prefix, type, rowsize, groupsize,	\
 				 buf, len, ascii)
@@ -522,6 +531,7 @@
 #undef __get_buf
 #undef __print_hex_str
 #undef __print_array
+#undef __print_dynamic_array
 #undef __print_hex_dump
 #undef __print_ns_to_secs
 #undef __print_ns_without_secs

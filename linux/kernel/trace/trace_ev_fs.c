@@ -129,11 +129,21 @@ static int ev_id_show(struct seq_file *m, void *obj)
 	return 0;
 }
 
-/* format: the record's layout; an array's count goes after its name. */
+/*
+ * format: the record's layout; an array's count goes after its name, and
+ * so do a __rel_loc array's brackets ("__rel_loc char foo[]", where a
+ * __data_loc array is "__data_loc char[] foo"), as upstream prints them.
+ */
 static void ev_field_show(struct seq_file *m, const struct trace_ev_field *f)
 {
+	size_t n = strlen(f->type);
+
 	if (f->kind == TRACE_EV_ARRAY)
 		seq_printf(m, "\tfield:%s %s[%u];", f->type, f->name, f->count);
+	else if (f->kind == TRACE_EV_REL && n > 2 &&
+		 !strcmp(f->type + n - 2, "[]"))
+		seq_printf(m, "\tfield:%.*s %s[];", (int)(n - 2), f->type,
+			   f->name);
 	else
 		seq_printf(m, "\tfield:%s %s;", f->type, f->name);
 	seq_printf(m, "\toffset:%u;\tsize:%u;\tsigned:%u;\n", f->offset,
