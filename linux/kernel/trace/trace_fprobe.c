@@ -17,10 +17,11 @@
  * each probe's handler takes only the calls whose data is its own.
  *
  * A probe is registered only while its event is enabled; defining one
- * checks that it could be (the function has a call site, the tracepoint
- * exists). A t probe on a tracepoint of a module that is not loaded waits
- * for it; every probe in a module is let go when the module goes, and
- * taken up again when it comes back.
+ * checks that it could be (the function has a call site). A t probe on
+ * "MOD:NAME" of a module that is not loaded waits for it, and one on a
+ * NAME that neither the kernel nor a loaded module has waits for the
+ * first module that brings it, as upstream's; every probe in a module is
+ * let go when the module goes, and taken up again when it comes back.
  *
  * As kprobe events (trace_kprobe.c), an event may gather several places
  * of the same type and arguments, and builds its record in a scratch
@@ -180,13 +181,19 @@ static unsigned long tf_site(const char *sym)
 	return addr ? ftrace_location(addr) : 0;
 }
 
-/* Whether "[MOD:]NAME" @s is in module @mod, by its name or its site. */
+/*
+ * Whether @p's place is in module @mod, by its "MOD:" or its site; a
+ * tracepoint named alone, by where it was found, or, while none has been,
+ * in any module.
+ */
 static bool tf_probe_in(const struct tf_probe *p, const struct module *mod)
 {
 	size_t n = strlen(mod->name);
 
 	if (!strncmp(p->sym, mod->name, n) && p->sym[n] == ':')
 		return true;
+	if (p->ev->tp && !strchr(p->sym, ':'))
+		return !p->tpt || within_module((unsigned long)p->tpt, mod);
 	return p->armed && within_module(p->site, mod);
 }
 
@@ -358,18 +365,44 @@ static void tf_tp_match(struct tracepoint *tpt, void *priv)
 		l->tpt = tpt;
 }
 
-/* The tracepoint "[MOD:]NAME"; *@missing: its module is not loaded. */
+/* A loaded module's tracepoint; the caller holds dynev_lock. */
+static void tf_tp_match_mod(struct tracepoint *tpt, struct module *mod,
+			    void *priv)
+{
+	/* One going has let its probes go already: dynev_lock is held. */
+	if (mod->state != MODULE_STATE_GOING)
+		tf_tp_match(tpt, priv);
+}
+
+/* Tracepoint @name of module @mod, which is coming, or NULL. */
+static struct tracepoint *tf_tp_find_in(struct module *mod, const char *name)
+{
+	struct tf_tp_lookup l = { .name = name };
+	unsigned int i;
+
+	for (i = 0; i < mod->num_tracepoints; i++)
+		tf_tp_match(tracepoint_ptr_deref(&mod->tracepoints_ptrs[i]), &l);
+	return l.tpt;
+}
+
+/*
+ * The tracepoint "[MOD:]NAME": NAME alone is the kernel's, or a loaded
+ * module's. *@missing: it may come with a module (MOD is not loaded, or
+ * no one has NAME yet).
+ */
 static struct tracepoint *tf_tp_find(const char *s, bool *missing)
 {
 	const char *colon = strchr(s, ':');
 	struct tf_tp_lookup l = { .name = colon ? colon + 1 : s };
 	char name[MODULE_NAME_LEN];
 	struct module *mod;
-	unsigned int i;
 
 	*missing = false;
 	if (!colon) {
 		for_each_kernel_tracepoint(tf_tp_match, &l);
+		if (!l.tpt && IS_ENABLED(CONFIG_MODULES))
+			for_each_module_tracepoint(tf_tp_match_mod, &l);
+		*missing = !l.tpt;
 		return l.tpt;
 	}
 	if (colon - s >= MODULE_NAME_LEN)
@@ -386,9 +419,7 @@ static struct tracepoint *tf_tp_find(const char *s, bool *missing)
 		*missing = !mod;
 		return NULL;
 	}
-	for (i = 0; i < mod->num_tracepoints; i++)
-		tf_tp_match(tracepoint_ptr_deref(&mod->tracepoints_ptrs[i]), &l);
-	return l.tpt;
+	return tf_tp_find_in(mod, l.name);
 }
 
 /* [MOD:]SYM[%return] or [MOD:]TRACEPOINT */
@@ -677,7 +708,9 @@ static void tf_module_notify_one(struct module *mod, bool coming)
 				continue;
 			}
 			if (ev->tp && !p->tpt)
-				p->tpt = tf_tp_find(p->sym, &missing);
+				p->tpt = strchr(p->sym, ':') ?
+					 tf_tp_find(p->sym, &missing) :
+					 tf_tp_find_in(mod, p->sym);
 			if (test_bit(TRACE_EV_B_RECORD, &ev->de.call.flags) &&
 			    tf_probe_arm(p, true))
 				pr_warn("probe event %s/%s: %s not armed\n",

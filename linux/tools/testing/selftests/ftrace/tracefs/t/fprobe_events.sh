@@ -2,9 +2,10 @@
 # fprobe events and tracepoint probe events (dynamic_events' f and t):
 # records with exact argument values from fentry_test_mod, return probes
 # reading $argN (fprobe and kretprobe), %pd and %pD, a tracepoint probe
-# defined before its module loads and kept across rmmod and insmod, two
-# tracepoint probes on one tracepoint, the listing, and what is refused:
-# with its errno, its error_log position, and the list left as it was.
+# defined before its module loads and kept across rmmod and insmod (named
+# with its module, and without), two tracepoint probes on one tracepoint,
+# the listing, and what is refused: with its errno, its error_log
+# position, and the list left as it was.
 # limit: 300
 [ -f dynamic_events ] || skip "no dynamic_events"
 grep -qF 'f[:[<group>/][<event>]] <func-name>[%return] [<args>]' README ||
@@ -61,6 +62,21 @@ echo 2 > $poke
 echo 0 > events/tp/enable
 echo 0 > events/fp/enable
 echo 0 > events/kp/enable
+rmmod fentry_test_mod
+echo > dynamic_events
+
+# A tracepoint named without its module, which nothing has yet, waits for
+# the first module that brings it, as upstream's; a loaded module named
+# with a tracepoint it does not have is refused.
+echo 't:tp/any fentry_test_call n=$arg1:u32' >> dynamic_events
+echo 1 > events/tp/any/enable
+insmod "$ko"
+echo > trace
+echo 3 > $poke
+[ "$(grep -c ' any: ' trace)" = 3 ] || fail "waiting tracepoint probe: $(grep -v '^#' trace)"
+expect_reject dynamic_events 't fentry_test_mod:no_such_tracepoint_xyz' \
+	'No such file or directory'
+echo 0 > events/tp/any/enable
 rmmod fentry_test_mod
 echo > dynamic_events
 
@@ -125,7 +141,6 @@ check_err 'f vfs_read ^%ax' 'Invalid argument'
 check_err 'f vfs_read ^$retval' 'Invalid argument'
 check_err 'f vfs_read%return ^$arg17' 'Invalid argument'
 check_err 't^1 kfree' 'Invalid argument'
-check_err 't ^no_such_tracepoint_xyz' 'No such file or directory'
 check_err 't kfree ^$retval' 'Invalid argument'
 check_err 't kfree ^%ax' 'Invalid argument'
 check_err 't kfree^%return' 'Invalid argument'
