@@ -562,6 +562,22 @@ static int dynev_remove(struct dynev_kind *only, struct dynev_cmd *cmd)
 	return dynev_event_destroy(ev);
 }
 
+/*
+ * Log a refused command. An error just past its end (something missing
+ * after a last word) is shown after a space, as upstream's error_log
+ * shows a command's words each followed by one.
+ */
+static void dynev_errlog(const char *loc, const char *line,
+			 const struct tp_err *err)
+{
+	char *padded = NULL;
+
+	if (err->pos > strlen(line))
+		padded = kasprintf(GFP_KERNEL, "%s ", line);
+	trace_errlog(loc, padded ?: line, err->pos, err->msg);
+	kfree(padded);
+}
+
 /**
  * dynev_run() - run one command of a definitions file
  * @only:	the kind whose file it was written to; NULL for
@@ -615,8 +631,8 @@ static int dynev_run(struct dynev_kind *only, const char *line)
 	mutex_unlock(&dynev_lock);
 out:
 	if (cmd && cmd->err.msg)
-		trace_errlog(by ? by->errloc : "dynamic_events", line,
-			     cmd->err.pos, cmd->err.msg);
+		dynev_errlog(by ? by->errloc : "dynamic_events", line,
+			     &cmd->err);
 	kfree(buf);
 	kfree(cmd);
 	return ret;

@@ -3,10 +3,11 @@
  * Event probes: trace events defined at run time through dynamic_events
  * on the records of another event,
  *
- *   e[:[GRP/][EVENT]] SYS.EVENT|SYS/EVENT [FETCHARGS]
+ *   e[:[GRP/][EVENT]] SYS.EVENT|SYS/EVENT [FETCHARGS] [if FILTER]
  *
  * whose arguments read the other event's fields ($FIELD), its task's
- * comm, memory, and what those point to. An event probe holds the event
+ * comm, memory, and what those point to; FILTER, in the language of the
+ * events' filter files, picks the other event's records it takes. An event probe holds the event
  * it reads (trace_ev_hold(): that event cannot be removed meanwhile);
  * while enabled, it is a hook on that event's records (struct
  * trace_ev_hook), which keeps the other event's probe registered without
@@ -37,6 +38,8 @@
  * @tsys:	@target's system, as listed
  * @tname:	@target's name
  * @head:	"(SYS.EVENT)", how its records start
+ * @filter:	records of @target it leaves out, or NULL
+ * @filter_text: @filter as written, for the listing
  * @attached:	@hook is on @target (trace_ev_lock)
  */
 struct te_event {
@@ -46,6 +49,8 @@ struct te_event {
 	char *tsys;
 	char *tname;
 	char *head;
+	struct trace_ev_filter *filter;
+	char *filter_text;
 	bool attached;
 };
 
@@ -70,6 +75,8 @@ static void te_hit(struct trace_ev_hook *hook, const void *src,
 	u8 *rec;
 
 	if (!(fl & TRACE_EV_FL_RECORD))
+		return;
+	if (ev->filter && !trace_ev_filter_match(ev->filter, src, src_len))
 		return;
 	page = tp_scratch_get();
 	if (!page) {
@@ -126,6 +133,8 @@ static void te_event_free(struct te_event *ev)
 {
 	if (ev->target)
 		trace_ev_release(ev->target);
+	trace_ev_filter_free(ev->filter);
+	kfree(ev->filter_text);
 	kfree(ev->head);
 	kfree(ev->tsys);
 	kfree(ev->tname);
@@ -150,6 +159,8 @@ static void te_show(struct seq_file *m, struct dynev_event *de)
 	seq_printf(m, "e:%s/%s %s.%s", ev->de.group, ev->de.name, ev->tsys,
 		   ev->tname);
 	tp_args_show(m, ev->de.args);
+	if (ev->filter_text)
+		seq_printf(m, " if %s", ev->filter_text);
 	seq_putc(m, '\n');
 }
 
@@ -220,10 +231,40 @@ static int te_parse_args(struct dynev_cmd *cmd, struct trace_ev_rt *target,
 	return 0;
 }
 
+/*
+ * "if FILTER" after the arguments, at word @at of @cmd: a filter on
+ * @ev->target's records, in the language of the events' filter files.
+ */
+static int te_parse_filter(struct dynev_cmd *cmd, struct te_event *ev,
+			   unsigned int at)
+{
+	const char *text = cmd->line + cmd->pos[at] + 2, *msg;
+	unsigned int pos;
+
+	text = skip_spaces(text);
+	if (!*text)
+		return dynev_cmd_fail(cmd, cmd->pos[at] + 3,
+				      "No filter rule after 'if'", -EINVAL);
+	ev->filter_text = kstrdup(text, GFP_KERNEL);
+	if (!ev->filter_text)
+		return -ENOMEM;
+	ev->filter = trace_ev_filter_compile(trace_ev_fields(ev->target->call),
+					     text, &msg, &pos);
+	if (IS_ERR(ev->filter)) {
+		int ret = PTR_ERR(ev->filter);
+
+		ev->filter = NULL;
+		if (ret != -EINVAL)
+			return ret;
+		return dynev_cmd_fail(cmd, text - cmd->line + pos, msg, ret);
+	}
+	return 0;
+}
+
 /* A new event probe; @target, held, is let go on failure. */
 static int te_new(struct dynev_cmd *cmd, const char *grp, const char *name,
 		  struct trace_ev_rt *target, const char *sys,
-		  const char *event)
+		  const char *event, unsigned int filter_at)
 {
 	struct te_event *ev = kzalloc(sizeof(*ev), GFP_KERNEL);
 	struct tp_args *args = NULL;
@@ -236,6 +277,8 @@ static int te_new(struct dynev_cmd *cmd, const char *grp, const char *name,
 	ev->target = target;
 	ev->hook.fn = te_hit;
 	ret = te_parse_args(cmd, target, &args);
+	if (!ret && filter_at)
+		ret = te_parse_filter(cmd, ev, filter_at);
 	if (ret)
 		goto fail;
 	ret = -ENOMEM;
@@ -263,6 +306,7 @@ static int te_create(struct dynev_cmd *cmd, bool del)
 {
 	const char *grp = NULL, *name = NULL;
 	char *s = cmd->argv[0], *colon, *sys, *event;
+	unsigned int filter_at = 0, i;
 	struct trace_ev_rt *target;
 	struct dynev_event *de;
 	int ret;
@@ -287,6 +331,12 @@ static int te_create(struct dynev_cmd *cmd, bool del)
 	ret = te_split_place(cmd, &sys, &event);
 	if (ret)
 		return ret;
+	/* "if FILTER" ends the arguments. */
+	for (i = 2; i < cmd->argc && !filter_at; i++)
+		if (!strcmp(cmd->argv[i], "if"))
+			filter_at = i;
+	if (filter_at)
+		cmd->argc = filter_at;
 	grp = grp ?: TE_GROUP;
 	name = name ?: event;
 	ret = dynev_lookup(cmd, &te_kind, grp, name, del, &de);
@@ -299,7 +349,7 @@ static int te_create(struct dynev_cmd *cmd, bool del)
 	if (!target)
 		return dynev_cmd_fail(cmd, cmd->pos[1], "The attached event is not found",
 				      -ENOENT);
-	return te_new(cmd, grp, name, target, sys, event);
+	return te_new(cmd, grp, name, target, sys, event, filter_at);
 }
 
 /* "-:EVENT SYS.EVENT [ARGS]": the event goes if they are its own. */
@@ -328,7 +378,7 @@ static struct trace_fs_table te_fs = {
 	.order = TRACE_FS_ORDER_KPROBE + 2,
 	.readme =
 	"\t  Syntax of an event probe, in dynamic_events:\n"
-	"\t    e[:[<group>/][<event>]] <attached-group>.<attached-event> [<args>]\n"
+	"\t    e[:[<group>/][<event>]] <attached-group>.<attached-event> [<args>] [if <filter>]\n"
 	"\t     args: as for kprobe events, with $<field> of the attached event,\n"
 	"\t           but no %<register>, $stack, $arg<N> or $retval\n",
 };

@@ -2,10 +2,10 @@
 # Event probes (dynamic_events' e): the guide's sched_switch example,
 # checked record by record against sched_switch's own; a char array
 # field as a string; an event probe on a kprobe event, which then cannot
-# be removed; removal of a group, all or none; the listing, in order of
-# definition; the format, removal by place and arguments, and what is
-# refused: with its errno, its error_log position, and the
-# list left as it was.
+# be removed; a filter; removal of a group, all or none; the listing, in
+# order of definition; the format, removal by place and arguments, and
+# what is refused: with its errno, its error_log position, and the list
+# left as it was.
 # limit: 300
 [ -f dynamic_events ] || skip "no dynamic_events"
 grep -qF 'e[:[<group>/][<event>]] <attached-group>.<attached-event> [<args>]' README ||
@@ -54,6 +54,19 @@ while read -r prev comm next; do
 done < /tmp/ep.$$
 rm -f /tmp/ep.$$
 [ $n -gt 0 ] || fail "no event probe records beside sched_switch's"
+
+# A filter on sched_switch's fields picks the records the probe takes.
+echo 'e:sched/idle sched.sched_switch next=$next_pid:u32 if next_pid == 0' >> dynamic_events
+grep -qxF 'e:sched/idle sched.sched_switch next=$next_pid:u32 if next_pid == 0' dynamic_events ||
+	fail "filter listing: $(cat dynamic_events)"
+echo 1 > events/sched/idle/enable
+echo > trace
+sleep 0.2
+echo 0 > events/sched/idle/enable
+grep -q ' idle: (sched.sched_switch) next=0$' trace ||
+	fail "no filtered record: $(grep -v '^#' trace | head -n 3)"
+! grep ' idle: ' trace | grep -qv ' next=0$' || fail "a record the filter leaves out"
+echo '-:sched/idle' >> dynamic_events
 
 # Refused: the same name, a name in use, and removal of a probed event.
 expect_reject dynamic_events "$def" 'File exists'
@@ -124,6 +137,8 @@ check_err 'e sched.sched_switch x=^$retval' 'Invalid argument'
 check_err 'e sched.sched_switch ^$stack0' 'Invalid argument'
 check_err 'e:^/bar sched.sched_switch' 'Invalid argument'
 check_err 'e^1 sched.sched_switch' 'Invalid argument'
+check_err 'e:foo/bar sched.sched_switch if ^' 'Invalid argument'
+expect_reject dynamic_events 'e:foo/bar sched.sched_switch if nosuchfield == 1' 'Invalid argument'
 check_err '^e:keep/one sched.sched_switch' 'File exists'
 [ "$(cat dynamic_events)" = 'e:keep/one sched.sched_wakeup' ] ||
 	fail "list changed: $(cat dynamic_events)"
