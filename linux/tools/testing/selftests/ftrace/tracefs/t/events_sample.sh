@@ -6,7 +6,7 @@
 # thread), templates and DEFINE_EVENT_PRINT. The format files and the
 # records must be upstream's: the text here was taken from upstream's
 # kernel of the same base with the same module, on two CPUs (a line
-# ending in a backslash goes on on the next).
+# ending in a backslash continues on the next).
 # limit: 120
 use_sample trace-events-sample
 [ "$(nproc)" = 2 ] || skip "the records here are of a 2-CPU guest"
