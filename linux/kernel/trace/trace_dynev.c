@@ -173,6 +173,46 @@ char *dynev_auto_name(const char *fmt, ...)
 }
 
 /**
+ * dynev_parse_args() - parse a definition's arguments and lay them out
+ * @cmd:	the definition; its arguments are its words from @first on
+ * @first:	the word of the first
+ * @pc:		the context they are read in (kind, entry or return, ...)
+ * @head:	where they start in the record
+ * @argsp:	gets them, even on failure, for the caller to free
+ *
+ * Return: 0; -E2BIG for more than TP_MAX_ARGS or a fixed part over
+ * TP_MAX_FIXED, -EINVAL for one refused (each with @cmd's error at the
+ * argument), -ENOMEM.
+ */
+int dynev_parse_args(struct dynev_cmd *cmd, unsigned int first,
+		     const struct tp_pctx *pc, unsigned int head,
+		     struct tp_args **argsp)
+{
+	unsigned int i, n = cmd->argc - first;
+	int ret, bad;
+
+	*argsp = NULL;
+	if (n > TP_MAX_ARGS)
+		return dynev_cmd_fail(cmd, cmd->pos[first + TP_MAX_ARGS],
+				      "Too many arguments", -E2BIG);
+	*argsp = tp_args_alloc(n);
+	if (!*argsp)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		ret = tp_arg_parse_ctx(&(*argsp)->arg[i], cmd->argv[first + i],
+				       i, pc, cmd->pos[first + i], &cmd->err);
+		if (ret)
+			return ret;
+	}
+	ret = tp_args_layout(*argsp, head, &bad);
+	if (ret)
+		return dynev_cmd_fail(cmd, cmd->pos[first + bad],
+				      tp_layout_msg(ret),
+				      ret == -E2BIG ? -E2BIG : -EINVAL);
+	return 0;
+}
+
+/**
  * dynev_append_check() - whether a definition may add a place to an event
  * @cmd:	the definition
  * @ev:		the event it names

@@ -157,6 +157,9 @@ bool dynev_place_is_file(const char *place);
 int dynev_cmd_fail(struct dynev_cmd *cmd, unsigned int pos, const char *msg,
 		   int err);
 char *dynev_auto_name(const char *fmt, ...) __printf(1, 2);
+int dynev_parse_args(struct dynev_cmd *cmd, unsigned int first,
+		     const struct tp_pctx *pc, unsigned int head,
+		     struct tp_args **argsp);
 int dynev_append_check(struct dynev_cmd *cmd, const struct dynev_event *ev,
 		       bool same_type, const struct tp_args *want,
 		       unsigned int first);

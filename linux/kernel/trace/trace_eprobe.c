@@ -207,28 +207,8 @@ static int te_parse_args(struct dynev_cmd *cmd, struct trace_ev_rt *target,
 		.flags = TP_CTX_KERNEL | TP_CTX_NOREGS | TP_CTX_EVENT,
 		.fields = trace_ev_fields(target->call),
 	};
-	unsigned int i, n = cmd->argc - 2;
-	struct tp_args *args;
-	int ret, bad;
 
-	if (n > TP_MAX_ARGS)
-		return dynev_cmd_fail(cmd, cmd->pos[2 + TP_MAX_ARGS],
-				      "Too many arguments", -E2BIG);
-	args = tp_args_alloc(n);
-	if (!args)
-		return -ENOMEM;
-	*argsp = args;
-	for (i = 0; i < n; i++) {
-		ret = tp_arg_parse_ctx(&args->arg[i], cmd->argv[2 + i], i, &pc,
-				       cmd->pos[2 + i], &cmd->err);
-		if (ret)
-			return ret;
-	}
-	ret = tp_args_layout(args, sizeof(struct trace_entry), &bad);
-	if (ret)
-		return dynev_cmd_fail(cmd, cmd->pos[2 + bad], tp_layout_msg(ret),
-				      ret == -E2BIG ? -E2BIG : -EINVAL);
-	return 0;
+	return dynev_parse_args(cmd, 2, &pc, sizeof(struct trace_entry), argsp);
 }
 
 /*

@@ -466,33 +466,23 @@ static int tf_parse_place(struct dynev_cmd *cmd, struct tf_def *d)
 
 static int tf_parse_args(struct dynev_cmd *cmd, struct tf_def *d)
 {
-	unsigned int i, flags, n = cmd->argc - 2;
-	int ret, bad;
+	struct tp_pctx pc = {
+		.flags = TP_CTX_KERNEL | TP_CTX_ENTRY | TP_CTX_NOREGS,
+	};
+	unsigned int i;
+	int ret;
 
-	if (n > TP_MAX_ARGS)
-		return dynev_cmd_fail(cmd, cmd->pos[2 + TP_MAX_ARGS],
-				      "Too many arguments", -E2BIG);
-	flags = TP_CTX_KERNEL | TP_CTX_ENTRY | TP_CTX_NOREGS;
 	if (d->ret)
-		flags |= TP_CTX_RETURN;
-	d->args = tp_args_alloc(n);
-	if (!d->args)
-		return -ENOMEM;
-	for (i = 0; i < n; i++) {
-		struct tp_arg *a = &d->args->arg[i];
-
-		ret = tp_arg_parse(a, cmd->argv[2 + i], i, flags,
-				   cmd->pos[2 + i], &cmd->err);
-		if (ret)
-			return ret;
-		/* The stub's first argument is its data: $arg1 is next. */
-		if (d->tp && a->src == TPS_ARG)
-			a->imm++;
-	}
-	ret = tp_args_layout(d->args, dynev_rec_size(d->ret), &bad);
-	if (ret)
-		return dynev_cmd_fail(cmd, cmd->pos[2 + bad], tp_layout_msg(ret),
-				      ret == -E2BIG ? -E2BIG : -EINVAL);
+		pc.flags |= TP_CTX_RETURN;
+	ret = dynev_parse_args(cmd, 2, &pc, dynev_rec_size(d->ret), &d->args);
+	if (ret || !d->tp)
+		return ret;
+	/* The stub's first argument is its data: $arg1 is next. */
+	for (i = 0; i < d->args->n; i++)
+		if (d->args->arg[i].src == TPS_ARG)
+			d->args->arg[i].imm++;
+	if (d->args->eargs)
+		d->args->eargs++;
 	return 0;
 }
 

@@ -418,30 +418,13 @@ static int tk_parse_place(struct dynev_cmd *cmd, struct tk_def *d)
 
 static int tk_parse_args(struct dynev_cmd *cmd, struct tk_def *d)
 {
-	unsigned int i, flags = TP_CTX_KERNEL, n = cmd->argc - 2;
-	int ret, bad;
+	struct tp_pctx pc = { .flags = TP_CTX_KERNEL };
 
-	if (n > TP_MAX_ARGS)
-		return dynev_cmd_fail(cmd, cmd->pos[2 + TP_MAX_ARGS],
-				      "Too many arguments", -E2BIG);
 	if (d->ret)
-		flags |= TP_CTX_RETURN | TP_CTX_ENTRY;
+		pc.flags |= TP_CTX_RETURN | TP_CTX_ENTRY;
 	else if (d->entry)
-		flags |= TP_CTX_ENTRY;
-	d->args = tp_args_alloc(n);
-	if (!d->args)
-		return -ENOMEM;
-	for (i = 0; i < n; i++) {
-		ret = tp_arg_parse(&d->args->arg[i], cmd->argv[2 + i], i,
-				   flags, cmd->pos[2 + i], &cmd->err);
-		if (ret)
-			return ret;
-	}
-	ret = tp_args_layout(d->args, dynev_rec_size(d->ret), &bad);
-	if (ret)
-		return dynev_cmd_fail(cmd, cmd->pos[2 + bad], tp_layout_msg(ret),
-				      ret == -E2BIG ? -E2BIG : -EINVAL);
-	return 0;
+		pc.flags |= TP_CTX_ENTRY;
+	return dynev_parse_args(cmd, 2, &pc, dynev_rec_size(d->ret), &d->args);
 }
 
 static int tk_parse(struct dynev_cmd *cmd, struct tk_def *d)
