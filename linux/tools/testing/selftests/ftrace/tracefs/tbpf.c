@@ -3310,8 +3310,20 @@ static void check_kmulti_refuse(void)
 	}
 	if (fd >= 0)
 		close(fd);
+	/* A kprobe_multi program on a perf event: its helpers want a link. */
+	if (kpmu_find() == 0) {
+		fd = kpmu_open(KPMU_SYM, 0, 0, 0, 0, 0, -1);
+		if (fd < 0 || !ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog) ||
+		    errno != EINVAL) {
+			fail(name, "a kprobe_multi program on a kprobe PMU event: %s, not EINVAL",
+			     fd < 0 ? "no event" : ename(errno));
+			bad_count++;
+		}
+		if (fd >= 0)
+			close(fd);
+	}
 	if (!bad_count)
-		ok(name, "%zu links refused", ARRAY_SIZE(bad) + 1);
+		ok(name, "%zu links and an ioctl refused", ARRAY_SIZE(bad) + 1);
 }
 
 static void check_kmulti(void)
