@@ -231,32 +231,9 @@ static int bpf_ev_kmulti_syms(unsigned long *addrs, u64 __user *usyms,
 		addrs[i] = kallsyms_lookup_name(name);
 		if (!addrs[i])
 			return -ENOENT;
+		cond_resched();
 	}
 	return 0;
-}
-
-/* Sort @km's sites with their cookies. */
-static void bpf_ev_kmulti_sort(struct bpf_ev_kmulti *km)
-{
-	u32 i, j;
-
-	if (!km->cookies) {
-		sort(km->addrs, km->cnt, sizeof(*km->addrs), bpf_ev_addr_cmp,
-		     NULL);
-		return;
-	}
-	/* With cookies: an insertion sort keeps the pairs together. */
-	for (i = 1; i < km->cnt; i++) {
-		unsigned long a = km->addrs[i];
-		u64 c = km->cookies[i];
-
-		for (j = i; j > 0 && km->addrs[j - 1] > a; j--) {
-			km->addrs[j] = km->addrs[j - 1];
-			km->cookies[j] = km->cookies[j - 1];
-		}
-		km->addrs[j] = a;
-		km->cookies[j] = c;
-	}
 }
 
 /* Hold the module of each site, once each. */
@@ -289,6 +266,23 @@ static int bpf_ev_kmulti_mods(struct bpf_ev_kmulti *km)
 		km->mods[km->nr_mods++] = mod;
 	}
 	return 0;
+}
+
+/* sort_r()'s swap: a site and, when there are cookies, its cookie. */
+static void bpf_ev_kmulti_swap(void *a, void *b, int size, const void *priv)
+{
+	const struct bpf_ev_kmulti *km = priv;
+	unsigned long *x = a, *y = b;
+	size_t i = x - km->addrs, j = y - km->addrs;
+
+	swap(*x, *y);
+	if (km->cookies)
+		swap(km->cookies[i], km->cookies[j]);
+}
+
+static int bpf_ev_addr_cmp_r(const void *a, const void *b, const void *priv)
+{
+	return bpf_ev_addr_cmp(a, b);
 }
 
 /* Fill in @km from the attributes: its sites, cookies and modules. */
@@ -331,7 +325,8 @@ static int bpf_ev_kmulti_fill(struct bpf_ev_kmulti *km,
 			return -EINVAL;
 		km->addrs[i] = site;
 	}
-	bpf_ev_kmulti_sort(km);
+	sort_r(km->addrs, km->cnt, sizeof(*km->addrs), bpf_ev_addr_cmp_r,
+	       bpf_ev_kmulti_swap, km);
 	return bpf_ev_kmulti_mods(km);
 }
 

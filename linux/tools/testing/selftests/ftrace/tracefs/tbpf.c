@@ -3184,7 +3184,9 @@ static void check_kmulti_one(int ret)
 	static const char *const syms[] = { "__x64_sys_getpid",
 					    "__x64_sys_getppid" };
 	const __u64 cookies[] = { KM_COOKIE2, KM_COOKIE1 };
-	__u64 addrs[2], v[6], got_addrs[2] = { 0 }, got_cookies[2] = { 0 };
+	const __u64 rcookies[] = { KM_COOKIE1, KM_COOKIE2 };
+	__u64 addrs[2], raddrs[2], v[6];
+	__u64 got_addrs[2] = { 0 }, got_cookies[2] = { 0 };
 	struct km_info info;
 	union bpf_attr a;
 	int cnt, prog, link, i;
@@ -3203,7 +3205,10 @@ static void check_kmulti_one(int ret)
 		fail(name, "loading: %s: %s", ename(errno), vlog_last());
 		return;
 	}
-	link = ret ? kmulti_link(prog, NULL, addrs, cookies, 2,
+	/* Addresses the other way round: the link sorts them, with cookies. */
+	raddrs[0] = addrs[1];
+	raddrs[1] = addrs[0];
+	link = ret ? kmulti_link(prog, NULL, raddrs, rcookies, 2,
 				 BPF_F_KPROBE_MULTI_RETURN) :
 		     kmulti_link(prog, syms, NULL, cookies, 2, 0);
 	if (link < 0) {
