@@ -381,8 +381,8 @@ int trace_print_write(struct trace_buf *b, unsigned long ip, const char *text,
 		      size_t len);
 
 /* events/header_page, header_event, ftrace/ (trace_formats.c) */
-const char *trace_fmt_next(unsigned int *pos, unsigned int *type);
-int trace_fmt_show(struct seq_file *m, struct trace_array *tr, long type);
+struct eventfs_inode;
+int trace_fmt_mkdirs(struct eventfs_inode *events);
 int trace_fmt_header_page_show(struct seq_file *m, struct trace_array *tr,
 			       long unused);
 int trace_fmt_header_event_show(struct seq_file *m, struct trace_array *tr,

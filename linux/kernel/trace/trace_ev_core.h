@@ -13,7 +13,7 @@
 #include <linux/mutex.h>
 #include <trace/trace_ev.h>
 
-struct dentry;
+struct eventfs_inode;
 struct module;
 struct seq_file;
 
@@ -44,9 +44,10 @@ struct trace_ev_node {
  * @name:	the system's name
  * @list:	link in trace_ev_systems
  * @events:	its events (struct trace_ev_rt), in order of registration
- * @dir:	its directory
+ * @ei:		its directory
  * @filter_text: the filter last written to its filter file, or NULL
- * @ref:	held by each of its events and each open file of it
+ * @ref:	held by each of its events, each open file of it, and its
+ *		directory until eventfs lets that go
  * @nodes:	its files
  *
  * All but @ref are protected by trace_ev_lock.
@@ -55,7 +56,7 @@ struct trace_ev_sys {
 	char *name;
 	struct list_head list;
 	struct list_head events;
-	struct dentry *dir;
+	struct eventfs_inode *ei;
 	char *filter_text;
 	struct kref ref;
 	struct trace_ev_node nodes[TRACE_EV_SYS_FILES];
@@ -67,7 +68,7 @@ struct trace_ev_sys {
  * @sys:	its system
  * @list:	link in @sys->events
  * @mod:	the module it came with; NULL for vmlinux
- * @dir:	its directory
+ * @ei:		its directory
  * @fmt:	its print fmt with the values of names in place, or NULL
  *		when the print fmt names none (trace_ev_eval.c)
  * @filter:	its filter, or NULL; read under RCU by its probe
@@ -89,7 +90,8 @@ struct trace_ev_sys {
  * @nr_hooks:	the event probes defined on it: while there are any it
  *		cannot be removed
  * @ref:	held while registered, by each open file of it, each perf
- *		event on it and each event probe on it
+ *		event on it, each event probe on it, and by its directory
+ *		until eventfs lets that go
  * @nodes:	its files
  *
  * All but @ref are protected by trace_ev_lock (@filter, @trigs, @insts
@@ -100,7 +102,7 @@ struct trace_ev_rt {
 	struct trace_ev_sys *sys;
 	struct list_head list;
 	struct module *mod;
-	struct dentry *dir;
+	struct eventfs_inode *ei;
 	char *fmt;
 	struct trace_ev_filter __rcu *filter;
 	struct list_head trigs;
@@ -129,7 +131,6 @@ struct trace_ev_hook {
 		   unsigned int len);
 };
 
-struct eventfs_inode;
 struct trace_ev_arr;
 struct trace_ev_is;
 

@@ -511,11 +511,75 @@ static int trace_ev_enable_store(struct trace_array *tr, const char *val,
 	return ret;
 }
 
-/* The directory events/ (trace_fs.c makes it), where systems go. */
-static struct dentry *trace_ev_top;
+/*
+ * events/ of the top array (trace_fs.c makes it), where systems go. The
+ * directories are eventfs's, as an instance's are: a file is made when
+ * it is looked up, and an event no one reads the files of costs its
+ * eventfs_inode alone.
+ */
+static struct eventfs_inode *trace_ev_top;
 
-static int trace_ev_fs_fill(struct dentry *dir, struct trace_ev_node *nodes,
-			    void *obj, bool sys)
+/* The files of an event's directory and of a system's: trace_ev_attrs. */
+static struct eventfs_entry trace_ev_entries[TRACE_EV_FILES];
+static struct eventfs_entry trace_ev_sys_entries[TRACE_EV_SYS_FILES];
+
+/*
+ * eventfs asks for a file by name, under its own mutex: the inode's data
+ * becomes the file's node, which lives as long as its object does.
+ */
+static int trace_ev_fs_lookup(const char *name, umode_t *mode, void **data,
+			      struct trace_ev_node *nodes, unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		if (strcmp(nodes[i].attr->name, name))
+			continue;
+		*mode = nodes[i].attr->mode;
+		*data = &nodes[i];
+		return 1;
+	}
+	return 0;
+}
+
+static int trace_ev_fs_ev_lookup(const char *name, umode_t *mode,
+				 void **data,
+				 const struct file_operations **fops)
+{
+	struct trace_ev_rt *rt = *data;
+
+	*fops = &trace_ev_file_fops;
+	return trace_ev_fs_lookup(name, mode, data, rt->nodes, TRACE_EV_FILES);
+}
+
+static int trace_ev_fs_sys_lookup(const char *name, umode_t *mode,
+				  void **data,
+				  const struct file_operations **fops)
+{
+	struct trace_ev_sys *sys = *data;
+
+	*fops = &trace_ev_file_fops;
+	return trace_ev_fs_lookup(name, mode, data, sys->nodes,
+				  TRACE_EV_SYS_FILES);
+}
+
+/*
+ * eventfs let an event's directory go, after the last of its files: the
+ * reference it held, which kept the files' nodes, is dropped. It may run
+ * under trace_ev_lock (eventfs_remove_dir()); the release takes no lock.
+ */
+static void trace_ev_fs_ev_gone(const char *name, void *data)
+{
+	trace_ev_rt_put(data);
+}
+
+static void trace_ev_fs_sys_gone(const char *name, void *data)
+{
+	trace_ev_sys_put(data);
+}
+
+/* Point @nodes at the attributes of one kind (@sys) and at @obj. */
+static void trace_ev_fs_fill(struct trace_ev_node *nodes, void *obj, bool sys)
 {
 	unsigned int i, k = 0;
 
@@ -523,56 +587,56 @@ static int trace_ev_fs_fill(struct dentry *dir, struct trace_ev_node *nodes,
 		if (trace_ev_attrs[i].sys != sys)
 			continue;
 		nodes[k].attr = &trace_ev_attrs[i];
-		nodes[k].obj = obj;
-		if (!tracefs_create_file(trace_ev_attrs[i].name,
-					 trace_ev_attrs[i].mode, dir, &nodes[k],
-					 &trace_ev_file_fops))
-			return -ENOMEM;
-		k++;
+		nodes[k++].obj = obj;
 	}
+}
+
+/* A system was created: its directory. 0, or eventfs's errno. */
+static int trace_ev_fs_add_sys(struct trace_ev_sys *sys)
+{
+	struct eventfs_inode *ei;
+
+	trace_ev_fs_fill(sys->nodes, sys, true);
+	ei = eventfs_create_dir(sys->name, trace_ev_top, trace_ev_sys_entries,
+				ARRAY_SIZE(trace_ev_sys_entries), sys);
+	if (IS_ERR(ei))
+		return PTR_ERR(ei);
+	/* eventfs's, dropped by trace_ev_fs_sys_gone(). */
+	kref_get(&sys->ref);
+	sys->ei = ei;
 	return 0;
 }
 
-/* A system was created: its directory and files. 0 or -ENOMEM. */
-static int trace_ev_fs_add_sys(struct trace_ev_sys *sys)
-{
-	struct dentry *d;
-
-	BUILD_BUG_ON(ARRAY_SIZE(trace_ev_attrs) !=
-		     TRACE_EV_FILES + TRACE_EV_SYS_FILES);
-	d = tracefs_create_dir(sys->name, trace_ev_top);
-	if (IS_ERR_OR_NULL(d))
-		return -ENOMEM;
-	sys->dir = d;
-	return trace_ev_fs_fill(d, sys->nodes, sys, true);
-}
-
-/* An event was added: its directory and files. 0 or -ENOMEM. */
+/* An event was added: its directory. 0, or eventfs's errno. */
 static int trace_ev_fs_add(struct trace_ev_rt *rt)
 {
-	struct dentry *d;
+	struct eventfs_inode *ei;
 
-	if (!rt->sys->dir)
+	if (!rt->sys->ei)
 		return -ENOMEM;
-	d = tracefs_create_dir(rt->call->name, rt->sys->dir);
-	if (IS_ERR_OR_NULL(d))
-		return -ENOMEM;
-	rt->dir = d;
-	return trace_ev_fs_fill(d, rt->nodes, rt, false);
+	trace_ev_fs_fill(rt->nodes, rt, false);
+	ei = eventfs_create_dir(rt->call->name, rt->sys->ei, trace_ev_entries,
+				ARRAY_SIZE(trace_ev_entries), rt);
+	if (IS_ERR(ei))
+		return PTR_ERR(ei);
+	/* eventfs's, dropped by trace_ev_fs_ev_gone(). */
+	kref_get(&rt->ref);
+	rt->ei = ei;
+	return 0;
 }
 
 static void trace_ev_fs_remove(struct trace_ev_rt *rt)
 {
-	if (rt->dir)
-		tracefs_remove(rt->dir);
-	rt->dir = NULL;
+	if (rt->ei)
+		eventfs_remove_dir(rt->ei);
+	rt->ei = NULL;
 }
 
 static void trace_ev_fs_remove_sys(struct trace_ev_sys *sys)
 {
-	if (sys->dir)
-		tracefs_remove(sys->dir);
-	sys->dir = NULL;
+	if (sys->ei)
+		eventfs_remove_dir(sys->ei);
+	sys->ei = NULL;
 }
 
 static struct trace_ev_client trace_ev_fs_client = {
@@ -613,8 +677,34 @@ static struct trace_fs_table trace_ev_fs = {
 	"                         reads X when its events differ\n",
 };
 
+/* Name the eventfs entries after trace_ev_attrs, in the nodes' order. */
+static void __init trace_ev_fs_entries(void)
+{
+	unsigned int i, ev = 0, sys = 0;
+
+	BUILD_BUG_ON(ARRAY_SIZE(trace_ev_attrs) !=
+		     TRACE_EV_FILES + TRACE_EV_SYS_FILES);
+	for (i = 0; i < ARRAY_SIZE(trace_ev_attrs); i++) {
+		struct eventfs_entry *e;
+
+		if (trace_ev_attrs[i].sys) {
+			e = &trace_ev_sys_entries[sys++];
+			e->callback = trace_ev_fs_sys_lookup;
+			if (sys == 1)
+				e->release = trace_ev_fs_sys_gone;
+		} else {
+			e = &trace_ev_entries[ev++];
+			e->callback = trace_ev_fs_ev_lookup;
+			if (ev == 1)
+				e->release = trace_ev_fs_ev_gone;
+		}
+		e->name = trace_ev_attrs[i].name;
+	}
+}
+
 static int __init trace_ev_fs_init(void)
 {
+	trace_ev_fs_entries();
 	trace_ev_client_register(&trace_ev_fs_client);
 	return trace_fs_register(&trace_ev_fs);
 }

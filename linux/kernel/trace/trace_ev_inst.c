@@ -392,59 +392,6 @@ TRACE_EVI_HEADER_FOPS(trace_evi_hpage, trace_fmt_header_page_show);
 TRACE_EVI_HEADER_FOPS(trace_evi_hevent, trace_fmt_header_event_show);
 
 /*
- * events/ftrace/<record>/format and id: data the record's type. They
- * show nothing of the instance, and are not counted as its open files.
- */
-static int trace_evi_fmt_show(struct seq_file *m, void *unused)
-{
-	return trace_fmt_show(m, NULL, (unsigned long)m->private);
-}
-
-static int trace_evi_fmt_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, trace_evi_fmt_show, inode->i_private);
-}
-
-static const struct file_operations trace_evi_fmt_fops = {
-	.open = trace_evi_fmt_open, .read = seq_read,
-	.llseek = seq_lseek, .release = single_release,
-};
-
-static int trace_evi_id_show(struct seq_file *m, void *unused)
-{
-	seq_printf(m, "%lu\n", (unsigned long)m->private);
-	return 0;
-}
-
-static int trace_evi_id_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, trace_evi_id_show, inode->i_private);
-}
-
-static const struct file_operations trace_evi_id_fops = {
-	.open = trace_evi_id_open, .read = seq_read,
-	.llseek = seq_lseek, .release = single_release,
-};
-
-static int trace_evi_fmt_cb(const char *file, umode_t *mode, void **data,
-			    const struct file_operations **fops)
-{
-	*mode = 0440;
-	if (!strcmp(file, "format"))
-		*fops = &trace_evi_fmt_fops;
-	else if (!strcmp(file, "id"))
-		*fops = &trace_evi_id_fops;
-	else
-		return 0;
-	return 1;
-}
-
-static const struct eventfs_entry trace_evi_fmt_files[] = {
-	{ .name = "format", .callback = trace_evi_fmt_cb },
-	{ .name = "id", .callback = trace_evi_fmt_cb },
-};
-
-/*
  * An event's filter in an instance: "none" or the expression in force;
  * written as the top array's filter files are.
  */
@@ -873,26 +820,6 @@ static void trace_ev_arr_unlink(struct trace_ev_arr *arr)
 	list_del(&arr->list);
 }
 
-/* events/ftrace/: the core's records, as in the top array. */
-static int trace_ev_arr_formats(struct trace_ev_arr *arr)
-{
-	unsigned int pos = 0, type;
-	struct eventfs_inode *dir, *ei;
-	const char *name;
-
-	dir = eventfs_create_dir("ftrace", arr->ei, NULL, 0, NULL);
-	if (IS_ERR(dir))
-		return PTR_ERR(dir);
-	while ((name = trace_fmt_next(&pos, &type))) {
-		ei = eventfs_create_dir(name, dir, trace_evi_fmt_files,
-					ARRAY_SIZE(trace_evi_fmt_files),
-					(void *)(unsigned long)type);
-		if (IS_ERR(ei))
-			return PTR_ERR(ei);
-	}
-	return 0;
-}
-
 static int trace_ev_inst_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 			     struct dentry *dir)
 {
@@ -924,7 +851,7 @@ static int trace_ev_inst_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 	/* eventfs's hold, dropped when events/ is freed. */
 	kref_get(&arr->ref);
 	list_add_tail(&arr->list, &trace_ev_arrs);
-	ret = trace_ev_arr_formats(arr);
+	ret = trace_fmt_mkdirs(arr->ei);
 	for (rt = trace_ev_next(NULL); rt && !ret; rt = trace_ev_next(rt))
 		if (!rt->dead)
 			ret = trace_ev_ie_add(arr, rt);

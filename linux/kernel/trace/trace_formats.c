@@ -13,6 +13,8 @@
 #include <linux/kernel.h>
 #include <linux/seq_file.h>
 #include <linux/stddef.h>
+#include <linux/string.h>
+#include <linux/tracefs.h>
 
 #include "trace.h"
 
@@ -172,38 +174,8 @@ static const struct trace_fmt trace_fmts[] = {
 	  "\"id:%04x %08x\", REC->id, (int)REC->buf[0]" },
 };
 
-/**
- * trace_fmt_next() - walk the core records this kernel writes
- * @pos:	0 to start; advanced past the record returned
- * @type:	set to its type (TRACE_TYPE_*)
- *
- * Return: its name (its directory in events/ftrace/), or NULL after the
- * last.
- */
-const char *trace_fmt_next(unsigned int *pos, unsigned int *type)
-{
-	const struct trace_fmt *f;
-
-	for (; *pos < ARRAY_SIZE(trace_fmts); (*pos)++) {
-		f = &trace_fmts[*pos];
-		if (!f->on)
-			continue;
-		(*pos)++;
-		*type = f->type;
-		return f->name;
-	}
-	return NULL;
-}
-
-/**
- * trace_fmt_show() - events/ftrace/<name>/format of a core record
- * @m:		the file
- * @tr:		the trace array of the file (any)
- * @type:	the record's type (TRACE_TYPE_*), the table argument
- *
- * Return: 0, or -ENOENT for a type the table lacks.
- */
-int trace_fmt_show(struct seq_file *m, struct trace_array *tr, long type)
+/* format of a core record: 0, or -ENOENT for a type the table lacks. */
+static int trace_fmt_show(struct seq_file *m, unsigned long type)
 {
 	const struct trace_fmt_field *fld;
 	const struct trace_fmt *f;
@@ -270,12 +242,6 @@ int trace_fmt_header_event_show(struct seq_file *m, struct trace_array *tr,
 	return 0;
 }
 
-static int event_id_show(struct seq_file *m, struct trace_array *tr, long id)
-{
-	seq_printf(m, "%ld\n", id);
-	return 0;
-}
-
 /* events/enable without trace events: 0, and 0 and 1 are no-ops. */
 static int trace_noev_enable_show(struct seq_file *m, struct trace_array *tr,
 				  long unused)
@@ -293,33 +259,93 @@ static int trace_noev_enable_store(struct trace_array *tr, const char *val,
 	return 0;
 }
 
-static const struct trace_fs_file trace_fmt_format =
-	TRACE_FS_ATTR("format", 0440, TRACE_FS_EVENTS, trace_fmt_show, NULL);
-static const struct trace_fs_file trace_fmt_id =
-	TRACE_FS_ATTR("id", 0440, TRACE_FS_EVENTS, event_id_show, NULL);
-
-/* events/ftrace/<name>/{format,id}: one directory per record this kernel writes. */
-static int trace_fmt_populate(const struct trace_fs_dirs *dirs)
+/*
+ * events/ftrace/<name>/format and id: the inode's data is the record's
+ * type. They show nothing of a trace array, so one set of operations
+ * serves the top array and every instance.
+ */
+static int trace_fmt_file_show(struct seq_file *m, void *unused)
 {
-	struct dentry *ftrace = trace_fs_mkdir("ftrace", dirs->events), *d;
-	const struct trace_fmt *f;
-	int ret;
+	return trace_fmt_show(m, (unsigned long)m->private);
+}
 
-	if (!ftrace)
-		return -ENOMEM;
+static int trace_fmt_file_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, trace_fmt_file_show, inode->i_private);
+}
+
+static const struct file_operations trace_fmt_file_fops = {
+	.open = trace_fmt_file_open, .read = seq_read,
+	.llseek = seq_lseek, .release = single_release,
+};
+
+static int trace_fmt_id_show(struct seq_file *m, void *unused)
+{
+	seq_printf(m, "%lu\n", (unsigned long)m->private);
+	return 0;
+}
+
+static int trace_fmt_id_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, trace_fmt_id_show, inode->i_private);
+}
+
+static const struct file_operations trace_fmt_id_fops = {
+	.open = trace_fmt_id_open, .read = seq_read,
+	.llseek = seq_lseek, .release = single_release,
+};
+
+/* eventfs asks for a file by name, under its own mutex. */
+static int trace_fmt_lookup(const char *file, umode_t *mode, void **data,
+			    const struct file_operations **fops)
+{
+	*mode = 0440;
+	if (!strcmp(file, "format"))
+		*fops = &trace_fmt_file_fops;
+	else if (!strcmp(file, "id"))
+		*fops = &trace_fmt_id_fops;
+	else
+		return 0;
+	return 1;
+}
+
+static const struct eventfs_entry trace_fmt_entries[] = {
+	{ .name = "format", .callback = trace_fmt_lookup },
+	{ .name = "id", .callback = trace_fmt_lookup },
+};
+
+/**
+ * trace_fmt_mkdirs() - events/ftrace/: a directory per record this kernel
+ * writes, with its format and id
+ * @events:	the events/ of a trace array
+ *
+ * The directories go with @events (eventfs_remove_events_dir()).
+ *
+ * Return: 0, or the errno of eventfs.
+ */
+int trace_fmt_mkdirs(struct eventfs_inode *events)
+{
+	struct eventfs_inode *ftrace, *ei;
+	const struct trace_fmt *f;
+
+	ftrace = eventfs_create_dir("ftrace", events, NULL, 0, NULL);
+	if (IS_ERR(ftrace))
+		return PTR_ERR(ftrace);
 	for (f = trace_fmts; f < trace_fmts + ARRAY_SIZE(trace_fmts); f++) {
 		if (!f->on)
 			continue;
-		d = trace_fs_mkdir(f->name, ftrace);
-		if (!d)
-			return -ENOMEM;
-		ret = trace_fs_add(dirs, &trace_fmt_format, "format", f->type,
-				   d) ?:
-		      trace_fs_add(dirs, &trace_fmt_id, "id", f->type, d);
-		if (ret)
-			return ret;
+		ei = eventfs_create_dir(f->name, ftrace, trace_fmt_entries,
+					ARRAY_SIZE(trace_fmt_entries),
+					(void *)(unsigned long)f->type);
+		if (IS_ERR(ei))
+			return PTR_ERR(ei);
 	}
 	return 0;
+}
+
+static int trace_fmt_populate(const struct trace_fs_dirs *dirs)
+{
+	return trace_fmt_mkdirs(dirs->events);
 }
 
 static const struct trace_fs_file trace_fmt_files[] = {

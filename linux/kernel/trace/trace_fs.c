@@ -401,9 +401,7 @@ static int trace_fs_create_table(const struct trace_fs_table *t,
 			ret = trace_fs_add(dirs, f, f->name, f->arg, dirs->top);
 			break;
 		case TRACE_FS_EVENTS:
-			if (top)
-				ret = trace_fs_add(dirs, f, f->name, f->arg,
-						   dirs->events);
+			/* Made with events/ (trace_fs_mkdir_events()). */
 			break;
 		case TRACE_FS_CPU:
 			for_each_possible_cpu(cpu) {
@@ -590,13 +588,22 @@ void trace_fs_array_remove(struct trace_fs_dirs *dirs)
  *
  * Its files are created when tracefs comes up, or at once when it is up.
  *
- * Return: 0, or the error of creating the files.
+ * Return: 0, the error of creating the files, or -EINVAL for a file of
+ * events/ once tracefs is up.
  */
 int trace_fs_register(struct trace_fs_table *t)
 {
 	struct trace_fs_table *pos;
+	unsigned int i;
 
 	guard(mutex)(&trace_fs_lock);
+	for (i = 0; trace_fs_up && i < t->nr; i++) {
+		if (t->files[i].scope == TRACE_FS_EVENTS) {
+			pr_warn("tracing: %s: events/%s comes too late\n",
+				t->name, t->files[i].name);
+			return -EINVAL;
+		}
+	}
 	list_for_each_entry(pos, &trace_fs_tables, node)
 		if (pos->order > t->order)
 			break;
@@ -641,6 +648,79 @@ static struct vfsmount *trace_debugfs_automount(struct dentry *mntpt,
 	return mnt;
 }
 
+/*
+ * events/ of the top array is eventfs's, as every instance's is: a file
+ * or directory under it costs nothing until it is looked up. Its own
+ * files are the TRACE_FS_EVENTS ones of the tables registered by then,
+ * whose nodes live as long as the top array does.
+ */
+static struct trace_fs_node *trace_fs_ev_nodes;
+static unsigned int trace_fs_ev_nr;
+
+/* eventfs asks for a file of events/ by name, under its own mutex. */
+static int trace_fs_ev_lookup(const char *name, umode_t *mode, void **data,
+			      const struct file_operations **fops)
+{
+	unsigned int i;
+
+	for (i = 0; i < trace_fs_ev_nr; i++) {
+		const struct trace_fs_file *f = trace_fs_ev_nodes[i].f;
+
+		if (strcmp(f->name, name))
+			continue;
+		*mode = f->mode;
+		*data = &trace_fs_ev_nodes[i];
+		*fops = f->fops ?: &trace_attr_fops;
+		return 1;
+	}
+	return 0;
+}
+
+/* Make the top array's events/ with its files; 0 or -ENOMEM. */
+static int __init trace_fs_mkdir_events(void)
+{
+	struct eventfs_entry *entries;
+	const struct trace_fs_table *t;
+	struct eventfs_inode *ei;
+	unsigned int i, n = 0;
+
+	guard(mutex)(&trace_fs_lock);
+	list_for_each_entry(t, &trace_fs_tables, node)
+		for (i = 0; i < t->nr; i++)
+			n += t->files[i].scope == TRACE_FS_EVENTS;
+	entries = kcalloc(n, sizeof(*entries), GFP_KERNEL);
+	trace_fs_ev_nodes = kcalloc(n, sizeof(*trace_fs_ev_nodes), GFP_KERNEL);
+	if (!entries || !trace_fs_ev_nodes)
+		goto nomem;
+	list_for_each_entry(t, &trace_fs_tables, node) {
+		for (i = 0; i < t->nr; i++) {
+			const struct trace_fs_file *f = &t->files[i];
+			struct trace_fs_node *nd;
+
+			if (f->scope != TRACE_FS_EVENTS)
+				continue;
+			nd = &trace_fs_ev_nodes[trace_fs_ev_nr];
+			nd->f = f;
+			nd->arg = f->arg;
+			nd->tr = trace_fs_top.tr;
+			entries[trace_fs_ev_nr].name = f->name;
+			entries[trace_fs_ev_nr++].callback = trace_fs_ev_lookup;
+		}
+	}
+	ei = eventfs_create_events_dir("events", NULL, entries, n, NULL);
+	if (!IS_ERR_OR_NULL(ei)) {
+		trace_fs_top.events = ei;
+		return 0;
+	}
+nomem:
+	pr_warn("tracing: cannot create events/\n");
+	kfree(entries);
+	kfree(trace_fs_ev_nodes);
+	trace_fs_ev_nodes = NULL;
+	trace_fs_ev_nr = 0;
+	return -ENOMEM;
+}
+
 /**
  * trace_fs_init() - create the directories, README, and the files of the
  * tables registered so far
@@ -654,10 +734,8 @@ static int __init trace_fs_init(void)
 	int ret;
 
 	INIT_LIST_HEAD(&trace_fs_top.nodes);
-	trace_fs_top.events = trace_fs_mkdir("events", NULL);
-	if (!trace_fs_top.events)
-		return -ENOMEM;
-	ret = trace_fs_mkdir_cpus(&trace_fs_top) ?:
+	ret = trace_fs_mkdir_events() ?:
+	      trace_fs_mkdir_cpus(&trace_fs_top) ?:
 	      trace_fs_add(&trace_fs_top, &trace_fs_readme, "README", 0, NULL);
 	if (ret)
 		return ret;

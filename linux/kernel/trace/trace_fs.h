@@ -18,6 +18,7 @@
 #include <linux/seq_file.h>
 #include <linux/types.h>
 
+struct eventfs_inode;
 struct trace_array;
 
 /**
@@ -28,7 +29,9 @@ struct trace_array;
  *			each instance's
  * @TRACE_FS_CPU:	per_cpu/cpuN/ of every trace array, once per
  *			possible CPU; the file's argument is N
- * @TRACE_FS_EVENTS:	events/ of the top array
+ * @TRACE_FS_EVENTS:	events/ of the top array; only from a table
+ *			registered before tracefs comes up (fs_initcall), since
+ *			eventfs takes a directory's files once
  */
 enum trace_fs_scope {
 	TRACE_FS_TOP_ONLY,
@@ -68,7 +71,8 @@ struct trace_fs_file {
  * struct trace_fs_dirs - the directories and files of a trace array
  * @tr:		the array
  * @top:	its own directory (NULL: the tracefs root)
- * @events:	events/ (NULL in an instance, for now)
+ * @events:	events/ of the top array, on eventfs; NULL in an instance,
+ *		whose events/ the events layer makes
  * @cpu:	per_cpu/cpuN/, by N
  * @nodes:	the files created in them (struct trace_fs_node), for an
  *		instance; under trace_fs_lock
@@ -84,7 +88,7 @@ struct trace_fs_file {
 struct trace_fs_dirs {
 	struct trace_array *tr;
 	struct dentry *top;
-	struct dentry *events;
+	struct eventfs_inode *events;
 	struct dentry **cpu;
 	struct list_head nodes;
 	unsigned int opens;
