@@ -643,14 +643,15 @@ static int dynev_run(struct dynev_kind *only, const char *line)
 		goto out;
 	}
 	cmd->line = line;
+	cmd->own = !!only;
 	ret = dynev_split(cmd, buf);
 	if (ret || !cmd->argc)
 		goto out;
 	mutex_lock(&dynev_lock);
-	if (cmd->argv[0][0] == '-') {
+	if (cmd->argv[0][0] == '-' && !(only && only->own_syntax)) {
 		ret = dynev_remove(only, cmd);
 	} else {
-		if (!only && cmd->argv[0][0] == '!') {
+		if ((!only || only->own_syntax) && cmd->argv[0][0] == '!') {
 			cmd->argv[0]++;
 			cmd->pos[0]++;
 			del = true;
@@ -765,9 +766,14 @@ static int dynev_show(struct seq_file *m, void *unused)
 	struct dynev_event *ev;
 
 	guard(mutex)(&dynev_lock);
-	list_for_each_entry(ev, &dynev_events, list)
-		if (dynev_in(ev, only, NULL))
+	list_for_each_entry(ev, &dynev_events, list) {
+		if (!dynev_in(ev, only, NULL))
+			continue;
+		if (only && ev->kind->show_own)
+			ev->kind->show_own(m, ev);
+		else
 			ev->kind->show(m, ev);
+	}
 	return 0;
 }
 

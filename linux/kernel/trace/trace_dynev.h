@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Dynamic events (trace_dynev.c): the kinds of events made at run time
- * (kprobe, uprobe, fprobe, tracepoint-probe and event-probe events)
+ * (kprobe, uprobe, fprobe, tracepoint-probe, event-probe and synthetic
+ * events)
  * register here; the dynamic_events file lists them all and takes the
  * definitions of each, and each kind's own file (kprobe_events) goes
  * through the same line reader and the same name rules. Every event
@@ -32,6 +33,7 @@ extern struct mutex dynev_lock;
  * @argv:	each, NUL-terminated in a copy of @line
  * @pos:	the offset of each in @line
  * @err:	where a kind reports what it refused
+ * @own:	written to the kind's own file, not to dynamic_events
  */
 struct dynev_cmd {
 	const char *line;
@@ -39,6 +41,7 @@ struct dynev_cmd {
 	char *argv[DYNEV_MAX_WORDS];
 	unsigned int pos[DYNEV_MAX_WORDS];
 	struct tp_err err;
+	bool own;
 };
 
 struct dynev_event;
@@ -46,6 +49,8 @@ struct dynev_event;
 /**
  * struct dynev_kind - a kind of dynamic event
  * @errloc:	the name its errors go under in error_log
+ * @own_syntax:	its own file takes its lines without the kind's prefix,
+ *		"!" removals, and no "-:" removals (synthetic_events)
  * @create:	adds the event @cmd defines; with @del, removes the event
  *		it names instead (dynamic_events' "!" lines). -ECANCELED
  *		when @cmd is not of this kind. On an error, @cmd->err may
@@ -55,6 +60,7 @@ struct dynev_event;
  *		one of its places and that place alone went, 1 when the
  *		whole event is to go. NULL: the words are not looked at.
  * @show:	lists @ev, one definition a line
+ * @show_own:	lists @ev in the kind's own file; NULL: as @show
  * @holds:	the event @ev reads, which it keeps from going; NULL when
  *		the kind's events hold none
  * @release:	frees @ev, which has left the registry and the list: its
@@ -65,9 +71,11 @@ struct dynev_event;
  */
 struct dynev_kind {
 	const char *errloc;
+	bool own_syntax;
 	int (*create)(struct dynev_cmd *cmd, bool del);
 	int (*remove_words)(struct dynev_event *ev, struct dynev_cmd *cmd);
 	void (*show)(struct seq_file *m, struct dynev_event *ev);
+	void (*show_own)(struct seq_file *m, struct dynev_event *ev);
 	const struct trace_ev_call *(*holds)(struct dynev_event *ev);
 	void (*release)(struct dynev_event *ev);
 	struct list_head node;
