@@ -686,6 +686,11 @@ out:
  * @cnt:	how many
  * @ppos:	the file position, advanced by what was taken
  *
+ * Lines run in order up to the first that fails. A write whose every
+ * line ran returns its length; one whose first line failed returns that
+ * line's errno, having changed nothing; otherwise the write is short, up
+ * to the failing line, which the caller writes again and sees fail.
+ *
  * Return: the bytes taken (whole lines), or a negative errno when the
  * first line fails or is longer than DYNEV_LINE_MAX; -EINVAL, with
  * nothing taken, for a write that holds a NUL byte.
@@ -693,7 +698,7 @@ out:
 static ssize_t dynev_write(struct dynev_kind *only,
 			   const char __user *ubuf, size_t cnt, loff_t *ppos)
 {
-	size_t chunk = min_t(size_t, cnt, DYNEV_LINE_MAX - 1), done = 0;
+	size_t chunk = min_t(size_t, cnt, DYNEV_LINE_MAX - 1), done = 0, start;
 	char *buf, *p, *nl, *hash;
 	int ret = 0;
 
@@ -723,6 +728,7 @@ static ssize_t dynev_write(struct dynev_kind *only,
 		}
 		if (nl)
 			*nl = '\0';
+		start = done;
 		done += strlen(p) + (nl ? 1 : 0);
 		hash = strchr(p, '#');
 		if (hash)
@@ -731,12 +737,14 @@ static ssize_t dynev_write(struct dynev_kind *only,
 		if (!*p)
 			continue;
 		ret = dynev_run(only, p);
-		if (ret)
+		if (ret) {
+			done = start;
 			break;
+		}
 	}
 	kfree(buf);
-	/* On a failed line, those before it have taken effect. */
-	if (ret)
+	/* A failed line after others: the write stops short before it. */
+	if (ret && !done)
 		return ret;
 	*ppos += done;
 	return done;

@@ -15,7 +15,6 @@
 
 #include <linux/seq_file.h>
 #include <linux/types.h>
-#include <kunit/visibility.h>
 
 #include "trace_probe.h"
 
@@ -72,8 +71,8 @@ struct ts_def {
 	unsigned int size;
 };
 
-VISIBLE_IF_KUNIT int ts_def_parse(const char *line, unsigned int at,
-				  struct ts_def *def, struct tp_err *err);
+int ts_def_parse(const char *line, unsigned int at,
+		 struct ts_def *def, struct tp_err *err);
 void ts_def_free(struct ts_def *def);
 void ts_def_show(struct seq_file *m, const struct ts_def *def);
 struct trace_ev_field *ts_def_ev_fields(const struct ts_def *def);

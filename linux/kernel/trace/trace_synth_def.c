@@ -254,11 +254,12 @@ static void ts_def_layout(struct ts_def *def)
  *
  * Return: 0, -EINVAL or -ENOMEM.
  */
-VISIBLE_IF_KUNIT int ts_def_parse(const char *line, unsigned int at,
-				  struct ts_def *def, struct tp_err *err)
+int ts_def_parse(const char *line, unsigned int at, struct ts_def *def,
+		 struct tp_err *err)
 {
 	const char *name = line + at, *p, *end, *type;
 	size_t nlen = strcspn(name, " \t\n\v\f\r"), tlen;
+	struct ts_field *f;
 	int ret;
 
 	memset(def, 0, sizeof(*def));
@@ -284,9 +285,12 @@ VISIBLE_IF_KUNIT int ts_def_parse(const char *line, unsigned int at,
 		}
 	}
 	ts_def_layout(def);
+	/* Room was made for the most fields: keep what they take. */
+	f = krealloc_array(def->fields, def->nr, sizeof(*f), GFP_KERNEL);
+	if (f)
+		def->fields = f;
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(ts_def_parse);
 
 /**
  * ts_def_free() - free what ts_def_parse() made

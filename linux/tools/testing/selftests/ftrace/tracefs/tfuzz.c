@@ -74,6 +74,7 @@ enum kind {
 	K_TRIGGER,	/* an event's triggers */
 	K_CPUMASK,	/* tracing_cpumask */
 	K_TEXT,		/* trace_marker and the like: anything goes */
+	K_DEFS,		/* definitions of dynamic events */
 };
 
 struct file {
@@ -272,6 +273,10 @@ static enum kind kind_of(const char *name, int *compare, int *expensive)
 		return K_TRIGGER;
 	if (!strcmp(base, "tracing_cpumask"))
 		return K_CPUMASK;
+	if (!strcmp(base, "kprobe_events") || !strcmp(base, "uprobe_events") ||
+	    !strcmp(base, "dynamic_events") ||
+	    !strcmp(base, "synthetic_events"))
+		return K_DEFS;
 	if (!*compare)
 		return K_TEXT;
 	return K_ANY;
@@ -440,6 +445,143 @@ static const char *number(void)
 	return buf;
 }
 
+/* This binary and the file offset of its text, for uprobes. */
+static char exe_path[256];
+static unsigned long exe_text;
+
+static void load_exe(void)
+{
+	char line[512], path[256];
+	unsigned long off;
+	ssize_t n;
+	FILE *maps;
+
+	n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+	maps = fopen("/proc/self/maps", "r");
+	if (n <= 0 || !maps)
+		goto out;
+	path[n] = '\0';
+	while (fgets(line, sizeof(line), maps)) {
+		char perm[8], file[256];
+
+		if (sscanf(line, "%*x-%*x %7s %lx %*s %*s %255s", perm, &off,
+			   file) == 3 && perm[2] == 'x' && !strcmp(file, path)) {
+			snprintf(exe_path, sizeof(exe_path), "%s", path);
+			exe_text = off;
+			break;
+		}
+	}
+out:
+	if (maps)
+		fclose(maps);
+}
+
+/* One fetch argument of a probe event, maybe named, maybe typed. */
+static size_t fetcharg(char *out, size_t size, int event_probe,
+		       const char *event)
+{
+	static const char *const args[] = {
+		"%di", "%si", "%ax", "+0(%di)", "-8(+16(%si))", "$stack",
+		"$stack2", "$comm", "$arg1", "$arg3", "$retval", "@jiffies",
+		"@jiffies+8", "\\7", "\\\"txt\"", "+0(%di)",
+	};
+	static const char *const types[] = {
+		"u8", "s16", "x32", "u64", "string", "ustring", "symbol",
+		"symstr", "char", "b3@2/32", "u8[4]", "x64", "%pd", "%pD",
+	};
+	char what[160];
+	int n = 0;
+
+	if (event_probe && below(2))
+		snprintf(what, sizeof(what), "$%s", field_of(event));
+	else
+		snprintf(what, sizeof(what), "%s", args[below(ARRAY_SIZE(args))]);
+	if (below(2))
+		n += snprintf(out + n, size - n, "a%u=", below(4));
+	n += snprintf(out + n, size - n, "%s", what);
+	if (below(2))
+		n += snprintf(out + n, size - n, ":%s",
+			      types[below(ARRAY_SIZE(types))]);
+	return n;
+}
+
+/* "sys:event" of available_events as "sys.event" or "event". */
+static void event_name(char *out, size_t size, int tracepoint)
+{
+	const char *e = pick(events, nr_events, "sched:sched_switch");
+	const char *colon = strchr(e, ':');
+
+	if (tracepoint)
+		snprintf(out, size, "%s", colon ? colon + 1 : e);
+	else
+		snprintf(out, size, "%.*s.%s", colon ? (int)(colon - e) : 0, e,
+			 colon ? colon + 1 : e);
+}
+
+/*
+ * A definition for a definitions file of @base: a kind of those the file
+ * takes (dynamic_events: all), a few names so that some collide or add a
+ * place, a few arguments; or a removal.
+ */
+static size_t definition(const char *base, char *out, size_t size)
+{
+	static const char *const stypes[] = {
+		"u64", "s32", "u8", "char", "int", "unsigned long", "pid_t",
+		"gfp_t", "bool", "char[16]", "char[]", "long[]",
+	};
+	int dyn = !strcmp(base, "dynamic_events");
+	int synth = !strcmp(base, "synthetic_events");
+	int up = !strcmp(base, "uprobe_events");
+	char place[320], ev[160], evdir[200];
+	int n = 0, kind, i, args;
+
+	if (!below(6))	/* a removal */
+		return snprintf(out, size, below(3) ? "-:fz/e%u\n" : "-:fz/\n",
+				below(4));
+	if (synth || (dyn && below(7) == 0)) {
+		if (dyn)
+			n += snprintf(out, size, "%ss:", below(5) ? "" : "!");
+		else if (!below(5))
+			n += snprintf(out, size, "!");
+		n += snprintf(out + n, size - n, "fz%u", below(4));
+		for (i = 0, args = 1 + below(4); i < args; i++)
+			n += snprintf(out + n, size - n, "%s %s f%u",
+				      i ? ";" : "", stypes[below(ARRAY_SIZE(stypes))],
+				      i);
+		return n + snprintf(out + n, size - n, "\n");
+	}
+	kind = up ? 'u' : dyn ? "prfteu"[below(6)] : "pr"[below(2)];
+	if (kind == 'u' && !exe_path[0])
+		kind = 'p';
+	event_name(ev, sizeof(ev), kind == 't');
+	snprintf(evdir, sizeof(evdir), "events/%s", ev);
+	if (strchr(evdir, '.'))
+		*strchr(evdir, '.') = '/';
+	switch (kind) {
+	case 'u':
+		snprintf(place, sizeof(place), "%s:0x%lx%s", exe_path,
+			 exe_text + 4 * below(16), below(3) ? "" : "%return");
+		break;
+	case 't':
+	case 'e':
+		snprintf(place, sizeof(place), "%s", ev);
+		break;
+	default:
+		snprintf(place, sizeof(place), "%s%s",
+			 pick(funcs, nr_funcs, "vfs_read"),
+			 below(4) ? "" : kind == 'r' ? "+0" : "%return");
+	}
+	n = snprintf(out, size, "%s%c%s:fz/e%u %s",
+		     dyn && !below(8) ? "!" : "",
+		     kind == 'u' ? "pr"[below(2)] : kind,
+		     kind == 'r' && below(2) ? "4" : "", below(4), place);
+	for (i = 0, args = below(4); i < args && n + 200 < (int)size; i++) {
+		n += snprintf(out + n, size - n, " ");
+		n += fetcharg(out + n, size - n, kind == 'e', evdir);
+	}
+	return n + snprintf(out + n, size - n, "\n");
+}
+
 /* Valid (or nearly valid) input for @f into @out; returns its length. */
 static size_t valid(const struct file *f, char *out, size_t size)
 {
@@ -532,6 +674,9 @@ static size_t valid(const struct file *f, char *out, size_t size)
 		return snprintf(out, size, "%x\n", below(4) ? 1 + below(3) : below(256));
 	case K_TEXT:
 		return snprintf(out, size, "tfuzz %u\n", below(100000));
+	case K_DEFS:
+		w = strrchr(f->path, '/');
+		return definition(w ? w + 1 : f->path, out, size);
 	default:
 		return snprintf(out, size, "%s\n", below(2) ? number() : "1");
 	}
@@ -689,7 +834,7 @@ static void reset(const struct file *f)
 		if (g->kind == K_FUNCS)
 			unlist(g->path, 1);
 		if (g->kind == K_FUNCS || g->kind == K_PIDS ||
-		    g->kind == K_SETEVENT)
+		    g->kind == K_SETEVENT || g->kind == K_DEFS)
 			put(g->path, "", 0, O_TRUNC);
 	}
 }
@@ -847,6 +992,7 @@ int main(int argc, char **argv)
 	}
 	rng = seed | 1;
 	load_words();
+	load_exe();
 	add_dir(".", NULL);
 	add_dir("options", NULL);
 	add_dir("per_cpu/cpu0", NULL);
@@ -895,6 +1041,12 @@ int main(int argc, char **argv)
 			fd = open(f->path, O_WRONLY | flags);
 			if (fd < 0)
 				continue;
+			/*
+			 * A definitions file empties at an O_TRUNC open, as a
+			 * regular file does: the write is judged after it.
+			 */
+			if (f->compare && f->kind == K_DEFS && (flags & O_TRUNC))
+				lb = slurp(f->path, before, sizeof(before));
 			writes++;
 			cut = split ? 1 + below(len - 1) : len;
 			if (write(fd, in, cut) >= 0)
