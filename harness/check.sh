@@ -86,7 +86,7 @@ for m in kprobes/kprobe_example kprobes/kretprobe_example \
 	 ftrace/ftrace-direct \
 	 ftrace/ftrace-direct-too ftrace/ftrace-direct-modify \
 	 ftrace/ftrace-direct-multi ftrace/ftrace-direct-multi-modify \
-	 trace_events/trace-events-sample; do
+	 trace_events/trace-events-sample trace_events/trace_custom_sched; do
 	[ ! -f "$BUILD/kernels/test/samples/$m.ko" ] ||
 		cp "$BUILD/kernels/test/samples/$m.ko" "$samples/"
 done

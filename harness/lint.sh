@@ -31,13 +31,13 @@ cp_one() {
 	*)	 case $1 in scripts/*) extra=(--ignore CAMELCASE) ;; esac
 		 out=$(cd "$TOP/linux" && cp_ "${extra[@]}" -f "$1" 2>&1) ;;
 	esac && return 0
-	# include/trace/define_trace.h, trace_ev_stages.h and trace_bpf_stage.h
-	# are preprocessor
+	# include/trace/define_trace.h, define_custom_trace.h, trace_ev_stages.h
+	# and trace_bpf_stage.h are preprocessor
 	# plumbing by nature: event macros that drop some of their arguments,
 	# expand to declarations, and a computed #include <...> path. Their
 	# findings are the one accepted exception.
 	out=$(printf '%s\n' "$out" | awk -v RS= -v ORS='\n\n' \
-		'/^(ERROR|WARNING|CHECK):/ && !/FILE: include\/trace\/(define_trace|trace_ev_stages|trace_bpf_stage)\.h:/')
+		'/^(ERROR|WARNING|CHECK):/ && !/FILE: include\/trace\/(define_trace|define_custom_trace|trace_ev_stages|trace_bpf_stage)\.h:/')
 	[ -n "$out" ] || return 0
 	echo "== ${1##*/}"
 	echo "$out"

@@ -207,6 +207,7 @@ struct trace_wh {
 	struct trace_buffer *rb;
 };
 
+void trace_ev_bind_tp(struct trace_ev_call *call, struct tracepoint *tp);
 void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
 			    unsigned int len, struct trace_wh *h);
 void trace_ev_commit_slow(struct trace_ev_call *call, void *rec);

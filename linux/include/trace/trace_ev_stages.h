@@ -438,11 +438,19 @@
 	}								\
 	__tev_call(c, n, trace_ev_eprint_##n, trace_ev_efmt_##n)
 
+/*
+ * The tracepoint an event is on; a custom event (define_custom_trace.h)
+ * finds its own once loaded, and has none until then.
+ */
+#ifndef __tev_tp
+#define __tev_tp(n)	(&__tracepoint_##n)
+#endif
+
 #define __tev_call(c, n, printer, fmt)					\
 	static struct trace_ev_call trace_ev_call_##n = {		\
 		.name = #n,						\
 		.class = &trace_ev_class_##c,				\
-		.tp = &__tracepoint_##n,				\
+		.tp = __tev_tp(n),					\
 		.print = printer,					\
 		.print_fmt = fmt,					\
 	};								\
@@ -487,6 +495,7 @@
 #include __tev_header
 
 #undef __tev_call
+#undef __tev_tp
 #undef __tev_perf_perm
 #undef __tev_eval
 /* Outside pass 5 they define nothing, as <linux/tracepoint.h> says. */

@@ -510,6 +510,8 @@ int trace_ev_apply_locked(struct trace_ev_rt *rt)
 	if (probe && !on) {
 		if (call->class->reg)
 			ret = call->class->reg(call, true);
+		else if (!call->tp)	/* a custom event not bound yet */
+			ret = -ENOENT;
 		else
 			ret = tracepoint_probe_register(call->tp,
 							call->class->probe,
@@ -522,12 +524,29 @@ int trace_ev_apply_locked(struct trace_ev_rt *rt)
 		clear_bit(TRACE_EV_B_RECORD, &call->flags);
 		if (call->class->reg)
 			call->class->reg(call, false);
-		else
+		else if (call->tp)
 			tracepoint_probe_unregister(call->tp,
 						    call->class->probe, call);
 	}
 	return 0;
 }
+
+/**
+ * trace_ev_bind_tp() - give a custom event its tracepoint
+ * @call:	the event, of a module's TRACE_CUSTOM_EVENT()
+ * @tp:		the tracepoint of its name, which the module found
+ *		(for_each_kernel_tracepoint())
+ *
+ * The event cannot be enabled before (-ENOENT); a second call changes
+ * nothing.
+ */
+void trace_ev_bind_tp(struct trace_ev_call *call, struct tracepoint *tp)
+{
+	guard(mutex)(&trace_ev_lock);
+	if (!call->tp)
+		call->tp = tp;
+}
+EXPORT_SYMBOL_GPL(trace_ev_bind_tp);
 
 /**
  * trace_ev_set_locked() - start or stop an event (its enable file)
