@@ -46,16 +46,6 @@ void dynev_register(struct dynev_kind *kind)
 	list_add_tail(&kind->node, &dynev_kinds);
 }
 
-static bool dynev_is_name(const char *s)
-{
-	if (!isalpha(*s) && *s != '_')
-		return false;
-	while (*++s)
-		if (!isalnum(*s) && *s != '_')
-			return false;
-	return true;
-}
-
 /**
  * dynev_cmd_fail() - say why a command is refused
  * @cmd:	the command
@@ -71,13 +61,6 @@ int dynev_cmd_fail(struct dynev_cmd *cmd, unsigned int pos, const char *msg,
 	cmd->err.pos = pos;
 	cmd->err.msg = msg;
 	return err;
-}
-
-static int dynev_fail(struct tp_err *err, unsigned int pos, const char *msg)
-{
-	err->pos = pos;
-	err->msg = msg;
-	return -EINVAL;
 }
 
 /**
@@ -102,11 +85,11 @@ int dynev_parse_name(char *s, unsigned int pos, const char **grp,
 	if (slash) {
 		*slash = '\0';
 		if (!*s)
-			return dynev_fail(err, pos, "Group name is not specified");
+			return tp_fail(err, pos, "Group name is not specified");
 		if (strlen(s) >= TP_MAX_NAME)
-			return dynev_fail(err, pos, "Group name is too long");
-		if (!dynev_is_name(s))
-			return dynev_fail(err, pos,
+			return tp_fail(err, pos, "Group name is too long");
+		if (!tp_is_name(s, strlen(s)))
+			return tp_fail(err, pos,
 					  "Group name must follow the same rules as C identifiers");
 		*grp = s;
 		pos += slash - s + 1;
@@ -118,12 +101,12 @@ int dynev_parse_name(char *s, unsigned int pos, const char **grp,
 			*event = NULL;
 			return 0;
 		}
-		return dynev_fail(err, pos, "Event name is not specified");
+		return tp_fail(err, pos, "Event name is not specified");
 	}
 	if (strlen(s) >= TP_MAX_NAME)
-		return dynev_fail(err, pos, "Event name is too long");
-	if (!dynev_is_name(s))
-		return dynev_fail(err, pos,
+		return tp_fail(err, pos, "Event name is too long");
+	if (!tp_is_name(s, strlen(s)))
+		return tp_fail(err, pos,
 				  "Event name must follow the same rules as C identifiers");
 	*event = s;
 	return 0;
@@ -503,7 +486,7 @@ static int dynev_split(struct dynev_cmd *cmd, char *buf)
 		if (!*p)
 			return 0;
 		if (cmd->argc == DYNEV_MAX_WORDS)
-			return dynev_fail(&cmd->err, p - buf, "Too many arguments");
+			return tp_fail(&cmd->err, p - buf, "Too many arguments");
 		cmd->pos[cmd->argc] = p - buf;
 		cmd->argv[cmd->argc++] = p;
 		while (*p && !isspace(*p))
@@ -585,7 +568,7 @@ static int dynev_remove(struct dynev_kind *only, struct dynev_cmd *cmd)
 	int ret;
 
 	if (cmd->argv[0][1] != ':')
-		return dynev_fail(&cmd->err, 1, "Removal needs -:[GRP/]EVENT");
+		return tp_fail(&cmd->err, 1, "Removal needs -:[GRP/]EVENT");
 	ret = dynev_parse_name(cmd->argv[0] + 2, 2, &grp, &event, &cmd->err);
 	if (ret)
 		return ret;

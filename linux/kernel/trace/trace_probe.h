@@ -188,6 +188,24 @@ struct tp_err {
 };
 
 /**
+ * tp_fail() - refuse a definition, saying where and why
+ * @err:	where to say it
+ * @pos:	the offset in the command
+ * @msg:	what is wrong (a static string)
+ *
+ * Return: -EINVAL.
+ */
+static inline int tp_fail(struct tp_err *err, unsigned int pos,
+			  const char *msg)
+{
+	err->pos = pos;
+	err->msg = msg;
+	return -EINVAL;
+}
+
+bool tp_is_name(const char *s, size_t len);
+
+/**
  * struct tp_args - the arguments of an event
  * @n:		how many
  * @size:	the record's fixed part, struct trace_entry and the probe's

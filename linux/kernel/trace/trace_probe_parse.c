@@ -54,14 +54,14 @@ static const struct tp_type *tp_type_find(const char *name, size_t len)
 	return NULL;
 }
 
-static int tp_fail(struct tp_err *err, unsigned int pos, const char *msg)
-{
-	err->pos = pos;
-	err->msg = msg;
-	return -EINVAL;
-}
-
-static bool tp_is_name(const char *s, size_t len)
+/**
+ * tp_is_name() - whether some text is a C identifier
+ * @s:		the text
+ * @len:	its length
+ *
+ * Return: true for a letter or '_' followed by letters, digits and '_'.
+ */
+bool tp_is_name(const char *s, size_t len)
 {
 	size_t i;
 

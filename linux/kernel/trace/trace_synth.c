@@ -190,7 +190,7 @@ static struct trace_fs_table ts_fs = {
 	.name = "synthetic_events",
 	.files = ts_files,
 	.nr = ARRAY_SIZE(ts_files),
-	.order = TRACE_FS_ORDER_KPROBE + 3,
+	.order = TRACE_FS_ORDER_KPROBE + 4,
 	.readme =
 	"  synthetic_events     - Define, remove (!<name>) and list synthetic events,\n"
 	"\t\t\t  whose fields are typed by their definition:\n"

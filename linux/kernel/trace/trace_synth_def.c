@@ -60,26 +60,6 @@ static const struct ts_type ts_types[] = {
 #define TS_ERR_MANY	"Too many fields"
 #define TS_ERR_TWICE	"A field of this name is already defined"
 
-static int ts_fail(struct tp_err *err, unsigned int pos, const char *msg)
-{
-	err->pos = pos;
-	err->msg = msg;
-	return -EINVAL;
-}
-
-/* An identifier: a letter or '_', then letters, digits and '_'. */
-static bool ts_is_ident(const char *s, size_t n)
-{
-	size_t i;
-
-	if (!n || !(isalpha(s[0]) || s[0] == '_'))
-		return false;
-	for (i = 1; i < n; i++)
-		if (!isalnum(s[i]) && s[i] != '_')
-			return false;
-	return true;
-}
-
 static const struct ts_type *ts_type_find(const char *name, size_t n)
 {
 	unsigned int i;
@@ -170,24 +150,24 @@ static int ts_field_parse(const char *line, const char *type, size_t tlen,
 			tlen = last + nlen - type;
 		name = last ? ts_word(p, end, &nlen) : NULL;
 		if (!name)
-			return ts_fail(err, type - line, TS_ERR_INCOMPLETE);
+			return tp_fail(err, type - line, TS_ERR_INCOMPLETE);
 	} else {
 		name = ts_word(p, end, &nlen);
 		if (!name)
-			return ts_fail(err, type - line, TS_ERR_FIELD);
+			return tp_fail(err, type - line, TS_ERR_FIELD);
 	}
 
 	narr = ts_brackets(name, &nlen);
-	if (!ts_is_ident(name, nlen))
-		return ts_fail(err, name - line, TS_ERR_NAME);
+	if (!tp_is_name(name, nlen))
+		return tp_fail(err, name - line, TS_ERR_NAME);
 	if (narr == -EINVAL)
-		return ts_fail(err, name - line, TS_ERR_ARRAY);
+		return tp_fail(err, name - line, TS_ERR_ARRAY);
 	if (ts_name_taken(def, name, nlen))
-		return ts_fail(err, name - line, TS_ERR_TWICE);
+		return tp_fail(err, name - line, TS_ERR_TWICE);
 	base = tlen;
 	tarr = ts_brackets(type, &base);
 	if (tarr == -EINVAL || (tarr >= 0 && narr >= 0))
-		return ts_fail(err, (tarr == -EINVAL ? type : name) - line,
+		return tp_fail(err, (tarr == -EINVAL ? type : name) - line,
 			       TS_ERR_ARRAY);
 	tarr = narr >= 0 ? narr : tarr;
 
@@ -203,7 +183,7 @@ static int ts_field_parse(const char *line, const char *type, size_t tlen,
 		f->is_signed = f->type->is_signed;
 	} else {
 		/* After "unsigned", the word that does not go with it. */
-		return ts_fail(err, last - line, TS_ERR_TYPE);
+		return tp_fail(err, last - line, TS_ERR_TYPE);
 	}
 	f->name = kstrndup(name, nlen, GFP_KERNEL);
 	if (!f->name)
@@ -265,9 +245,9 @@ int ts_def_parse(const char *line, unsigned int at, struct ts_def *def,
 	memset(def, 0, sizeof(*def));
 	p = skip_spaces(name + nlen);
 	if (!nlen || strnchr(name, nlen, ';') || !*p || *p == ';')
-		return ts_fail(err, 0, TS_ERR_CMD);
-	if (!ts_is_ident(name, nlen))
-		return ts_fail(err, at, TS_ERR_NAME);
+		return tp_fail(err, 0, TS_ERR_CMD);
+	if (!tp_is_name(name, nlen))
+		return tp_fail(err, at, TS_ERR_NAME);
 	def->name = kstrndup(name, nlen, GFP_KERNEL);
 	def->fields = kcalloc(TS_MAX_FIELDS, sizeof(*def->fields), GFP_KERNEL);
 	if (!def->name || !def->fields)
@@ -277,7 +257,7 @@ int ts_def_parse(const char *line, unsigned int at, struct ts_def *def,
 		end = strchrnul(p, ';');
 		while ((type = ts_word(&p, end, &tlen))) {
 			if (def->nr == TS_MAX_FIELDS)
-				return ts_fail(err, 0, TS_ERR_MANY);
+				return tp_fail(err, 0, TS_ERR_MANY);
 			ret = ts_field_parse(line, type, tlen, &p, end, def,
 					     err);
 			if (ret)
@@ -484,7 +464,7 @@ void ts_def_print(struct seq_file *m, const struct ts_def *def,
 		switch (f->kind) {
 		case TS_NUM:
 			v = ts_num(f, p + f->offset);
-			if (!f->type->is_signed && !strcmp(f->type->fmt, "%x"))
+			if (!strcmp(f->type->fmt, "%x"))
 				seq_printf(m, "%llx", v);
 			else if (f->type->is_signed)
 				seq_printf(m, "%lld", (s64)v);

@@ -119,3 +119,27 @@ wait_for() {
 		sleep 0.2
 	done
 }
+
+# churn_start NAME: until churn_stop, one background job forks without end
+# and another switches current_tracer between function, function_graph
+# and nop every 0.3 s (the stress tests' load).
+churn_start() {
+	churn_file=/tmp/$1.stop
+	rm -f "$churn_file"
+	( while [ ! -e "$churn_file" ]; do sh -c true; done ) &
+	churn_pids=$!
+	( while [ ! -e "$churn_file" ]; do
+		for t in function function_graph nop; do
+			echo $t > current_tracer 2>/dev/null || true
+			sleep 0.3
+		done
+	  done ) &
+	churn_pids="$churn_pids $!"
+}
+
+# churn_stop: end churn_start's jobs and leave the nop tracer.
+churn_stop() {
+	touch "$churn_file"
+	wait $churn_pids
+	echo nop > current_tracer
+}

@@ -18,17 +18,7 @@ use_test_mod
 inst=instances/dynevent_stress
 [ ! -d $inst ] || rmdir $inst
 mkdir $inst
-stop=/tmp/dynevent_stress.stop
-rm -f $stop
-( while [ ! -e $stop ]; do sh -c true; done ) &
-forker=$!
-( while [ ! -e $stop ]; do
-	for t in function function_graph nop; do
-		echo $t > current_tracer 2>/dev/null || true
-		sleep 0.3
-	done
-  done ) &
-switcher=$!
+churn_start dynevent_stress
 # The shell's text mapping, for a uprobe: its file offset.
 sh=$(readlink -f /bin/sh)
 off=$(sh -c 'cat /proc/$$/maps; :' |
@@ -73,9 +63,7 @@ while [ "$(date +%s)" -lt $end ]; do
 	echo > $inst/trace
 	rounds=$((rounds + 1))
 done
-touch $stop
-wait $forker $switcher
-echo nop > current_tracer
+churn_stop
 ! lsmod | grep -q "^$mod " || rmmod $mod
 rmdir $inst
 [ $rounds -ge 1 ] || fail "only $rounds rounds in $secs s"

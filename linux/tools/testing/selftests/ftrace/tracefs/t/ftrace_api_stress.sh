@@ -13,17 +13,7 @@ for s in kprobe_example kretprobe_example ftrace-direct-too \
 	 ftrace-direct-multi fprobe_example; do
 	[ -f "$here/ko/$s.ko" ] || skip "no $s.ko"
 done
-stop=/tmp/ftrace_api_stress.stop
-rm -f $stop
-( while [ ! -e $stop ]; do sh -c true; done ) &
-forker=$!
-( while [ ! -e $stop ]; do
-	for t in function function_graph nop; do
-		echo $t > current_tracer 2>/dev/null || true
-		sleep 0.3
-	done
-  done ) &
-switcher=$!
+churn_start ftrace_api_stress
 rounds=0
 secs=${STRESS_SECONDS:-30}
 end=$(($(date +%s) + secs))
@@ -48,9 +38,7 @@ while [ "$(date +%s)" -lt $end ]; do
 	rmmod ftrace_direct_too || break
 	rounds=$((rounds + 1))
 done
-touch $stop
-wait $forker $switcher
-echo nop > current_tracer
+churn_stop
 for m in ftrace_direct kprobe_example fprobe_example kretprobe_example \
 	 ftrace_direct_multi ftrace_direct_too; do
 	! lsmod | grep -q "^$m " || { rmmod $m; fail "round $rounds stopped with $m loaded"; }
