@@ -12,7 +12,7 @@
 #   make upstream-check    upstream's ftracetest against the upstream kernel
 #   make bench [QUICK=1]   ours vs upstream vs no tracing, interleaved rounds
 #   make defconfig-check   our tracing on x86_64_defconfig: build, boot, smoke
-#   make fuzz [N=..] [SEED=..] [ONLY=..]  every writable tracefs file fuzzed
+#   make fuzz [N=..] [SEED=..] [ONLY=..] [PART=K/M]  every writable tracefs file fuzzed
 #   make kasan-check       selftests, ftracetest and a fuzz pass under KASAN,
 #                          UBSAN and KFENCE
 #   make soak [MINUTES=30] numbered records checked against the lost counts
@@ -78,7 +78,7 @@ defconfig-check: deps
 	@$(H)/defconfig-check.sh
 
 fuzz: deps
-	@N=$(N) SEED=$(SEED) ONLY=$(ONLY) $(H)/fuzz.sh
+	@N=$(N) SEED=$(SEED) ONLY=$(ONLY) PART=$(PART) $(H)/fuzz.sh
 
 kasan-check: deps
 	@N=$(N) SEED=$(SEED) $(H)/kasan-check.sh

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# make fuzz [N=<writes per file>] [SEED=<seed>] [ONLY=<substring>]: tfuzz
-# (linux/tools/testing/selftests/ftrace/tracefs/tfuzz.c) on the test kernel,
-# with lock debugging (FUZZ_KERNEL: another flavour, e.g. kasan). Prints
-# its failures and its last line:
+# make fuzz [N=<writes per file>] [SEED=<seed>] [ONLY=<substring>] [PART=K/M]:
+# tfuzz (linux/tools/testing/selftests/ftrace/tracefs/tfuzz.c) on the test
+# kernel, with lock debugging (FUZZ_KERNEL: another flavour, e.g. kasan).
+# PART=K/M fuzzes every M-th file from the K-th, so that M runs side by
+# side fuzz every file once. Prints its failures and its last line:
 #     N writes, N files, N crashes, N changed-on-reject
 # Exit status: 0 when the run is clean (and the console too).
 . "$(dirname "$0")/lib.sh"
 
 n=${N:-10000}
 seed=${SEED:-1}
-only="${ONLY:+-f $ONLY} ${V:+-v}"
+only="${ONLY:+-f $ONLY} ${PART:+-p $PART} ${V:+-v}"
 kernel=${FUZZ_KERNEL:-test}
 ko=$BUILD/kernels/$kernel/kernel/trace/tests/fentry_test_mod.ko
 args=()

@@ -104,7 +104,7 @@ static int trace_ev_scratch_alloc(void)
  * @rt:		the event
  * @f:		the filter (owned by the event from now on), or NULL
  * @old:	gets the old filter, or NULL: the caller frees it once no
- *		probe can still be running it (after synchronize_rcu())
+ *		probe can still be running it (trace_ev_filter_free_rcu())
  *
  * Called with trace_ev_lock held.
  *
@@ -148,11 +148,7 @@ int trace_ev_set_filter_locked(struct trace_ev_rt *rt,
 	struct trace_ev_filter *old;
 	int ret = trace_ev_swap_filter_locked(rt, f, &old);
 
-	if (old) {
-		/* Probes run it with preemption off. */
-		synchronize_rcu();
-		trace_ev_filter_free(old);
-	}
+	trace_ev_filter_free_rcu(old);
 	return ret;
 }
 

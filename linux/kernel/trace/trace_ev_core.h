@@ -248,6 +248,7 @@ struct trace_ev_filter *trace_ev_filter_compile(const struct trace_ev_field *fie
 bool trace_ev_filter_match(const struct trace_ev_filter *f, const void *rec,
 			   unsigned int len);
 void trace_ev_filter_free(struct trace_ev_filter *f);
+void trace_ev_filter_free_rcu(struct trace_ev_filter *f);
 const char *trace_ev_filter_text(const struct trace_ev_filter *f);
 
 /* The location error_log names for filter errors. */

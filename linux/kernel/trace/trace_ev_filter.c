@@ -22,6 +22,7 @@
 #include <linux/glob.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
@@ -82,6 +83,7 @@ enum { TF_AND = -1, TF_OR = -2, TF_NOT = -3 };
  * @prog:	the program: postfix, each step a predicate index or TF_*
  */
 struct trace_ev_filter {
+	struct rcu_head rcu;	/* frees it once no probe can run it */
 	char *text;
 	unsigned int npreds;
 	unsigned int nprog;
@@ -388,6 +390,27 @@ void trace_ev_filter_free(struct trace_ev_filter *f)
 		kfree(f->preds[i].str);
 	kfree(f->text);
 	kfree(f);
+}
+
+static void tf_free_rcu(struct rcu_head *rcu)
+{
+	trace_ev_filter_free(container_of(rcu, struct trace_ev_filter, rcu));
+}
+
+/**
+ * trace_ev_filter_free_rcu() - free a filter no event points at any more,
+ * once no probe can still be running it
+ * @f:		the filter, or NULL
+ *
+ * Probes run filters with preemption off or under rcu_read_lock(): both
+ * end before a normal grace period does. The writer does not wait for it,
+ * so a filter write costs no grace period and holds trace_ev_lock for
+ * none.
+ */
+void trace_ev_filter_free_rcu(struct trace_ev_filter *f)
+{
+	if (f)
+		call_rcu(&f->rcu, tf_free_rcu);
 }
 
 /**

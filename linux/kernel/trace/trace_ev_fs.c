@@ -329,14 +329,12 @@ int trace_ev_sys_write_begin(struct trace_ev_sys_write *w,
  * @w:		the write, begun by trace_ev_sys_write_begin()
  * @text:	where the file's text is kept: replaced by the write's
  *
- * Frees the filters the write replaced, after one grace period for all.
+ * Frees the filters the write replaced once no probe can be running them.
  */
 void trace_ev_sys_write_end(struct trace_ev_sys_write *w, char **text)
 {
-	/* Probes run them with preemption off. */
-	synchronize_rcu();
 	while (w->n)
-		trace_ev_filter_free(w->old[--w->n]);
+		trace_ev_filter_free_rcu(w->old[--w->n]);
 	kfree(w->old);
 	kfree(*text);
 	*text = w->text;

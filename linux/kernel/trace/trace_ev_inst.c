@@ -472,11 +472,7 @@ static int trace_evi_filter_store(void *obj, char *text)
 		return ret;
 	old = rcu_replace_pointer(ie->filter, f,
 				  lockdep_is_held(&trace_ev_lock));
-	if (old) {
-		/* Probes run it with preemption off. */
-		synchronize_rcu();
-		trace_ev_filter_free(old);
-	}
+	trace_ev_filter_free_rcu(old);
 	return 0;
 }
 

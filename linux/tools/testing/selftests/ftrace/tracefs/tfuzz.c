@@ -3,13 +3,15 @@
  * tfuzz: write a grammar-driven mix of good and bad input to every
  * writable tracefs file, and check what each file reads back.
  *
- *   tfuzz [-n WRITES] [-s SEED] [-f SUBSTRING] [-v]
+ *   tfuzz [-n WRITES] [-s SEED] [-f SUBSTRING] [-p K/M] [-v]
  *
  * The files: the top directory's, options/ and per_cpu/cpu0/, those of an
  * instance made for the run (instances/tfuzz, with its options/ and
  * per_cpu/cpu0/), and in events/ the top enable, each system's enable and
  * filter, and the enable, filter and trigger of one event of each system.
- * -f keeps the files whose path holds SUBSTRING.
+ * -f keeps the files whose path holds SUBSTRING. -p K/M keeps every M-th
+ * file of the list from the K-th (K from 0): M runs, one for each K, on M
+ * machines fuzz every file once, each as the whole run does.
  *
  * Each file gets WRITES writes (default 10000): valid input for it (from
  * its kind: numbers, booleans, names read from tracefs, function lists,
@@ -960,9 +962,10 @@ int main(int argc, char **argv)
 	unsigned long long writes = 0, per_file = 10000, crashes = 0;
 	unsigned long long changed = 0, abnormal = 0, seed = 1;
 	const char *only = NULL;
+	unsigned int part = 0, parts = 1;
 	int opt, i, fuzzed = 0;
 
-	while ((opt = getopt(argc, argv, "n:s:f:v")) != -1) {
+	while ((opt = getopt(argc, argv, "n:s:f:p:v")) != -1) {
 		switch (opt) {
 		case 'n':
 			per_file = strtoull(optarg, NULL, 0);
@@ -973,11 +976,19 @@ int main(int argc, char **argv)
 		case 'f':
 			only = optarg;
 			break;
+		case 'p':
+			if (sscanf(optarg, "%u/%u", &part, &parts) != 2 ||
+			    !parts || part >= parts) {
+				fprintf(stderr, "tfuzz: -p wants K/M, K < M\n");
+				return 2;
+			}
+			break;
 		case 'v':
 			verbose = 1;
 			break;
 		default:
-			fprintf(stderr, "usage: tfuzz [-n WRITES] [-s SEED] [-f SUBSTRING] [-v]\n");
+			fprintf(stderr,
+				"usage: tfuzz [-n WRITES] [-s SEED] [-f SUBSTRING] [-p K/M] [-v]\n");
 			return 2;
 		}
 	}
@@ -1023,7 +1034,7 @@ int main(int argc, char **argv)
 		ssize_t lb = 0;
 		int have_before = 0;
 
-		if (only && !strstr(f->path, only))
+		if ((only && !strstr(f->path, only)) || i % parts != part)
 			continue;
 		fuzzed++;
 		rng = (seed ^ hash(f->path)) | 1;
