@@ -10,7 +10,8 @@
 # soak's, a trace_pipe reader and a splice reader of the top buffer,
 # snapshot swaps, events enabled and disabled, a module loaded and
 # unloaded, CPU 1 taken offline and back, instances made and removed,
-# perf events on a trace event, probe events of every kind, and a kprobe
+# perf events on a trace event, probe events of every kind (kprobe,
+# fprobe, tracepoint, event, uprobe, synthetic), and a kprobe
 # and a direct call (upstream's samples) come and go.
 #
 # Usage: soak.sh MINUTES MODDIR     (in /sys/kernel/tracing, as root)
@@ -82,13 +83,25 @@ if [ -f $mods/kprobe_example.ko ] && [ -f $mods/ftrace-direct.ko ]; then
 		rmmod ftrace_direct; rmmod kprobe_example; sleep 0.5"
 fi
 # Probe events of every kind come and go: a tracepoint probe on the
-# module that the module loop loads and unloads, and an event probe on
-# sched_switch, which the events loop enables and disables.
+# module that the module loop loads and unloads, an event probe on
+# sched_switch, which the events loop enables and disables, a uprobe on
+# the shell's first instruction of text (each loop runs commands in it),
+# and a synthetic event, enabled in the soak's instance.
+sh=$(readlink -f /bin/sh)
+off=$(sh -c 'cat /proc/$$/maps; :' |
+	awk -v f="$sh" '$2 ~ /^r-xp/ && $6 == f { print $3; exit }')
+up=
+[ -f uprobe_events ] && [ -n "$off" ] && up="p:soakp/up $sh:0x$off"
 loop probes "echo 'p:soakp/kp vfs_read' >> dynamic_events;
 	echo 'f:soakp/fp vfs_write%return r=\$retval a=\$arg3' >> dynamic_events;
 	echo 't:soakp/tp fentry_test_mod:fentry_test_call n=\$arg1' >> dynamic_events;
 	echo 'e:soakp/ep sched.sched_switch next=\$next_pid:u32' >> dynamic_events;
+	[ -z '$up' ] || echo '$up' >> dynamic_events;
+	echo 's:soak_syn u64 lat; char comm[16]' >> dynamic_events;
+	echo 1 > $S/events/synthetic/soak_syn/enable;
 	echo 1 > events/soakp/enable; sleep 0.5; echo 0 > events/soakp/enable;
+	echo 0 > $S/events/synthetic/soak_syn/enable;
+	echo '!s:soak_syn' >> dynamic_events;
 	echo '-:soakp/' >> dynamic_events"
 if command -v perf > /dev/null; then
 	loop perf 'perf stat -e sched:sched_switch -e syscalls:sys_enter_read -a sleep 1'
