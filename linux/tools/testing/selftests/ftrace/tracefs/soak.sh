@@ -86,7 +86,9 @@ fi
 # module that the module loop loads and unloads, an event probe on
 # sched_switch, which the events loop enables and disables, a uprobe on
 # the shell's first instruction of text (each loop runs commands in it),
-# and a synthetic event, enabled in the soak's instance.
+# and a synthetic event. Each is enabled at the top only: removing an
+# event that was on in a buffer empties that buffer (its records would
+# outlive their format), which the soak's would count as records missing.
 sh=$(readlink -f /bin/sh)
 off=$(sh -c 'cat /proc/$$/maps; :' |
 	awk -v f="$sh" '$2 ~ /^r-xp/ && $6 == f { print $3; exit }')
@@ -98,9 +100,9 @@ loop probes "echo 'p:soakp/kp vfs_read' >> dynamic_events;
 	echo 'e:soakp/ep sched.sched_switch next=\$next_pid:u32' >> dynamic_events;
 	[ -z '$up' ] || echo '$up' >> dynamic_events;
 	echo 's:soak_syn u64 lat; char comm[16]' >> dynamic_events;
-	echo 1 > $S/events/synthetic/soak_syn/enable;
+	echo 1 > events/synthetic/soak_syn/enable;
 	echo 1 > events/soakp/enable; sleep 0.5; echo 0 > events/soakp/enable;
-	echo 0 > $S/events/synthetic/soak_syn/enable;
+	echo 0 > events/synthetic/soak_syn/enable;
 	echo '!s:soak_syn' >> dynamic_events;
 	echo '-:soakp/' >> dynamic_events"
 if command -v perf > /dev/null; then
