@@ -33,6 +33,7 @@
 #include <linux/ftrace.h>
 #include <linux/kernel.h>
 #include <linux/mutex.h>
+#include <linux/printk.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
@@ -156,6 +157,20 @@ static void fentry_cmd_switch(struct fentry_cmd *c, bool on)
 	atomic_set_release(&fentry_cmd_switching, 0);
 }
 
+/*
+ * The dump commands run wherever their function is called, under the
+ * scheduler's locks too (__smp_call_single_queue() is called with a
+ * task's pi_lock held): the lines go to the log buffer at once, and to
+ * the consoles from irq_work, not under those locks. The dispatch
+ * disabled preemption, which printk_deferred_enter() needs.
+ */
+static void fentry_cmd_dump(enum ftrace_dump_mode mode)
+{
+	printk_deferred_enter();
+	ftrace_dump(mode);
+	printk_deferred_exit();
+}
+
 static void fentry_cmd_run(struct fentry_cmd *c, struct ftrace_regs *fregs)
 {
 	switch (c->kind) {
@@ -178,11 +193,11 @@ static void fentry_cmd_run(struct fentry_cmd *c, struct ftrace_regs *fregs)
 		break;
 	case FENTRY_CMD_DUMP:
 		if (fentry_cmd_take(c))
-			ftrace_dump(DUMP_ALL);
+			fentry_cmd_dump(DUMP_ALL);
 		break;
 	case FENTRY_CMD_CPUDUMP:
 		if (fentry_cmd_take(c))
-			ftrace_dump(DUMP_ORIG);
+			fentry_cmd_dump(DUMP_ORIG);
 		break;
 	case FENTRY_CMD_ENABLE_EVENT:
 		fentry_cmd_switch(c, true);
