@@ -76,6 +76,7 @@ enum { TF_AND = -1, TF_OR = -2, TF_NOT = -3 };
 
 /**
  * struct trace_ev_filter - a compiled filter
+ * @rcu:	frees it once no probe can be running it
  * @text:	the expression as written
  * @npreds:	predicates used in @preds
  * @nprog:	steps used in @prog
@@ -83,7 +84,7 @@ enum { TF_AND = -1, TF_OR = -2, TF_NOT = -3 };
  * @prog:	the program: postfix, each step a predicate index or TF_*
  */
 struct trace_ev_filter {
-	struct rcu_head rcu;	/* frees it once no probe can run it */
+	struct rcu_head rcu;
 	char *text;
 	unsigned int npreds;
 	unsigned int nprog;
