@@ -89,21 +89,21 @@ cat /proc/version > /dev/null
 [ "$(cat tracing_on)" = 0 ] || fail "cpudump left tracing on"
 grep -qx 'vfs_read:cpudump:count=0' set_ftrace_filter || fail "count: $(cmds)"
 echo '!vfs_read:cpudump' > set_ftrace_filter
-# A dump under the scheduler's locks (__smp_call_single_queue() runs with
-# a task's pi_lock held) must not print to the console there: lockdep
-# saw a cycle with the serial console's wakeups (the harness fails the
-# run on its report).
-if grep -qx __smp_call_single_queue available_filter_functions; then
+# A dump under the scheduler's locks must not print to the console there:
+# lockdep saw a cycle with the serial console's wakeups (the harness
+# fails the run on its report). select_task_rq_fair() always runs with
+# the waking task's pi_lock held.
+if grep -qx select_task_rq_fair available_filter_functions; then
 	echo 1 > tracing_on
 	echo marker-for-dump-2 > trace_marker
-	echo '__smp_call_single_queue:dump:1' > set_ftrace_filter
+	echo 'select_task_rq_fair:dump:1' > set_ftrace_filter
 	for i in 1 2 3 4 5 6 7 8; do sh -c true & done
 	wait
 	wait_for 5 sh -c '[ "$(cat tracing_on)" = 0 ]' ||
-		fail "no dump from __smp_call_single_queue"
+		fail "no dump from select_task_rq_fair"
 	wait_for 5 sh -c 'dmesg | grep -q marker-for-dump-2' ||
 		fail "the deferred dump did not reach the log"
-	echo '!__smp_call_single_queue:dump' > set_ftrace_filter
+	echo '!select_task_rq_fair:dump' > set_ftrace_filter
 fi
 
 # Bad commands: EINVAL, nothing changes.
