@@ -377,12 +377,21 @@ struct trace_raw_rec {
 /* Longest text of a print record, and payload of a raw one. */
 #define TRACE_PRINT_MAX		4000
 
+/* A hook on the lines of the trace_marker files (trace_marker.c) */
+void trace_marker_set_hook(void (*fn)(struct trace_array *tr,
+				      const char *text, size_t len));
+
 int trace_print_write(struct trace_buf *b, unsigned long ip, const char *text,
 		      size_t len);
 
 /* events/header_page, header_event, ftrace/ (trace_formats.c) */
 struct eventfs_inode;
-int trace_fmt_mkdirs(struct eventfs_inode *events);
+struct eventfs_entry;
+int trace_fmt_mkdirs(struct eventfs_inode *events,
+		     const struct eventfs_entry *print, int nr_print,
+		     void *print_data);
+int trace_fmt_lookup(const char *file, umode_t *mode, void **data,
+		     const struct file_operations **fops);
 int trace_fmt_header_page_show(struct seq_file *m, struct trace_array *tr,
 			       long unused);
 int trace_fmt_header_event_show(struct seq_file *m, struct trace_array *tr,
@@ -404,6 +413,7 @@ enum trace_array_slot {
 	TRACE_ARRAY_FN_PIDS,	/* fentry_pid.c: set_ftrace_pid's set */
 	TRACE_ARRAY_GRAPH,	/* trace_graph.c: function_graph's user */
 	TRACE_ARRAY_ERRLOG,	/* trace_errlog.c: error_log's errors */
+	TRACE_ARRAY_EV_PRINT,	/* trace_ev_inst.c: ftrace/print there */
 	TRACE_ARRAY_SLOTS,
 };
 
@@ -850,6 +860,16 @@ static inline int trace_fn_perf_set_filter(struct perf_event *p_event,
 					   const char *str)
 {
 	return -EINVAL;
+}
+#endif
+
+/* Syscall names (trace_syscalls.c), for hist triggers' .syscall */
+#ifdef CONFIG_FTRACE_SYSCALLS
+const char *trace_syscall_name(long nr);
+#else
+static inline const char *trace_syscall_name(long nr)
+{
+	return NULL;
 }
 #endif
 

@@ -26,7 +26,7 @@
  * @list:	link in trace_errs, oldest first
  * @ns:		when it happened (local_clock())
  * @pos:	the offset in @cmd the caret points at
- * @loc:	what reported it
+ * @loc:	what reported it, kept after @cmd
  * @msg:	what went wrong
  * @cmd:	what was written
  */
@@ -64,7 +64,7 @@ static struct trace_errs *trace_errs_of(struct trace_array *tr)
 /**
  * trace_array_errlog() - add an error to a trace array's error_log
  * @tr:		the array whose file was written
- * @loc:	what reports it (a static string)
+ * @loc:	what reports it (copied: "hist:<system>:<event>" is built)
  * @cmd:	what was written
  * @pos:	the offset in @cmd the error is at
  * @msg:	what went wrong (a static string)
@@ -76,17 +76,19 @@ void trace_array_errlog(struct trace_array *tr, const char *loc,
 			const char *cmd, unsigned int pos, const char *msg)
 {
 	struct trace_errs *errs = trace_errs_of(tr);
-	size_t len = strlen(cmd);
-	struct trace_err *e = kmalloc(struct_size(e, cmd, len + 1), GFP_KERNEL);
+	size_t len = strlen(cmd), llen = strlen(loc);
+	struct trace_err *e;
 	struct trace_err *old;
 
+	e = kmalloc(struct_size(e, cmd, len + llen + 2), GFP_KERNEL);
 	if (!e)
 		return;
 	e->ns = local_clock();
 	e->pos = min_t(unsigned int, pos, len);
-	e->loc = loc;
 	e->msg = msg;
 	memcpy(e->cmd, cmd, len + 1);
+	memcpy(e->cmd + len + 1, loc, llen + 1);
+	e->loc = e->cmd + len + 1;
 	mutex_lock(&trace_errlog_lock);
 	list_add_tail(&e->list, &errs->list);
 	if (++errs->n > TRACE_ERRLOG_MAX) {
@@ -100,7 +102,7 @@ void trace_array_errlog(struct trace_array *tr, const char *loc,
 
 /**
  * trace_errlog() - add an error to the top array's error_log
- * @loc:	what reports it (a static string)
+ * @loc:	what reports it
  * @cmd:	what was written
  * @pos:	the offset in @cmd the error is at
  * @msg:	what went wrong (a static string)

@@ -325,6 +325,58 @@ static void trace_ev_rt_release(struct kref *ref)
 	kfree(rt);
 }
 
+/*
+ * ftrace/print, the records of trace_marker, as an event that triggers
+ * can be set on (events/ftrace/print/trigger and hist): the marker's
+ * write runs them (trace_ev_write.c). It has a state of its own here but
+ * is in no system: no set_event, enable or filter reaches it, and no
+ * trigger can name it. Its fields are those of its format file.
+ */
+static const struct trace_ev_field trace_ev_print_fields[] = {
+	{ .type = "unsigned long", .name = "ip",
+	  .offset = offsetof(struct trace_print_rec, ip),
+	  .size = sizeof(unsigned long), .kind = TRACE_EV_NUM },
+	/* To the end of the record, NUL included. */
+	{ .type = "char", .name = "buf",
+	  .offset = offsetof(struct trace_print_rec, buf),
+	  .kind = TRACE_EV_ARRAY },
+	{ }
+};
+
+/* The marker's write is its probe: always there. */
+static int trace_ev_print_reg(struct trace_ev_call *call, bool on)
+{
+	return 0;
+}
+
+static const struct trace_ev_class trace_ev_print_class = {
+	.system = "ftrace",
+	.reg = trace_ev_print_reg,
+};
+
+static struct trace_ev_call trace_ev_print_call = {
+	.name = "print",
+	.class = &trace_ev_print_class,
+	.id = TRACE_TYPE_PRINT,
+	.rt = &trace_ev_print_rt,
+	.fields = trace_ev_print_fields,
+};
+
+static struct trace_ev_sys trace_ev_print_sys = {
+	.name = "ftrace",
+	.ref = KREF_INIT(1),
+};
+
+/* Its references are never all dropped: it is never freed. */
+struct trace_ev_rt trace_ev_print_rt = {
+	.call = &trace_ev_print_call,
+	.sys = &trace_ev_print_sys,
+	.trigs = LIST_HEAD_INIT(trace_ev_print_rt.trigs),
+	.insts = LIST_HEAD_INIT(trace_ev_print_rt.insts),
+	.hooks = LIST_HEAD_INIT(trace_ev_print_rt.hooks),
+	.ref = KREF_INIT(1),
+};
+
 /**
  * trace_ev_rt_put() - drop a reference to an event's state
  * @rt:		the state

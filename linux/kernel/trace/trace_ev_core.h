@@ -36,7 +36,7 @@ struct trace_ev_node {
 };
 
 /* The files of an event's directory, and of a system's. */
-#define TRACE_EV_FILES		5
+#define TRACE_EV_FILES		6
 #define TRACE_EV_SYS_FILES	2
 
 /**
@@ -196,6 +196,12 @@ struct trace_ev_ie {
 	bool used;
 };
 
+/*
+ * ftrace/print (trace_marker's records), for triggers: in no system, and
+ * not among the events trace_ev_next() walks.
+ */
+extern struct trace_ev_rt trace_ev_print_rt;
+
 /* Every event, system by system: trace_ev_next(NULL), then each next. */
 struct trace_ev_rt *trace_ev_next(struct trace_ev_rt *rt);
 struct trace_ev_rt *trace_ev_find_id_locked(u64 id);
@@ -253,6 +259,69 @@ const char *trace_ev_filter_text(const struct trace_ev_filter *f);
 
 /* The location error_log names for filter errors. */
 #define TRACE_EV_FILTER_ERR	"event filter parse error"
+
+/* Fields of records, for filters and hist triggers */
+
+/* The fields every record starts with, ended by one with a NULL name. */
+extern const struct trace_ev_field trace_ev_common_fields[];
+
+/**
+ * trace_ev_field_num() - a number field of a record, widened to 64 bits
+ * @rec:	the record
+ * @offset:	the field's offset
+ * @size:	its size: 1, 2, 4 or 8
+ * @is_signed:	sign-extend it
+ *
+ * Return: its value.
+ */
+static inline u64 trace_ev_field_num(const void *rec, unsigned int offset,
+				     unsigned int size, bool is_signed)
+{
+	const void *v = rec + offset;
+
+	switch (size) {
+	case 1:
+		return is_signed ? (s64)*(const s8 *)v : *(const u8 *)v;
+	case 2:
+		return is_signed ? (s64)*(const s16 *)v : *(const u16 *)v;
+	case 4:
+		return is_signed ? (s64)*(const s32 *)v : *(const u32 *)v;
+	default:
+		return *(const u64 *)v;
+	}
+}
+
+/**
+ * trace_ev_field_str() - where a string field of a record is
+ * @rec:	the record
+ * @len:	its length
+ * @kind:	the field's TRACE_EV_ARRAY, TRACE_EV_DYN or TRACE_EV_REL
+ * @offset:	its offset
+ * @size:	its size (an array's); 0 for an array to the record's end
+ * @max:	gets the room the string has, which it may fill without a NUL
+ *
+ * Return: the string, or NULL when its location word points outside the
+ * record.
+ */
+static inline const char *trace_ev_field_str(const void *rec, unsigned int len,
+					     unsigned int kind,
+					     unsigned int offset,
+					     unsigned int size,
+					     unsigned int *max)
+{
+	u32 loc, off;
+
+	if (kind == TRACE_EV_ARRAY) {
+		*max = size ?: (len > offset ? len - offset : 0);
+		return rec + offset;
+	}
+	loc = *(const u32 *)(rec + offset);
+	off = (loc & 0xffff) + (kind == TRACE_EV_REL ? offset + sizeof(u32) : 0);
+	*max = loc >> 16;
+	if (off + *max > len)
+		return NULL;
+	return rec + off;
+}
 
 /**
  * struct trace_ev_client - a layer above the registry that follows it
@@ -346,6 +415,10 @@ int trace_ev_trig_ie_show(struct seq_file *m, struct trace_ev_ie *ie);
 int trace_ev_trig_ie_store(const char *val, struct trace_ev_ie *ie);
 void trace_ev_trig_ie_clear_locked(struct trace_ev_ie *ie);
 void trace_ev_trig_ie_forget_locked(struct trace_ev_ie *ie);
+int trace_ev_trig_hist_show(struct seq_file *m, void *obj);
+int trace_ev_trig_ie_hist_show(struct seq_file *m, struct trace_ev_ie *ie);
+void trace_ev_trig_trunc(void *obj);
+void trace_ev_trig_ie_trunc(struct trace_ev_ie *ie);
 
 /*
  * The events of a trace array (trace_ev_inst.c), for set_event: the top
@@ -361,6 +434,7 @@ struct trace_ev_walk {
 };
 
 struct trace_ev_arr *trace_ev_arr_of(struct trace_array *tr);
+struct trace_array *trace_ev_ie_tr(const struct trace_ev_ie *ie);
 bool trace_ev_walk_next(struct trace_ev_walk *w);
 bool trace_ev_walk_is_on(const struct trace_ev_walk *w);
 int trace_ev_walk_set(const struct trace_ev_walk *w, bool on);

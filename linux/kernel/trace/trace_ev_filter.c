@@ -102,7 +102,7 @@ struct tf_parse {
 	unsigned int err_pos;
 };
 
-static const struct trace_ev_field tf_common[] = {
+const struct trace_ev_field trace_ev_common_fields[] = {
 	{ "unsigned short", "common_type", 0, 2, 0, 0, TRACE_EV_NUM },
 	{ "unsigned char", "common_flags", 2, 1, 0, 0, TRACE_EV_NUM },
 	{ "unsigned char", "common_preempt_count", 3, 1, 0, 0, TRACE_EV_NUM },
@@ -265,6 +265,7 @@ static bool tf_modifier(char *name)
 /* field op value */
 static bool tf_pred(struct tf_parse *p)
 {
+	const struct trace_ev_field *fld;
 	struct tf_pred *pr;
 	unsigned int op_pos, i;
 	bool is_str;
@@ -283,9 +284,10 @@ static bool tf_pred(struct tf_parse *p)
 	tf_skip(p);
 	op_pos = p->pos;
 	pr->in_func = tf_modifier(name);
-	if (!tf_set_src(pr, name, tf_field(p->fields, name) ?:
-			tf_field(tf_common, name))) {
-		bool known = tf_field(p->fields, name) || tf_field(tf_common, name);
+	fld = tf_field(p->fields, name) ?:
+	      tf_field(trace_ev_common_fields, name);
+	if (!tf_set_src(pr, name, fld)) {
+		bool known = fld;
 
 		kfree(name);
 		return tf_fail(p, op_pos, known ? "Field type not supported" :
@@ -468,18 +470,7 @@ const char *trace_ev_filter_text(const struct trace_ev_filter *f)
 
 static u64 tf_load(const void *rec, const struct tf_pred *pr)
 {
-	const void *v = rec + pr->offset;
-
-	switch (pr->size) {
-	case 1:
-		return pr->is_signed ? (s64)*(const s8 *)v : *(const u8 *)v;
-	case 2:
-		return pr->is_signed ? (s64)*(const s16 *)v : *(const u16 *)v;
-	case 4:
-		return pr->is_signed ? (s64)*(const s32 *)v : *(const u32 *)v;
-	default:
-		return *(const u64 *)v;
-	}
+	return trace_ev_field_num(rec, pr->offset, pr->size, pr->is_signed);
 }
 
 static bool tf_num(const struct tf_pred *pr, u64 v)
@@ -513,23 +504,17 @@ static bool tf_num(const struct tf_pred *pr, u64 v)
 static const char *tf_string(const void *rec, unsigned int len,
 			     const struct tf_pred *pr, unsigned int *max)
 {
-	u32 loc, off;
-
 	switch (pr->src) {
 	case TF_SRC_COMM:
 		*max = TASK_COMM_LEN;
 		return current->comm;
 	case TF_SRC_ARRAY:
-		*max = pr->size;
-		return rec + pr->offset;
+		return trace_ev_field_str(rec, len, TRACE_EV_ARRAY, pr->offset,
+					  pr->size, max);
 	default:
-		loc = *(const u32 *)(rec + pr->offset);
-		off = (loc & 0xffff) +
-		      (pr->src == TF_SRC_REL ? pr->offset + sizeof(u32) : 0);
-		*max = loc >> 16;
-		if (off + *max > len)
-			return NULL;
-		return rec + off;
+		return trace_ev_field_str(rec, len, pr->src == TF_SRC_REL ?
+					  TRACE_EV_REL : TRACE_EV_DYN,
+					  pr->offset, 0, max);
 	}
 }
 

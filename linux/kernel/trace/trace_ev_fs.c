@@ -32,6 +32,9 @@
  * @store:	takes one stripped write, with trace_ev_lock held; returns 0
  *		or a negative errno, and changes nothing on error. NULL for
  *		a read-only file.
+ * @trunc:	an open for writing with O_TRUNC, with trace_ev_lock held;
+ *		NULL when that truncates nothing
+ * @absent:	the file is not there (its feature is not built)
  */
 struct trace_ev_attr {
 	const char *name;
@@ -39,6 +42,8 @@ struct trace_ev_attr {
 	bool sys;
 	int (*show)(struct seq_file *m, void *obj);
 	int (*store)(const char *val, void *obj);
+	void (*trunc)(void *obj);
+	bool absent;
 };
 
 /* enable: 0 or 1 for an event; 0, 1 or X (mixed) for a set of them. */
@@ -369,7 +374,10 @@ static const struct trace_ev_attr trace_ev_attrs[] = {
 	{ "format", 0440, false, trace_ev_format_show, NULL },
 	{ "id", 0440, false, ev_id_show, NULL },
 	{ "filter", 0640, false, ev_filter_show, ev_filter_store },
-	{ "trigger", 0640, false, trace_ev_trig_show, trace_ev_trig_store },
+	{ "trigger", 0640, false, trace_ev_trig_show, trace_ev_trig_store,
+	  trace_ev_trig_trunc },
+	{ "hist", 0440, false, trace_ev_trig_hist_show, NULL, NULL,
+	  !IS_ENABLED(CONFIG_HIST_TRIGGERS) },
 	{ "enable", 0640, true, sys_enable_show, sys_enable_store },
 	{ "filter", 0640, true, sys_filter_show, sys_filter_store },
 };
@@ -428,9 +436,18 @@ static int trace_ev_file_open(struct inode *inode, struct file *file)
 	if (ret)
 		return ret;
 	ret = single_open(file, trace_ev_file_show, inode->i_private);
-	if (ret)
+	if (ret) {
 		trace_ev_put(n);
-	return ret;
+		return ret;
+	}
+	if (n->attr->trunc && (file->f_mode & FMODE_WRITE) &&
+	    (file->f_flags & O_TRUNC)) {
+		mutex_lock(&trace_ev_lock);
+		if (!trace_ev_node_dead(n))
+			n->attr->trunc(n->obj);
+		mutex_unlock(&trace_ev_lock);
+	}
+	return 0;
 }
 
 static int trace_ev_file_release(struct inode *inode, struct file *file)
@@ -531,7 +548,7 @@ static int trace_ev_fs_lookup(const char *name, umode_t *mode, void **data,
 	unsigned int i;
 
 	for (i = 0; i < nr; i++) {
-		if (strcmp(nodes[i].attr->name, name))
+		if (strcmp(nodes[i].attr->name, name) || nodes[i].attr->absent)
 			continue;
 		*mode = nodes[i].attr->mode;
 		*data = &nodes[i];
@@ -644,11 +661,39 @@ static struct trace_ev_client trace_ev_fs_client = {
 	.remove_sys = trace_ev_fs_remove_sys,
 };
 
-/* Where the systems' directories go: events/ of the top trace array. */
+/*
+ * ftrace/print, among the core records' directories: their format and
+ * id, and the trigger and hist files of an event (trace_ev_print_rt).
+ */
+static int trace_ev_fs_print_lookup(const char *name, umode_t *mode,
+				    void **data,
+				    const struct file_operations **fops)
+{
+	if (!strcmp(name, "trigger") || !strcmp(name, "hist"))
+		return trace_ev_fs_ev_lookup(name, mode, data, fops);
+	/* The core records' files take the record's type for data. */
+	*data = (void *)(unsigned long)TRACE_TYPE_PRINT;
+	return trace_fmt_lookup(name, mode, data, fops);
+}
+
+static const struct eventfs_entry trace_ev_print_entries[] = {
+	{ .name = "format", .callback = trace_ev_fs_print_lookup },
+	{ .name = "hist", .callback = trace_ev_fs_print_lookup },
+	{ .name = "id", .callback = trace_ev_fs_print_lookup },
+	{ .name = "trigger", .callback = trace_ev_fs_print_lookup },
+};
+
+/*
+ * Where the systems' directories go: events/ of the top trace array,
+ * with ftrace/ and its core records.
+ */
 static int trace_ev_fs_populate(const struct trace_fs_dirs *dirs)
 {
 	trace_ev_top = dirs->events;
-	return 0;
+	trace_ev_fs_fill(trace_ev_print_rt.nodes, &trace_ev_print_rt, false);
+	return trace_fmt_mkdirs(dirs->events, trace_ev_print_entries,
+				ARRAY_SIZE(trace_ev_print_entries),
+				&trace_ev_print_rt);
 }
 
 static const struct trace_fs_file trace_ev_files[] = {

@@ -60,6 +60,9 @@ struct trace_ev_is {
  * @gone:	the instance went: the files change nothing
  * @systems:	its systems (struct trace_ev_is)
  * @events:	its events (struct trace_ev_ie), system by system
+ * @print:	ftrace/print there, for its triggers: not among @events,
+ *		in no system; the marker's write finds it through the
+ *		instance's TRACE_ARRAY_EV_PRINT slot
  *
  * All but @ref are under trace_ev_lock.
  */
@@ -74,6 +77,7 @@ struct trace_ev_arr {
 	bool gone;
 	struct list_head systems;
 	struct list_head events;
+	struct trace_ev_ie print;
 };
 
 /* One per event and instance: kept within a 128-byte slab object. */
@@ -88,6 +92,17 @@ static void trace_ev_arr_release(struct kref *ref)
 
 	trace_fs_array_put(arr->fs);
 	kfree(arr);
+}
+
+/**
+ * trace_ev_ie_tr() - the trace array of an event in an instance
+ * @ie:		the event there
+ *
+ * Return: the instance's trace array.
+ */
+struct trace_array *trace_ev_ie_tr(const struct trace_ev_ie *ie)
+{
+	return ie->arr->tr;
 }
 
 /**
@@ -506,7 +521,39 @@ static ssize_t trace_evi_trigger_write(struct file *file,
 				    trace_evi_trigger_store);
 }
 
-TRACE_EVI_EV_FOPS(trace_evi_trigger, trace_evi_trigger_write);
+/* Opened with O_TRUNC for writing, the file drops its hist triggers. */
+static int trace_evi_trigger_open(struct inode *inode, struct file *file)
+{
+	struct trace_ev_ie *ie = inode->i_private;
+	int ret = trace_evi_open(inode, file, TRACE_EVI_EV,
+				 trace_evi_trigger_show);
+
+	if (ret || !(file->f_mode & FMODE_WRITE) ||
+	    !(file->f_flags & O_TRUNC))
+		return ret;
+	scoped_guard(mutex, &trace_ev_lock) {
+		if (!trace_ev_ie_gone(ie))
+			trace_ev_trig_ie_trunc(ie);
+	}
+	return 0;
+}
+
+static const struct file_operations trace_evi_trigger_fops = {
+	.open = trace_evi_trigger_open, .read = seq_read,
+	.write = trace_evi_trigger_write, .llseek = seq_lseek,
+	.release = trace_evi_ev_release_file,
+};
+
+/* An event's hist file in an instance: its hist triggers' tables. */
+static int trace_evi_hist_show(struct seq_file *m, void *unused)
+{
+	guard(mutex)(&trace_ev_lock);
+	if (trace_ev_ie_gone(m->private))
+		return -ENODEV;
+	return trace_ev_trig_ie_hist_show(m, m->private);
+}
+
+TRACE_EVI_EV_FOPS(trace_evi_hist, NULL);
 
 /*
  * A system's filter in an instance: as at the top, on the instance's
@@ -624,6 +671,9 @@ static int trace_evi_ev_cb(const char *file, umode_t *mode, void **data,
 			*fops = &trace_evi_format_fops;
 		else if (!strcmp(file, "id"))
 			*fops = &trace_evi_evid_fops;
+		else if (!strcmp(file, "hist") &&
+			 IS_ENABLED(CONFIG_HIST_TRIGGERS))
+			*fops = &trace_evi_hist_fops;
 		else
 			return 0;
 	}
@@ -677,8 +727,31 @@ static const struct eventfs_entry trace_evi_ev_files[] = {
 	  .release = trace_evi_ev_gone },
 	{ .name = "filter", .callback = trace_evi_ev_cb },
 	{ .name = "format", .callback = trace_evi_ev_cb },
+	{ .name = "hist", .callback = trace_evi_ev_cb },
 	{ .name = "id", .callback = trace_evi_ev_cb },
 	{ .name = "trigger", .callback = trace_evi_ev_cb },
+};
+
+/*
+ * ftrace/print in an instance, among the core records' directories: their
+ * format and id, and the trigger and hist files of its state there.
+ */
+static int trace_evi_print_cb(const char *file, umode_t *mode, void **data,
+			      const struct file_operations **fops)
+{
+	if (!strcmp(file, "trigger") || !strcmp(file, "hist"))
+		return trace_evi_ev_cb(file, mode, data, fops);
+	/* The core records' files take the record's type for data. */
+	*data = (void *)(unsigned long)TRACE_TYPE_PRINT;
+	return trace_fmt_lookup(file, mode, data, fops);
+}
+
+/* No release: the state is part of the instance's struct trace_ev_arr. */
+static const struct eventfs_entry trace_evi_print_files[] = {
+	{ .name = "format", .callback = trace_evi_print_cb },
+	{ .name = "hist", .callback = trace_evi_print_cb },
+	{ .name = "id", .callback = trace_evi_print_cb },
+	{ .name = "trigger", .callback = trace_evi_print_cb },
 };
 
 /* eventfs let the directory of a system or an event of an instance go. */
@@ -808,12 +881,30 @@ static void trace_ev_arr_unlink(struct trace_ev_arr *arr)
 
 	lockdep_assert_held(&trace_ev_lock);
 	/* Every trigger first, and with them every soft mode. */
+	trace_ev_trig_ie_clear_locked(&arr->print);
 	list_for_each_entry(ie, &arr->events, list)
 		trace_ev_trig_ie_clear_locked(ie);
+	arr->print.dead = true;
+	list_del_rcu(&arr->print.node);
+	WRITE_ONCE(*trace_array_slot(arr->tr, TRACE_ARRAY_EV_PRINT), NULL);
 	list_for_each_entry_safe(ie, tmp, &arr->events, list)
 		trace_ev_ie_del(ie, true);
 	arr->gone = true;
 	list_del(&arr->list);
+}
+
+/* @arr's ftrace/print, for the marker's write to run its triggers. */
+static void trace_evi_print_init(struct trace_ev_arr *arr)
+{
+	struct trace_ev_ie *ie = &arr->print;
+
+	INIT_LIST_HEAD(&ie->trigs);
+	INIT_LIST_HEAD(&ie->list);
+	ie->rt = &trace_ev_print_rt;
+	ie->arr = arr;
+	ie->dst = &arr->dst;
+	list_add_tail_rcu(&ie->node, &trace_ev_print_rt.insts);
+	WRITE_ONCE(*trace_array_slot(arr->tr, TRACE_ARRAY_EV_PRINT), ie);
 }
 
 static int trace_ev_inst_add(struct trace_array *tr, struct trace_fs_dirs *fs,
@@ -847,7 +938,9 @@ static int trace_ev_inst_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 	/* eventfs's hold, dropped when events/ is freed. */
 	kref_get(&arr->ref);
 	list_add_tail(&arr->list, &trace_ev_arrs);
-	ret = trace_fmt_mkdirs(arr->ei);
+	trace_evi_print_init(arr);
+	ret = trace_fmt_mkdirs(arr->ei, trace_evi_print_files,
+			       ARRAY_SIZE(trace_evi_print_files), &arr->print);
 	for (rt = trace_ev_next(NULL); rt && !ret; rt = trace_ev_next(rt))
 		if (!rt->dead)
 			ret = trace_ev_ie_add(arr, rt);

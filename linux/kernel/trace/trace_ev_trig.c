@@ -12,11 +12,17 @@
  *   stacktrace[:count] [if filter]	record a stack trace
  *   enable_event:sys:event[:count] [if filter]	unmute another event
  *   disable_event:sys:event[:count] [if filter]	mute it
+ *   enable_hist:sys:event[:count] [if filter]	continue its hist triggers
+ *   disable_hist:sys:event[:count] [if filter]	pause them
+ *   hist:keys=... [if filter]			sum hits by key (trace_hist.c)
  *
  * traceon, traceoff, enable_event and disable_event count only the times
  * they change something. An event has at most one of traceon and
- * traceoff, one snapshot, one stacktrace, and one enable_event or
- * disable_event per event named. A snapshot trigger arms the snapshot
+ * traceoff, one snapshot, one stacktrace, one enable_event or
+ * disable_event per event named, one enable_hist or disable_hist per
+ * event named, and any number of hist triggers that differ in their keys,
+ * values, sort, name or filter. Opening the file with O_TRUNC removes the
+ * hist triggers, and those alone. A snapshot trigger arms the snapshot
  * (allocates its buffer) for as long as it is set. The event that
  * enable_event and disable_event name is put in soft mode: its probe runs
  * and its records are muted or not as the triggers say (its enable file
@@ -41,6 +47,7 @@
 
 #include "trace.h"
 #include "trace_ev_core.h"
+#include "trace_hist.h"
 
 enum trig_type {
 	TRIG_TRACEON,
@@ -49,6 +56,9 @@ enum trig_type {
 	TRIG_STACKTRACE,
 	TRIG_ENABLE,
 	TRIG_DISABLE,
+	TRIG_ENABLE_HIST,
+	TRIG_DISABLE_HIST,
+	TRIG_HIST,
 };
 
 static const char *const trig_names[] = {
@@ -60,7 +70,24 @@ static const char *const trig_names[] = {
 	[TRIG_STACKTRACE]	= "stacktrace",
 	[TRIG_ENABLE]		= "enable_event",
 	[TRIG_DISABLE]		= "disable_event",
+	[TRIG_ENABLE_HIST]	= IS_ENABLED(CONFIG_HIST_TRIGGERS) ?
+				  "enable_hist" : NULL,
+	[TRIG_DISABLE_HIST]	= IS_ENABLED(CONFIG_HIST_TRIGGERS) ?
+				  "disable_hist" : NULL,
+	[TRIG_HIST]		= IS_ENABLED(CONFIG_HIST_TRIGGERS) ?
+				  "hist" : NULL,
 };
+
+/* enable_event and the like name an event; the _hist ones don't mute it. */
+static bool trig_names_event(enum trig_type type)
+{
+	return type >= TRIG_ENABLE && type <= TRIG_DISABLE_HIST;
+}
+
+static bool trig_soft(enum trig_type type)
+{
+	return type == TRIG_ENABLE || type == TRIG_DISABLE;
+}
 
 /**
  * struct trace_ev_trig - one trigger of an event
@@ -70,8 +97,10 @@ static const char *const trig_names[] = {
  * @type:	enum trig_type
  * @count:	runs left; -1 for no limit
  * @filter:	its own filter, or NULL
- * @target:	the event enable_event and disable_event name
+ * @target:	the event enable_event, disable_event, enable_hist and
+ *		disable_hist name
  * @target_ie:	in an instance: that event there; NULL at the top
+ * @hist:	a hist trigger's definition and table
  * @rcu:	for freeing after the probes are done with it
  */
 struct trace_ev_trig {
@@ -82,6 +111,7 @@ struct trace_ev_trig {
 	struct trace_ev_filter *filter;
 	struct trace_ev_rt *target;
 	struct trace_ev_ie *target_ie;
+	struct trace_hist *hist;
 	struct rcu_head rcu;
 };
 
@@ -107,6 +137,12 @@ static void trig_host_init(struct trig_host *h, struct trace_ev_rt *rt,
 	h->ie = ie;
 	h->trigs = ie ? &ie->trigs : &rt->trigs;
 	h->buf = ie ? ie->dst->buf : &trace_top_buf;
+}
+
+/* The trace array of @h's trigger file, for error_log. */
+static struct trace_array *trig_host_tr(const struct trig_host *h)
+{
+	return h->ie ? trace_ev_ie_tr(h->ie) : &trace_top;
 }
 
 /* One run off the count; false when none is left. */
@@ -137,6 +173,18 @@ static void trig_target_mute(struct trace_ev_trig *t, bool mute)
 		WRITE_ONCE(t->target_ie->on, !mute);
 	else
 		assign_bit(TRACE_EV_B_MUTE, &t->target->call->flags, mute);
+}
+
+/* Pause or continue the hist triggers of the event @t names. */
+static void trig_target_pause(struct trace_ev_trig *t, bool pause)
+{
+	struct list_head *trigs = t->target_ie ? &t->target_ie->trigs :
+						 &t->target->trigs;
+	struct trace_ev_trig *x;
+
+	list_for_each_entry_rcu(x, trigs, list)
+		if (x->type == TRIG_HIST)
+			trace_hist_set_paused(x->hist, pause);
 }
 
 /**
@@ -185,6 +233,15 @@ noinline void trace_ev_trig_run(struct list_head *trigs, struct trace_buf *b,
 			if (trig_target_muted(t) != mute && trig_take(t))
 				trig_target_mute(t, mute);
 			break;
+		case TRIG_ENABLE_HIST:
+		case TRIG_DISABLE_HIST:
+			if (trig_take(t))
+				trig_target_pause(t,
+						  t->type == TRIG_DISABLE_HIST);
+			break;
+		case TRIG_HIST:
+			trace_hist_hit(t->hist, rec, len);
+			break;
 		}
 	}
 }
@@ -192,6 +249,28 @@ noinline void trace_ev_trig_run(struct list_head *trigs, struct trace_buf *b,
 NOKPROBE_SYMBOL(trace_ev_trig_run);
 
 /* The file */
+
+/* A trigger as its file lists it, without the newline. */
+static void trig_show_one(struct seq_file *m, const struct trace_ev_trig *t)
+{
+	if (t->type == TRIG_HIST) {
+		trace_hist_list(m, t->hist);
+	} else {
+		seq_puts(m, trig_names[t->type]);
+		if (t->target)
+			seq_printf(m, ":%s:%s", t->target->sys->name,
+				   t->target->call->name);
+		if (t->count == -1)
+			seq_puts(m, ":unlimited");
+		else
+			seq_printf(m, ":count=%ld", t->count);
+	}
+	if (t->filter)
+		seq_printf(m, " if %s", trace_ev_filter_text(t->filter));
+	if (t->type == TRIG_HIST)
+		seq_puts(m, trace_hist_paused(t->hist) ? " [paused]" :
+							 " [active]");
+}
 
 /* With no trigger, the commands there are; else one line a trigger. */
 static int trig_show(struct seq_file *m, struct list_head *trigs)
@@ -208,16 +287,7 @@ static int trig_show(struct seq_file *m, struct list_head *trigs)
 		return 0;
 	}
 	list_for_each_entry(t, trigs, list) {
-		seq_puts(m, trig_names[t->type]);
-		if (t->target)
-			seq_printf(m, ":%s:%s", t->target->sys->name,
-				   t->target->call->name);
-		if (t->count == -1)
-			seq_puts(m, ":unlimited");
-		else
-			seq_printf(m, ":count=%ld", t->count);
-		if (t->filter)
-			seq_printf(m, " if %s", trace_ev_filter_text(t->filter));
+		trig_show_one(m, t);
 		seq_putc(m, '\n');
 	}
 	return 0;
@@ -256,6 +326,7 @@ int trace_ev_trig_ie_show(struct seq_file *m, struct trace_ev_ie *ie)
 static void trig_free(struct trace_ev_trig *t)
 {
 	trace_ev_filter_free(t->filter);
+	trace_hist_free(t->hist);
 	kfree(t);
 }
 
@@ -276,6 +347,10 @@ static bool trig_same(const struct trace_ev_trig *a, enum trig_type type,
 	case TRIG_DISABLE:
 		return (a->type == TRIG_ENABLE || a->type == TRIG_DISABLE) &&
 		       a->target == target;
+	case TRIG_ENABLE_HIST:
+	case TRIG_DISABLE_HIST:
+		return (a->type == TRIG_ENABLE_HIST ||
+			a->type == TRIG_DISABLE_HIST) && a->target == target;
 	default:
 		return a->type == type;
 	}
@@ -337,8 +412,10 @@ static void trig_unlink(struct trig_host *h, struct trace_ev_trig *t)
 {
 	list_del_rcu(&t->list);
 	trig_host_apply(h);
-	if (t->target)
+	if (trig_soft(t->type))
 		trig_target_soft(t, false);
+	if (t->type == TRIG_HIST)
+		trace_hist_detach_locked(t->hist);
 	if (t->type == TRIG_SNAPSHOT)
 		trace_snapshot_disarm(h->buf);
 }
@@ -357,12 +434,12 @@ static int trig_parse(char *cmd, bool remove, enum trig_type *type,
 		if (trig_names[i] && !strcmp(name, trig_names[i]))
 			break;
 	}
-	if (i == ARRAY_SIZE(trig_names))
+	if (i == ARRAY_SIZE(trig_names) || i == TRIG_HIST)
 		return -EINVAL;
 	*type = i;
 	*target = NULL;
 	*count = -1;
-	if (i == TRIG_ENABLE || i == TRIG_DISABLE) {
+	if (trig_names_event(i)) {
 		sys = strsep(&cmd, ":");
 		ev = strsep(&cmd, ":");
 		*target = sys && ev ? trig_event(sys, ev) : NULL;
@@ -417,7 +494,7 @@ static int trig_add(struct trig_host *h, enum trig_type type,
 			return -EINVAL;
 		}
 	}
-	if (target) {
+	if (trig_soft(type)) {
 		ret = trig_target_soft(t, true);
 		if (ret) {
 			trig_target_soft(t, false);
@@ -428,8 +505,6 @@ static int trig_add(struct trig_host *h, enum trig_type type,
 	if (type == TRIG_SNAPSHOT) {
 		ret = trace_snapshot_arm(h->buf);
 		if (ret) {
-			if (target)
-				trig_target_soft(t, false);
 			trig_free(t);
 			return ret;
 		}
@@ -444,16 +519,133 @@ static int trig_add(struct trig_host *h, enum trig_type type,
 	return ret;
 }
 
+/* The hist trigger of @h that @hist is one with, or NULL. */
+static struct trace_ev_trig *trig_find_hist(struct trig_host *h,
+					    const struct trace_hist *hist)
+{
+	struct trace_ev_trig *t;
+
+	list_for_each_entry(t, h->trigs, list)
+		if (t->type == TRIG_HIST && trace_hist_same(t->hist, hist))
+			return t;
+	return NULL;
+}
+
+static bool trig_same_filter(const struct trace_ev_filter *a,
+			     const struct trace_ev_filter *b)
+{
+	if (!a || !b)
+		return a == b;
+	return !strcmp(trace_ev_filter_text(a), trace_ev_filter_text(b));
+}
+
+/*
+ * A hist command (@cmd, without its filter @f, which it owns): add a
+ * trigger, remove one (@remove), or pause, continue or clear one.
+ */
+static int trig_store_hist(struct trig_host *h, const char *cmd,
+			   bool remove, struct trace_ev_filter *f)
+{
+	struct trace_array *tr = trig_host_tr(h);
+	struct trace_ev_trig *t, *old;
+	struct trace_hist *hist;
+	unsigned int ops;
+	int ret;
+
+	ret = trace_hist_parse(tr, h->rt, cmd, &hist, &ops);
+	if (ret)
+		goto out_filter;
+	old = trig_find_hist(h, hist);
+	if (remove) {
+		/* Upstream takes a removal of nothing. */
+		if (old) {
+			trig_unlink(h, old);
+			call_rcu(&old->rcu, trig_free_rcu);
+		}
+		goto out_hist;
+	}
+	if ((ops & (TRACE_HIST_CONT | TRACE_HIST_CLEAR)) ||
+	    ((ops & TRACE_HIST_PAUSE) && old)) {
+		ret = -ENOENT;
+		if (!old) {
+			trace_hist_log(tr, h->rt, cmd, 0,
+				       "Can't clear or continue a nonexistent hist trigger");
+			goto out_hist;
+		}
+		ret = 0;
+		if (ops & (TRACE_HIST_PAUSE | TRACE_HIST_CONT))
+			trace_hist_set_paused(old->hist,
+					      ops & TRACE_HIST_PAUSE);
+		if (ops & TRACE_HIST_CLEAR)
+			trace_hist_clear_locked(old->hist);
+		goto out_hist;
+	}
+	list_for_each_entry(t, h->trigs, list) {
+		if (t->type == TRIG_HIST && trace_hist_same(t->hist, hist) &&
+		    trig_same_filter(t->filter, f)) {
+			trace_hist_log(tr, h->rt, cmd, 0,
+				       "Hist trigger already exists");
+			ret = -EEXIST;
+			goto out_hist;
+		}
+	}
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	ret = t ? trace_hist_attach_locked(hist, tr, h->rt, cmd) : -ENOMEM;
+	if (ret) {
+		kfree(t);
+		goto out_hist;
+	}
+	t->type = TRIG_HIST;
+	t->count = -1;
+	t->filter = f;
+	t->hist = hist;
+	list_add_tail_rcu(&t->list, h->trigs);
+	ret = trig_host_apply(h);
+	if (ret) {
+		trig_unlink(h, t);
+		synchronize_rcu();
+		trig_free(t);
+	}
+	return ret;
+out_hist:
+	trace_hist_free(hist);
+out_filter:
+	trace_ev_filter_free(f);
+	return ret;
+}
+
+/* The filter after a command, "if EXPR", or none: into @f. */
+static int trig_filter(struct trig_host *h, char *rest,
+		       struct trace_ev_filter **f)
+{
+	unsigned int pos;
+	const char *err;
+
+	*f = NULL;
+	rest = rest ? skip_spaces(rest) : "";
+	if (!*rest)
+		return 0;
+	if (strncmp(rest, "if", 2) || !isspace(rest[2]))
+		return -EINVAL;
+	rest = skip_spaces(rest + 2);
+	*f = trace_ev_filter_compile(trace_ev_fields(h->rt->call), rest, &err,
+				     &pos);
+	if (!IS_ERR(*f))
+		return 0;
+	if (PTR_ERR(*f) == -EINVAL)
+		trace_array_errlog(trig_host_tr(h), TRACE_EV_FILTER_ERR, rest,
+				   pos, err);
+	return PTR_ERR(*f);
+}
+
 /* Add or remove a trigger of @h, as the line @val says. */
 static int trig_store(const char *val, struct trig_host *h)
 {
 	char *line, *rest, *cmd;
-	struct trace_ev_filter *f = NULL;
+	struct trace_ev_filter *f;
 	struct trace_ev_rt *target;
 	enum trig_type type;
 	bool remove;
-	unsigned int pos;
-	const char *err;
 	long count;
 	int ret;
 
@@ -463,6 +655,14 @@ static int trig_store(const char *val, struct trig_host *h)
 	rest = line;
 	cmd = strsep(&rest, " \t");
 	remove = *cmd == '!';
+	if (trig_names[TRIG_HIST] && (!strncmp(cmd + remove, "hist:", 5) ||
+				      !strcmp(cmd + remove, "hist"))) {
+		/* A removal's filter does not matter, but must parse. */
+		ret = trig_filter(h, rest, &f);
+		if (!ret)
+			ret = trig_store_hist(h, cmd + remove, remove, f);
+		goto out;
+	}
 	ret = trig_parse(cmd + remove, remove, &type, &target, &count);
 	if (ret)
 		goto out;
@@ -470,19 +670,9 @@ static int trig_store(const char *val, struct trig_host *h)
 		ret = trig_remove(h, type, target);
 		goto out;
 	}
-	rest = rest ? skip_spaces(rest) : "";
-	if (*rest) {
-		ret = -EINVAL;
-		if (strncmp(rest, "if", 2) || !isspace(rest[2]))
-			goto out;
-		f = trace_ev_filter_compile(trace_ev_fields(h->rt->call),
-					    skip_spaces(rest + 2), &err, &pos);
-		if (IS_ERR(f)) {
-			ret = PTR_ERR(f);
-			goto out;
-		}
-	}
-	ret = trig_add(h, type, target, count, f);
+	ret = trig_filter(h, rest, &f);
+	if (!ret)
+		ret = trig_add(h, type, target, count, f);
 out:
 	kfree(line);
 	return ret;
@@ -525,6 +715,98 @@ int trace_ev_trig_ie_store(const char *val, struct trace_ev_ie *ie)
 	return trig_store(val, &h);
 }
 
+/* The hist file: each hist trigger's header and table. */
+static int trig_hist_show(struct seq_file *m, struct list_head *trigs)
+{
+	struct trace_ev_trig *t;
+	bool first = true;
+
+	list_for_each_entry(t, trigs, list) {
+		if (t->type != TRIG_HIST)
+			continue;
+		if (!first)
+			seq_puts(m, "\n\n");
+		first = false;
+		seq_puts(m, "# event histogram\n#\n# trigger info: ");
+		trig_show_one(m, t);
+		seq_puts(m, "\n#\n");
+		trace_hist_print(m, t->hist);
+	}
+	return 0;
+}
+
+/**
+ * trace_ev_trig_hist_show() - an event's hist file
+ * @m:		where to print
+ * @obj:	the event (struct trace_ev_rt)
+ *
+ * Called with trace_ev_lock held.
+ *
+ * Return: 0.
+ */
+int trace_ev_trig_hist_show(struct seq_file *m, void *obj)
+{
+	struct trace_ev_rt *rt = obj;
+
+	return trig_hist_show(m, &rt->trigs);
+}
+
+/**
+ * trace_ev_trig_ie_hist_show() - an event's hist file in an instance
+ * @m:		where to print
+ * @ie:		the event in the instance
+ *
+ * Called with trace_ev_lock held.
+ *
+ * Return: 0.
+ */
+int trace_ev_trig_ie_hist_show(struct seq_file *m, struct trace_ev_ie *ie)
+{
+	return trig_hist_show(m, &ie->trigs);
+}
+
+/* Remove the hist triggers of @h: its trigger file opened with O_TRUNC. */
+static void trig_trunc(struct trig_host *h)
+{
+	struct trace_ev_trig *t, *tmp;
+
+	list_for_each_entry_safe(t, tmp, h->trigs, list) {
+		if (t->type != TRIG_HIST)
+			continue;
+		trig_unlink(h, t);
+		call_rcu(&t->rcu, trig_free_rcu);
+	}
+}
+
+/**
+ * trace_ev_trig_trunc() - an event's trigger file is opened with O_TRUNC:
+ * its hist triggers go
+ * @obj:	the event (struct trace_ev_rt)
+ *
+ * Called with trace_ev_lock held.
+ */
+void trace_ev_trig_trunc(void *obj)
+{
+	struct trig_host h;
+
+	trig_host_init(&h, obj, NULL);
+	trig_trunc(&h);
+}
+
+/**
+ * trace_ev_trig_ie_trunc() - the same in an instance
+ * @ie:		the event in the instance
+ *
+ * Called with trace_ev_lock held.
+ */
+void trace_ev_trig_ie_trunc(struct trace_ev_ie *ie)
+{
+	struct trig_host h;
+
+	trig_host_init(&h, ie->rt, ie);
+	trig_trunc(&h);
+}
+
 /* Take the triggers of @h that @gone picks onto @out. */
 static void trig_pick(struct trig_host *h, struct list_head *out,
 		      bool (*gone)(const struct trig_host *h,
@@ -554,6 +836,14 @@ static void trig_free_list(struct list_head *gone)
 		trig_free(t);
 }
 
+/* The events with triggers, in turn: every one, then ftrace/print. */
+static struct trace_ev_rt *trig_sweep_next(struct trace_ev_rt *e)
+{
+	if (e == &trace_ev_print_rt)
+		return NULL;
+	return trace_ev_next(e) ?: &trace_ev_print_rt;
+}
+
 /*
  * Remove the triggers that @gone picks, of every event at the top and in
  * every instance, and free them once no probe runs them. Called with
@@ -570,7 +860,7 @@ static void trig_sweep_locked(bool (*gone)(const struct trig_host *h,
 	LIST_HEAD(picked);
 
 	lockdep_assert_held(&trace_ev_lock);
-	for (e = trace_ev_next(NULL); e; e = trace_ev_next(e)) {
+	for (e = trig_sweep_next(NULL); e; e = trig_sweep_next(e)) {
 		trig_host_init(&h, e, NULL);
 		trig_pick(&h, &picked, gone, arg);
 		list_for_each_entry(x, &e->insts, node) {

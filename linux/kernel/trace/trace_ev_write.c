@@ -9,7 +9,9 @@
  */
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
+#include <linux/init.h>
 #include <linux/percpu.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 
 #include "trace.h"
@@ -223,3 +225,60 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 }
 EXPORT_SYMBOL_GPL(trace_ev_commit_slow);
 NOKPROBE_SYMBOL(trace_ev_commit_slow);
+
+/*
+ * A line a trace_marker recorded: the triggers of ftrace/print in its
+ * trace array run on a copy of its record, whose text is the line as
+ * written, without the newline the buffer's copy got.
+ */
+static void trace_ev_print_hook(struct trace_array *tr, const char *text,
+				size_t n)
+{
+	struct trace_ev_ie **slot = NULL, *ie;
+	struct trace_print_rec *rec;
+	unsigned int len = sizeof(*rec) + n + 1;
+	unsigned int ctx = tracing_gen_ctx();
+	struct list_head *trigs;
+
+	if (trace_array_is_top(tr)) {
+		if (list_empty(&trace_ev_print_rt.trigs))
+			return;
+	} else {
+		slot = (struct trace_ev_ie **)trace_array_slot(tr,
+						TRACE_ARRAY_EV_PRINT);
+		/* The instance's, freed after a grace period. */
+		rcu_read_lock();
+		ie = READ_ONCE(*slot);
+		trigs = ie && !list_empty(&ie->trigs) ? &ie->trigs : NULL;
+		rcu_read_unlock();
+		if (!trigs)
+			return;
+	}
+	rec = kmalloc(len, GFP_KERNEL);
+	if (!rec)
+		return;
+	tracing_generic_entry_update(&rec->ent, TRACE_TYPE_PRINT, ctx);
+	rec->ip = 0;
+	memcpy(rec->buf, text, n);
+	rec->buf[n] = '\0';
+	/* The triggers' lists are read under RCU, as the probes read them. */
+	preempt_disable_notrace();
+	if (!slot) {
+		trace_ev_trig_run(&trace_ev_print_rt.trigs, &trace_top_buf,
+				  rec, len);
+	} else {
+		ie = READ_ONCE(*slot);
+		trigs = ie ? &ie->trigs : NULL;
+		if (trigs && !list_empty(trigs))
+			trace_ev_trig_run(trigs, ie->dst->buf, rec, len);
+	}
+	preempt_enable_notrace();
+	kfree(rec);
+}
+
+static int __init trace_ev_write_init(void)
+{
+	trace_marker_set_hook(trace_ev_print_hook);
+	return 0;
+}
+core_initcall(trace_ev_write_init);

@@ -89,7 +89,7 @@ static const struct trace_fmt_field stack_fields[] = {
 
 static const struct trace_fmt_field print_fields[] = {
 	FLD(trace_print_rec, ip, "unsigned long ip", sizeof(long), 0),
-	FLD(trace_print_rec, buf, "char buf[]", 0, 1),
+	FLD(trace_print_rec, buf, "char buf[]", 0, 0),
 	{ }
 };
 
@@ -295,9 +295,20 @@ static const struct file_operations trace_fmt_id_fops = {
 	.llseek = seq_lseek, .release = single_release,
 };
 
-/* eventfs asks for a file by name, under its own mutex. */
-static int trace_fmt_lookup(const char *file, umode_t *mode, void **data,
-			    const struct file_operations **fops)
+/**
+ * trace_fmt_lookup() - the format and id files of a core record's
+ * directory, for eventfs
+ * @file:	the file's name
+ * @mode:	gets its mode
+ * @data:	the directory's data, the record's type; the file's data
+ * @fops:	gets its operations
+ *
+ * Called by eventfs, under its own mutex, when a file is looked up.
+ *
+ * Return: 1 for format and id, 0 for any other name.
+ */
+int trace_fmt_lookup(const char *file, umode_t *mode, void **data,
+		     const struct file_operations **fops)
 {
 	*mode = 0440;
 	if (!strcmp(file, "format"))
@@ -318,12 +329,19 @@ static const struct eventfs_entry trace_fmt_entries[] = {
  * trace_fmt_mkdirs() - events/ftrace/: a directory per record this kernel
  * writes, with its format and id
  * @events:	the events/ of a trace array
+ * @print:	the files of print's directory, whose callbacks answer the
+ *		format and id through trace_fmt_lookup() (the trace events
+ *		add trigger and hist); NULL for format and id alone
+ * @nr_print:	how many
+ * @print_data:	the data of print's directory, with @print
  *
  * The directories go with @events (eventfs_remove_events_dir()).
  *
  * Return: 0, or the errno of eventfs.
  */
-int trace_fmt_mkdirs(struct eventfs_inode *events)
+int trace_fmt_mkdirs(struct eventfs_inode *events,
+		     const struct eventfs_entry *print, int nr_print,
+		     void *print_data)
 {
 	struct eventfs_inode *ftrace, *ei;
 	const struct trace_fmt *f;
@@ -334,18 +352,26 @@ int trace_fmt_mkdirs(struct eventfs_inode *events)
 	for (f = trace_fmts; f < trace_fmts + ARRAY_SIZE(trace_fmts); f++) {
 		if (!f->on)
 			continue;
-		ei = eventfs_create_dir(f->name, ftrace, trace_fmt_entries,
-					ARRAY_SIZE(trace_fmt_entries),
-					(void *)(unsigned long)f->type);
+		if (print && f->type == TRACE_TYPE_PRINT)
+			ei = eventfs_create_dir(f->name, ftrace, print,
+						nr_print, print_data);
+		else
+			ei = eventfs_create_dir(f->name, ftrace,
+						trace_fmt_entries,
+						ARRAY_SIZE(trace_fmt_entries),
+						(void *)(unsigned long)f->type);
 		if (IS_ERR(ei))
 			return PTR_ERR(ei);
 	}
 	return 0;
 }
 
+/* With trace events, they make events/ftrace/ (trace_ev_fs.c). */
 static int trace_fmt_populate(const struct trace_fs_dirs *dirs)
 {
-	return trace_fmt_mkdirs(dirs->events);
+	if (IS_ENABLED(CONFIG_EVENT_TRACING))
+		return 0;
+	return trace_fmt_mkdirs(dirs->events, NULL, 0, NULL);
 }
 
 static const struct trace_fs_file trace_fmt_files[] = {

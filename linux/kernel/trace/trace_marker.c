@@ -11,6 +11,23 @@
 
 #include "trace.h"
 
+/* Who sees each line recorded (trace_ev_write.c: the print triggers). */
+static void (*trace_marker_hook)(struct trace_array *tr, const char *text,
+				 size_t len) __ro_after_init;
+
+/**
+ * trace_marker_set_hook() - be shown each line a trace_marker records
+ * @fn:		called after the record is written, in the writer's
+ *		context, with the line as written (no newline added)
+ *
+ * Once, at init.
+ */
+void __init trace_marker_set_hook(void (*fn)(struct trace_array *tr,
+					     const char *text, size_t len))
+{
+	trace_marker_hook = fn;
+}
+
 /*
  * A write longer than a record is cut and the short count returned: the
  * writer goes on with the rest, which lands in the next record.
@@ -20,6 +37,7 @@ static ssize_t trace_marker_write(struct file *file, const char __user *ubuf,
 {
 	size_t len = min_t(size_t, cnt, TRACE_PRINT_MAX - 1);
 	struct trace_array *tr = trace_fs_array(file_inode(file));
+	size_t n;
 	char *text;
 	int ret;
 
@@ -35,9 +53,14 @@ static ssize_t trace_marker_write(struct file *file, const char __user *ubuf,
 		kfree(text);
 		return -EFAULT;
 	}
+	n = len;
 	if (!len || text[len - 1] != '\n')
 		text[len++] = '\n';
 	ret = trace_print_write(trace_array_buf(tr), 0, text, len);
+	if (ret >= 0 && trace_marker_hook) {
+		text[n] = '\0';
+		trace_marker_hook(tr, text, n);
+	}
 	kfree(text);
 	if (ret < 0)
 		return ret;

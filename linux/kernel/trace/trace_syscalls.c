@@ -83,6 +83,20 @@ static const struct sc_event *sc_event_of(int nr)
 	return nr >= 0 && nr < NR_syscalls && sc_events ? sc_events[nr] : NULL;
 }
 
+/**
+ * trace_syscall_name() - the name of a system call, for hist triggers
+ * @nr:		its number
+ *
+ * Return: "sys_<name>", or NULL for a number without syscall events.
+ */
+const char *trace_syscall_name(long nr)
+{
+	const struct sc_event *e = nr >= 0 && nr < NR_syscalls ?
+				   sc_event_of(nr) : NULL;
+
+	return e ? e->meta->name : NULL;
+}
+
 /* Compat syscalls have numbers of their own: they are not traced. */
 static bool sc_ignored(struct pt_regs *regs)
 {

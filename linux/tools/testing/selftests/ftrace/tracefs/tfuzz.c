@@ -8,7 +8,8 @@
  * The files: the top directory's, options/ and per_cpu/cpu0/, those of an
  * instance made for the run (instances/tfuzz, with its options/ and
  * per_cpu/cpu0/), and in events/ the top enable, each system's enable and
- * filter, and the enable, filter and trigger of one event of each system.
+ * filter, the enable, filter and trigger of one event of each system, and
+ * ftrace/print's trigger (at the top and in the instance).
  * -f keeps the files whose path holds SUBSTRING. -p K/M keeps every M-th
  * file of the list from the K-th (K from 0): M runs, one for each K, on M
  * machines fuzz every file once, each as the whole run does.
@@ -598,6 +599,12 @@ static size_t valid(const struct file *f, char *out, size_t size)
 		"enable_event:sched:sched_wakeup", "disable_event:irq:irq_handler_entry",
 		"!traceon", "!traceoff", "!stacktrace", "!snapshot",
 		"hist:keys=common_pid", "stacktrace:3",
+		"hist:keys=common_pid.execname,common_cpu:vals=hitcount.percent:size=256",
+		"hist:keys=common_stacktrace:sort=hitcount.descending",
+		"hist:name=tfuzz:keys=common_pid", "hist:keys=common_pid:pause",
+		"hist:keys=common_pid:cont", "hist:keys=common_pid:clear",
+		"!hist:keys=common_pid", "enable_hist:sched:sched_switch",
+		"disable_hist:sched:sched_switch:2", "!enable_hist:sched:sched_switch",
 	};
 	static const char *const ops[] = {
 		"==", "!=", "<", "<=", ">", ">=", "&", "~",
@@ -666,8 +673,12 @@ static size_t valid(const struct file *f, char *out, size_t size)
 				      field_of(f->event), number());
 		return n + snprintf(out + n, size - n, "\n");
 	case K_TRIGGER:
-		n = snprintf(out, size, "%s",
-			     trigs[below(ARRAY_SIZE(trigs))]);
+		if (!below(4))
+			n = snprintf(out, size, "hist:keys=%s:vals=hitcount",
+				     field_of(f->event));
+		else
+			n = snprintf(out, size, "%s",
+				     trigs[below(ARRAY_SIZE(trigs))]);
 		if (!below(3))
 			n += snprintf(out + n, size - n, " if %s == %s",
 				      field_of(f->event), number());
@@ -835,8 +846,10 @@ static void reset(const struct file *f)
 			unlist(g->path, 0);
 		if (g->kind == K_FUNCS)
 			unlist(g->path, 1);
+		/* A trigger file drops its hist triggers so. */
 		if (g->kind == K_FUNCS || g->kind == K_PIDS ||
-		    g->kind == K_SETEVENT || g->kind == K_DEFS)
+		    g->kind == K_SETEVENT || g->kind == K_DEFS ||
+		    g->kind == K_TRIGGER)
 			put(g->path, "", 0, O_TRUNC);
 	}
 }
@@ -1011,6 +1024,9 @@ int main(int argc, char **argv)
 	add_dir(INST "/options", NULL);
 	add_dir(INST "/per_cpu/cpu0", NULL);
 	add_events("events");
+	/* trace_marker's records: a trigger file of its own in ftrace/. */
+	add_file("events/ftrace/print/trigger", "events/ftrace/print");
+	add_file(INST "/events/ftrace/print/trigger", INST "/events/ftrace/print");
 	add_file(INST "/events/enable", NULL);
 	add_file(INST "/events/sched/enable", NULL);
 	add_file(INST "/events/sched/filter", INST "/events/sched");
@@ -1054,9 +1070,11 @@ int main(int argc, char **argv)
 				continue;
 			/*
 			 * A definitions file empties at an O_TRUNC open, as a
-			 * regular file does: the write is judged after it.
+			 * regular file does, and a trigger file drops its hist
+			 * triggers: the write is judged after it.
 			 */
-			if (f->compare && f->kind == K_DEFS && (flags & O_TRUNC))
+			if (f->compare && (flags & O_TRUNC) &&
+			    (f->kind == K_DEFS || f->kind == K_TRIGGER))
 				lb = slurp(f->path, before, sizeof(before));
 			writes++;
 			cut = split ? 1 + below(len - 1) : len;

@@ -1,0 +1,892 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Hist triggers: "hist:keys=...[:vals=...][:sort=...][:size=N][:name=N]
+ * [:pause][:cont][:clear][:nohitcount] [if filter]" in an event's trigger
+ * file sums the event's hits into a table by key; the event's hist file
+ * prints the table.
+ *
+ * A key is up to three fields of the record (or common_cpu,
+ * common_timestamp, common_stacktrace), each with a display modifier
+ * (.hex, .sym, .sym-offset, .execname, .syscall, .log2, .buckets=N,
+ * .usecs); a value is a number field (or hitcount) summed, shown as a
+ * number, in hex, as a percentage of its column or as a bar. The hit
+ * count is always kept, first. Entries print sorted by up to two keys or
+ * values, ascending unless ".descending".
+ *
+ * Triggers with a name share one table (trace_hist_data) wherever they
+ * are, if their keys and values are the same. Each trigger has its own
+ * definition (trace_hist) and pause state.
+ *
+ * Definitions and the list of named tables change under trace_ev_lock.
+ * The probe reads a definition, its table and the table's @clearing
+ * under RCU (the trigger's), with preemption off; clearing a table waits
+ * a grace period with @clearing set, so that no probe is in it.
+ */
+#include <linux/ctype.h>
+#include <linux/kallsyms.h>
+#include <linux/kprobes.h>
+#include <linux/log2.h>
+#include <linux/math64.h>
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/seq_buf.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/stacktrace.h>
+#include <linux/string.h>
+
+#include "trace.h"
+#include "trace_ev_core.h"
+#include "trace_hist.h"
+#include "trace_hist_def.h"
+
+static const char *const hist_mod_names[] = {
+	[HM_HEX]	= "hex",
+	[HM_SYM]	= "sym",
+	[HM_SYM_OFFSET]	= "sym-offset",
+	[HM_EXECNAME]	= "execname",
+	[HM_SYSCALL]	= "syscall",
+	[HM_LOG2]	= "log2",
+	[HM_BUCKETS]	= "buckets",
+	[HM_USECS]	= "usecs",
+	[HM_PERCENT]	= "percent",
+	[HM_GRAPH]	= "graph",
+};
+
+/* Named tables, by name; under trace_ev_lock. */
+static LIST_HEAD(hist_named);
+
+/*
+ * Hits on a CPU inside one another: task, softirq, irq, NMI, and a probe
+ * on the hit path itself.
+ */
+#define HIST_NEST	(TRACE_EV_SCRATCH_NEST + 2)
+
+/**
+ * struct hist_key_buf - a CPU's keys being built
+ * @depth:	the levels in use; changed only by this CPU's hits
+ * @key:	a key for each level
+ */
+struct hist_key_buf {
+	unsigned int depth;
+	u8 key[HIST_NEST][HIST_KEY_MAX] __aligned(8);
+};
+
+static struct hist_key_buf __percpu *hist_key_bufs;
+
+/**
+ * trace_hist_log() - log an error of a hist command
+ * @tr:		the trace array of the trigger file
+ * @rt:		the event
+ * @cmd:	the command
+ * @pos:	where in it
+ * @msg:	the error
+ */
+void trace_hist_log(struct trace_array *tr, struct trace_ev_rt *rt,
+		    const char *cmd, unsigned int pos, const char *msg)
+{
+	char *loc = kasprintf(GFP_KERNEL, "hist:%s:%s", rt->sys->name,
+			      rt->call->name);
+
+	if (loc)
+		trace_array_errlog(tr, loc, cmd, pos, msg);
+	kfree(loc);
+}
+
+/* Parsing */
+
+/**
+ * struct hist_parse - a command being parsed
+ * @tr:		for errors
+ * @rt:		the event
+ * @cmd:	the whole command, for errors
+ * @copy:	the copy of it that is cut into parts
+ * @h:		what it defines
+ * @ops:	TRACE_HIST_* it asks for
+ * @name:	its name=, or NULL
+ */
+struct hist_parse {
+	struct trace_array *tr;
+	struct trace_ev_rt *rt;
+	const char *cmd;
+	const char *copy;
+	struct trace_hist *h;
+	unsigned int ops;
+	char *name;
+};
+
+/* Where @s first appears in the command, as upstream's errors point. */
+static unsigned int hp_pos(const struct hist_parse *p, const char *s)
+{
+	const char *at = *s ? strstr(p->cmd, s) : NULL;
+
+	return at ? at - p->cmd : 0;
+}
+
+static int hp_fail(struct hist_parse *p, unsigned int pos, const char *msg)
+{
+	trace_hist_log(p->tr, p->rt, p->cmd, pos, msg);
+	return -EINVAL;
+}
+
+static const struct trace_ev_field *hp_field(const struct trace_ev_field *f,
+					     const char *name)
+{
+	for (; f && f->name; f++)
+		if (!strcmp(f->name, name))
+			return f;
+	return NULL;
+}
+
+/* @hf from the event's field @f: false for one no key or value can be. */
+static bool hp_event_field(struct hist_field *hf,
+			   const struct trace_ev_field *f)
+{
+	hf->offset = f->offset;
+	hf->size = f->size;
+	hf->is_signed = f->is_signed;
+	hf->kind = f->kind;
+	if (f->kind == TRACE_EV_NUM) {
+		hf->src = HS_NUM;
+		return f->size == 1 || f->size == 2 || f->size == 4 ||
+		       f->size == 8;
+	}
+	/* Strings only: no other array, bitmask or cpumask. */
+	hf->src = HS_STR;
+	if (f->kind == TRACE_EV_ARRAY)	/* print's buf[] cannot be a key */
+		return f->size && !strcmp(f->type, "char");
+	return !!strstr(f->type, "char[]");
+}
+
+/* Fill @hf's source from @name: a field of the event or a special one. */
+static bool hp_source(struct hist_parse *p, struct hist_field *hf,
+		      const char *name)
+{
+	const struct trace_ev_field *f;
+
+	/* The event's own fields hide the aliases "cpu" and "stacktrace". */
+	f = hp_field(trace_ev_fields(p->rt->call), name) ?:
+	    hp_field(trace_ev_common_fields, name);
+	if (f)
+		return hp_event_field(hf, f);
+	if (!strcmp(name, "common_cpu") || !strcmp(name, "cpu")) {
+		hf->src = HS_CPU;
+		return true;
+	}
+	if (!strcmp(name, "common_timestamp")) {
+		hf->src = HS_TS;
+		return true;
+	}
+	if (!strcmp(name, "common_stacktrace") || !strcmp(name, "stacktrace")) {
+		hf->src = HS_STACK;
+		return true;
+	}
+	if (!strcmp(name, "hitcount")) {
+		hf->src = HS_HITCOUNT;
+		return true;
+	}
+	return false;
+}
+
+/*
+ * "name[.modifier]" into @hf. Keys take every modifier but percent and
+ * graph; values take hex, percent, graph and usecs.
+ */
+static int hp_field_spec(struct hist_parse *p, struct hist_field *hf,
+			 char *spec, bool key)
+{
+	char *dot = strchr(spec, '.'), *mod = NULL;
+	unsigned int i;
+
+	if (dot) {
+		*dot = '\0';
+		mod = dot + 1;
+	}
+	hf->name = kstrdup(spec, GFP_KERNEL);
+	if (!hf->name)
+		return -ENOMEM;
+	if (!hp_source(p, hf, spec) || (key && hf->src == HS_HITCOUNT))
+		return hp_fail(p, hp_pos(p, spec), "Couldn't find field");
+	if (!mod)
+		return 0;
+	if (strchr(mod, '.'))
+		return hp_fail(p, strchr(mod, '.') + 1 - p->copy,
+			       "Couldn't find field");
+	if (!strncmp(mod, "buckets=", 8)) {
+		if (!key || kstrtou64(mod + 8, 0, &hf->buckets) || !hf->buckets)
+			return hp_fail(p, (key ? mod + 8 : spec) - p->copy,
+				       "Invalid field modifier");
+		hf->mod = HM_BUCKETS;
+		return 0;
+	}
+	for (i = HM_HEX; i < ARRAY_SIZE(hist_mod_names); i++)
+		if (!strcmp(mod, hist_mod_names[i]))
+			break;
+	if (i == ARRAY_SIZE(hist_mod_names) || i == HM_BUCKETS)
+		goto bad;
+	hf->mod = i;
+	if (key ? i == HM_PERCENT || i == HM_GRAPH :
+		  i != HM_HEX && i != HM_PERCENT && i != HM_GRAPH &&
+		  i != HM_USECS)
+		goto bad;
+	if (i == HM_EXECNAME && strcmp(spec, "common_pid"))
+		goto bad;
+	return 0;
+bad:
+	/* Upstream points at a key's modifier, at a value's whole field. */
+	return hp_fail(p, (key ? mod : spec) - p->copy,
+		       "Invalid field modifier");
+}
+
+static int hp_keys(struct hist_parse *p, char *list)
+{
+	struct trace_hist *h = p->h;
+	char *spec;
+	int ret;
+
+	while ((spec = strsep(&list, ","))) {
+		if (h->nkeys == HIST_KEYS_MAX)
+			return -EINVAL;
+		ret = hp_field_spec(p, &h->keys[h->nkeys++], spec, true);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int hp_vals(struct hist_parse *p, char *list)
+{
+	struct trace_hist *h = p->h;
+	char *spec;
+	int ret;
+
+	while ((spec = strsep(&list, ","))) {
+		/* The hit count is there already. */
+		if (!strcmp(spec, "hitcount"))
+			continue;
+		if (h->nvals == HIST_VALS_MAX)
+			return -EINVAL;
+		ret = hp_field_spec(p, &h->vals[h->nvals++], spec, false);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* The sort fields, once the keys and values are known. */
+static int hp_sort(struct hist_parse *p, char *list, unsigned int at)
+{
+	struct trace_hist *h = p->h;
+	char *spec, *mod;
+	unsigned int i, n = 0;
+
+	/* Too many is told before what is wrong with any. */
+	if (strchr(list, ',') && strchr(strchr(list, ',') + 1, ','))
+		return hp_fail(p, at, "Too many sort fields (Max = 2)");
+	while (n < HIST_SORT_MAX && (spec = strsep(&list, ","))) {
+		if (!*spec)
+			return hp_fail(p, at, "Empty sort field");
+		mod = strchr(spec, '.');
+		if (mod)
+			*mod++ = '\0';
+		for (i = 0; i < h->nkeys + h->nvals; i++) {
+			const struct hist_field *hf = i < h->nkeys ?
+				&h->keys[i] : &h->vals[i - h->nkeys];
+
+			if (!strcmp(hf->name, spec))
+				break;
+		}
+		if (i == h->nkeys + h->nvals)
+			return hp_fail(p, spec - p->copy,
+				       "Sort field must be a key or a val");
+		h->desc[n] = false;
+		if (mod && !strcmp(mod, "descending"))
+			h->desc[n] = true;
+		else if (mod && strcmp(mod, "ascending"))
+			return hp_fail(p, mod - p->copy,
+				       "Invalid sort modifier");
+		h->sort[n++] = i;
+	}
+	h->nsort = n;
+	return 0;
+}
+
+/*
+ * The offsets of the keys in the table's key, and its size; what the
+ * final keys and values need (a later keys= replaced the earlier).
+ */
+static void hp_layout(struct trace_hist *h)
+{
+	unsigned int i, off = 0, n;
+
+	for (i = 0; i < h->nkeys; i++) {
+		struct hist_field *hf = &h->keys[i];
+
+		if (hf->src == HS_STACK)
+			n = HIST_STACK_DEPTH * sizeof(unsigned long);
+		else if (hf->src == HS_STR)
+			n = hf->kind == TRACE_EV_ARRAY ?
+			    min_t(unsigned int, hf->size + 1, HIST_STR_MAX) :
+			    HIST_STR_MAX;
+		else
+			n = sizeof(u64);
+		hf->key_off = off;
+		hf->key_size = ALIGN(n, sizeof(u64));
+		off += hf->key_size;
+		if (hf->mod == HM_EXECNAME)
+			h->execname = true;
+		if (hf->src == HS_TS)
+			h->uses_ts = true;
+	}
+	h->key_size = off;
+	for (i = 0; i < h->nvals; i++)
+		if (h->vals[i].src == HS_TS)
+			h->uses_ts = true;
+}
+
+/* One ':'-separated part of the command; sort is parsed last. */
+static int hp_part(struct hist_parse *p, char *part, char **sort,
+		   unsigned int *sort_at)
+{
+	char *eq = strchr(part, '='), *val;
+	unsigned int at = part - p->copy;
+	u32 size;
+
+	if (!eq) {
+		if (!strcmp(part, "pause"))
+			p->ops |= TRACE_HIST_PAUSE;
+		else if (!strcmp(part, "cont") || !strcmp(part, "continue"))
+			p->ops |= TRACE_HIST_CONT;
+		else if (!strcmp(part, "clear"))
+			p->ops |= TRACE_HIST_CLEAR;
+		else if (!strcmp(part, "nohitcount") || !strcmp(part, "NOHC"))
+			p->h->nohitcount = true;
+		else
+			return -EINVAL;
+		return 0;
+	}
+	*eq = '\0';
+	val = eq + 1;
+	if (!*val) {
+		*eq = '=';
+		return hp_fail(p, at, "Empty assignment");
+	}
+	if (!strcmp(part, "keys") || !strcmp(part, "key")) {
+		/* A later keys= replaces an earlier one. */
+		while (p->h->nkeys)
+			kfree(p->h->keys[--p->h->nkeys].name);
+		memset(p->h->keys, 0, sizeof(p->h->keys));
+		return hp_keys(p, val);
+	}
+	if (!strcmp(part, "vals") || !strcmp(part, "values") ||
+	    !strcmp(part, "val"))
+		return hp_vals(p, val);
+	if (!strcmp(part, "sort")) {
+		*sort = val;
+		*sort_at = at;
+		return 0;
+	}
+	if (!strcmp(part, "size")) {
+		if (kstrtou32(val, 0, &size) || size > HIST_SIZE_MAX)
+			return -EINVAL;
+		size = roundup_pow_of_two(max(size, 1U));
+		if (size < HIST_SIZE_MIN)
+			return -EINVAL;
+		p->h->size = size;
+		return 0;
+	}
+	if (!strcmp(part, "name")) {
+		kfree(p->name);
+		p->name = kstrdup(val, GFP_KERNEL);
+		return p->name ? 0 : -ENOMEM;
+	}
+	if (!strcmp(part, "clock"))
+		return trace_clock_index(val) < 0 ? -EINVAL : 0;
+	/* Variables come with the inter-event part: no field names one. */
+	return hp_fail(p, hp_pos(p, val), "Couldn't find field");
+}
+
+static void hist_fields_free(struct trace_hist *h)
+{
+	unsigned int i;
+
+	for (i = 0; i < h->nkeys; i++)
+		kfree(h->keys[i].name);
+	for (i = 0; i < h->nvals; i++)
+		kfree(h->vals[i].name);
+}
+
+/**
+ * trace_hist_free() - free a hist trigger no probe can reach any more
+ * @h:		the trigger, detached, or never attached; or NULL
+ */
+void trace_hist_free(struct trace_hist *h)
+{
+	if (!h)
+		return;
+	if (h->last) {
+		hist_map_free(h->data->map);
+		kfree(h->data->name);
+		kfree(h->data->sig);
+		kfree(h->data);
+	}
+	hist_fields_free(h);
+	kfree(h);
+}
+
+/**
+ * trace_hist_parse() - parse a hist command
+ * @tr:		the trace array of the trigger file, for errors
+ * @rt:		the event
+ * @cmd:	the command, from "hist" to before its filter
+ * @out:	gets the trigger it defines, not yet attached
+ * @ops:	gets the TRACE_HIST_* it asks for
+ *
+ * Errors go to error_log where upstream logs them. Called with
+ * trace_ev_lock held.
+ *
+ * Return: 0, -EINVAL or -ENOMEM.
+ */
+int trace_hist_parse(struct trace_array *tr, struct trace_ev_rt *rt,
+		     const char *cmd, struct trace_hist **out,
+		     unsigned int *ops)
+{
+	struct hist_parse p = { .tr = tr, .rt = rt, .cmd = cmd };
+	char *copy, *rest, *part, *sort = NULL;
+	unsigned int sort_at = 0;
+	int ret;
+
+	*out = NULL;
+	if (strncmp(cmd, "hist:", 5) || !cmd[5])
+		return -EINVAL;
+	p.h = kzalloc(sizeof(*p.h), GFP_KERNEL);
+	copy = kstrdup(cmd, GFP_KERNEL);
+	if (!p.h || !copy) {
+		kfree(p.h);
+		kfree(copy);
+		return -ENOMEM;
+	}
+	p.h->size = HIST_SIZE_DEFAULT;
+	p.h->nvals = 1;
+	p.h->vals[0].src = HS_HITCOUNT;
+	p.h->vals[0].name = kstrdup("hitcount", GFP_KERNEL);
+	ret = p.h->vals[0].name ? 0 : -ENOMEM;
+	p.copy = copy;
+	rest = copy + 5;
+	while (!ret && (part = strsep(&rest, ":")))
+		ret = hp_part(&p, part, &sort, &sort_at);
+	if (!ret && !p.h->nkeys)
+		ret = -EINVAL;
+	if (!ret && sort)
+		ret = hp_sort(&p, sort, sort_at);
+	if (!ret && !sort) {
+		p.h->nsort = 1;
+		p.h->sort[0] = p.h->nkeys;	/* hitcount */
+	}
+	if (!ret && p.h->nohitcount && p.h->nvals == 1) {
+		trace_hist_log(tr, rt, cmd, 0,
+			       "Non-hitcount value is required for 'nohitcount'");
+		ret = -ENOENT;
+	}
+	kfree(copy);
+	if (ret) {
+		hist_fields_free(p.h);
+		kfree(p.h);
+		kfree(p.name);
+		return ret;
+	}
+	hp_layout(p.h);
+	p.h->paused = p.ops & TRACE_HIST_PAUSE;
+	p.h->clock = trace_clock_fn(trace_clock_index("global"));
+	/* The name rides in a table of its own until attached. */
+	p.h->data = kzalloc(sizeof(*p.h->data), GFP_KERNEL);
+	if (!p.h->data) {
+		trace_hist_free(p.h);
+		kfree(p.name);
+		return -ENOMEM;
+	}
+	p.h->data->name = p.name;
+	p.h->last = true;
+	*out = p.h;
+	*ops = p.ops;
+	return 0;
+}
+
+/* Listing */
+
+static void hist_field_show(struct seq_buf *s, const struct hist_field *hf)
+{
+	seq_buf_puts(s, hf->name);
+	if (hf->mod == HM_BUCKETS)
+		seq_buf_printf(s, ".buckets=%llu", hf->buckets);
+	else if (hf->mod)
+		seq_buf_printf(s, ".%s", hist_mod_names[hf->mod]);
+}
+
+static const struct hist_field *hist_sort_field(const struct trace_hist *h,
+						unsigned int i)
+{
+	unsigned int n = h->sort[i];
+
+	return n < h->nkeys ? &h->keys[n] : &h->vals[n - h->nkeys];
+}
+
+/* The keys and values, which a named table's triggers must share. */
+static void hist_sig_show(struct seq_buf *s, const struct trace_hist *h)
+{
+	unsigned int i;
+
+	seq_buf_puts(s, "keys=");
+	for (i = 0; i < h->nkeys; i++) {
+		if (i)
+			seq_buf_putc(s, ',');
+		hist_field_show(s, &h->keys[i]);
+	}
+	seq_buf_puts(s, ":vals=");
+	for (i = h->nohitcount; i < h->nvals; i++) {
+		if (i > h->nohitcount)
+			seq_buf_putc(s, ',');
+		hist_field_show(s, &h->vals[i]);
+	}
+}
+
+/*
+ * A named table's signature: its keys and values as listed, then how its
+ * keys lie in an entry, which fields of the same name on other events
+ * may not share (a pointer and a string). A trigger that joins takes
+ * the table's size.
+ */
+static void hist_named_sig(struct seq_buf *s, const struct trace_hist *h)
+{
+	const struct hist_field *hf;
+
+	hist_sig_show(s, h);
+	seq_buf_printf(s, "|%u,%u", h->key_size, h->execname);
+	for (hf = h->keys; hf < h->keys + h->nkeys; hf++)
+		seq_buf_printf(s, "|%u,%u,%u", hf->src, hf->key_off,
+			       hf->key_size);
+}
+
+static void hist_list(struct seq_buf *s, const struct trace_hist *h)
+{
+	unsigned int i;
+
+	seq_buf_puts(s, "hist:");
+	if (h->data->name)
+		seq_buf_printf(s, "name=%s:", h->data->name);
+	hist_sig_show(s, h);
+	seq_buf_puts(s, ":sort=");
+	for (i = 0; i < h->nsort; i++) {
+		if (i)
+			seq_buf_putc(s, ',');
+		hist_field_show(s, hist_sort_field(h, i));
+		if (h->desc[i])
+			seq_buf_puts(s, ".descending");
+	}
+	seq_buf_printf(s, ":size=%u", h->size);
+	if (h->uses_ts)
+		seq_buf_puts(s, ":clock=global");
+	if (h->nohitcount)
+		seq_buf_puts(s, ":nohitcount");
+}
+
+/*
+ * A listing is no longer than the command it came from (at most a page)
+ * and what defaults add to it.
+ */
+#define HIST_LIST_MAX	(2 * PAGE_SIZE)
+
+/* Run @show into a string of its own; NULL without memory. */
+static char *hist_string(void (*show)(struct seq_buf *s,
+				      const struct trace_hist *h),
+			 const struct trace_hist *h)
+{
+	char *buf = kmalloc(HIST_LIST_MAX, GFP_KERNEL);
+	struct seq_buf s;
+
+	if (!buf)
+		return NULL;
+	seq_buf_init(&s, buf, HIST_LIST_MAX);
+	show(&s, h);
+	seq_buf_str(&s);
+	return buf;
+}
+
+/**
+ * trace_hist_list() - a hist trigger as the trigger file lists it
+ * @m:		where to print, without the filter and the state
+ * @h:		the trigger
+ */
+void trace_hist_list(struct seq_file *m, const struct trace_hist *h)
+{
+	char *buf = hist_string(hist_list, h);
+
+	if (buf)
+		seq_puts(m, buf);
+	kfree(buf);
+}
+
+static bool hist_field_same(const struct hist_field *a,
+			    const struct hist_field *b)
+{
+	return !strcmp(a->name, b->name) && a->mod == b->mod &&
+	       a->buckets == b->buckets;
+}
+
+/**
+ * trace_hist_same() - whether two hist triggers are one for adding,
+ * removing, pausing or clearing: the same keys, values, sort and name
+ * @a:		one
+ * @b:		the other
+ *
+ * Return: true when they are.
+ */
+bool trace_hist_same(const struct trace_hist *a, const struct trace_hist *b)
+{
+	const char *na = a->data->name, *nb = b->data->name;
+	unsigned int i;
+
+	if (a->nkeys != b->nkeys || a->nvals != b->nvals ||
+	    a->nsort != b->nsort || a->nohitcount != b->nohitcount ||
+	    !na != !nb || (na && strcmp(na, nb)))
+		return false;
+	for (i = 0; i < a->nkeys; i++)
+		if (!hist_field_same(&a->keys[i], &b->keys[i]))
+			return false;
+	for (i = 0; i < a->nvals; i++)
+		if (!hist_field_same(&a->vals[i], &b->vals[i]))
+			return false;
+	for (i = 0; i < a->nsort; i++)
+		if (a->sort[i] != b->sort[i] || a->desc[i] != b->desc[i])
+			return false;
+	return true;
+}
+
+/* Attaching: a table of its own, or the named one */
+
+/**
+ * trace_hist_attach_locked() - give a parsed hist trigger its table
+ * @h:		the trigger, from trace_hist_parse()
+ * @tr:		for errors
+ * @rt:		the event, for errors
+ * @cmd:	the command, for errors
+ *
+ * A named trigger takes the table of its name, when its keys and values
+ * match those of the table's triggers. Called with trace_ev_lock held.
+ *
+ * Return: 0, -EINVAL (a name taken by other keys or values) or -ENOMEM.
+ */
+int trace_hist_attach_locked(struct trace_hist *h, struct trace_array *tr,
+			     struct trace_ev_rt *rt, const char *cmd)
+{
+	struct trace_hist_data *d = h->data, *x;
+	unsigned int extra = h->execname ? ALIGN(TASK_COMM_LEN, 8) : 0;
+	const char *at;
+	char *sig;
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (d->name) {
+		sig = hist_string(hist_named_sig, h);
+		if (!sig)
+			return -ENOMEM;
+		list_for_each_entry(x, &hist_named, list) {
+			if (strcmp(x->name, d->name))
+				continue;
+			if (strcmp(x->sig, sig)) {
+				kfree(sig);
+				at = strstr(cmd, d->name);
+				trace_hist_log(tr, rt, cmd, at ? at - cmd : 0,
+					       "Named hist trigger doesn't match existing named trigger (includes variables)");
+				return -EINVAL;
+			}
+			kfree(sig);
+			kfree(d->name);
+			kfree(d);
+			h->data = x;
+			h->size = x->size;
+			h->last = false;
+			x->users++;
+			return 0;
+		}
+		d->sig = sig;
+	}
+	d->map = hist_map_new(h->size, h->key_size, extra, h->nvals);
+	if (!d->map)
+		return -ENOMEM;
+	d->users = 1;
+	d->size = h->size;
+	h->last = false;
+	if (d->name)
+		list_add(&d->list, &hist_named);
+	return 0;
+}
+
+/**
+ * trace_hist_detach_locked() - a hist trigger leaves its table
+ * @h:		the trigger, attached
+ *
+ * When it was the table's last, the table leaves the named ones, and
+ * trace_hist_free() frees it. Called with trace_ev_lock held.
+ */
+void trace_hist_detach_locked(struct trace_hist *h)
+{
+	lockdep_assert_held(&trace_ev_lock);
+	if (--h->data->users)
+		return;
+	if (h->data->name)
+		list_del(&h->data->list);
+	h->last = true;
+}
+
+/**
+ * trace_hist_set_paused() - pause or continue a hist trigger
+ * @h:		the trigger
+ * @paused:	true to pause it
+ *
+ * Any context: enable_hist and disable_hist triggers call it.
+ */
+void trace_hist_set_paused(struct trace_hist *h, bool paused)
+{
+	WRITE_ONCE(h->paused, paused);
+}
+
+/**
+ * trace_hist_paused() - whether a hist trigger is paused
+ * @h:		the trigger
+ *
+ * Return: true when it is.
+ */
+bool trace_hist_paused(const struct trace_hist *h)
+{
+	return READ_ONCE(h->paused);
+}
+
+/**
+ * trace_hist_clear_locked() - empty a hist trigger's table
+ * @h:		the trigger, attached
+ *
+ * Hits that come meanwhile are not counted. Called with trace_ev_lock
+ * held; waits for a grace period.
+ */
+void trace_hist_clear_locked(struct trace_hist *h)
+{
+	lockdep_assert_held(&trace_ev_lock);
+	WRITE_ONCE(h->data->clearing, true);
+	/* Probes test @clearing with preemption off. */
+	synchronize_rcu();
+	hist_map_clear(h->data->map);
+	/* Pairs with the smp_load_acquire() of trace_hist_hit(). */
+	smp_store_release(&h->data->clearing, false);
+}
+
+/* Hits */
+
+static u64 hist_num(const struct hist_field *hf, const void *rec, u64 ts)
+{
+	switch (hf->src) {
+	case HS_NUM:
+		return trace_ev_field_num(rec, hf->offset, hf->size,
+					  hf->is_signed);
+	case HS_CPU:
+		return raw_smp_processor_id();
+	case HS_TS:
+		return hf->mod == HM_USECS ? div_u64(ts, NSEC_PER_USEC) : ts;
+	case HS_HITCOUNT:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static void hist_key_part(const struct hist_field *hf, u8 *key,
+			  const void *rec, unsigned int len, u64 ts)
+{
+	unsigned int max, n;
+	const char *s;
+	u64 v;
+
+	switch (hf->src) {
+	case HS_STR:
+		s = trace_ev_field_str(rec, len, hf->kind, hf->offset,
+				       hf->size, &max);
+		n = s ? strnlen(s, min(max, hf->key_size - 1U)) : 0;
+		if (n)
+			memcpy(key + hf->key_off, s, n);
+		memset(key + hf->key_off + n, 0, hf->key_size - n);
+		return;
+	case HS_STACK:
+		/* Past trace_hist_hit(), the trigger run, the commit, the probe. */
+		n = stack_trace_save((unsigned long *)(key + hf->key_off),
+				     HIST_STACK_DEPTH, 5);
+		memset(key + hf->key_off + n * sizeof(unsigned long), 0,
+		       hf->key_size - n * sizeof(unsigned long));
+		return;
+	default:
+		v = hist_num(hf, rec, ts);
+		if (hf->mod == HM_LOG2)
+			v = v > 1 ? fls64(v - 1) : 0;
+		else if (hf->mod == HM_BUCKETS)
+			v = div64_u64(v, hf->buckets) * hf->buckets;
+		*(u64 *)(key + hf->key_off) = v;
+	}
+}
+
+/**
+ * trace_hist_hit() - count a hit of an event in a hist trigger
+ * @h:		the trigger
+ * @rec:	the event's record
+ * @len:	its length
+ *
+ * Called from the event's probe (trace_ev_trig_run()), preemption off.
+ * A probe on what this calls may hit a hist trigger again: each nesting
+ * level builds its key in a buffer of its own, and a hit nested too
+ * deep is dropped and counted.
+ */
+noinline void trace_hist_hit(struct trace_hist *h, const void *rec,
+			     unsigned int len)
+{
+	struct trace_hist_data *d = h->data;
+	struct hist_key_buf *kb;
+	struct hist_elt *e;
+	bool fresh = false;
+	unsigned int i, n;
+	u64 ts = 0;
+	u8 *key;
+
+	/* Pairs with the smp_store_release() of trace_hist_clear_locked(). */
+	if (READ_ONCE(h->paused) || smp_load_acquire(&d->clearing) ||
+	    !hist_key_bufs)
+		return;
+	kb = this_cpu_ptr(hist_key_bufs);
+	n = READ_ONCE(kb->depth);
+	if (unlikely(n >= HIST_NEST)) {
+		hist_map_drop(d->map);
+		return;
+	}
+	WRITE_ONCE(kb->depth, n + 1);
+	/* A nested hit from here on takes the next buffer. */
+	barrier();
+	if (h->uses_ts)
+		ts = h->clock();
+	key = kb->key[n];
+	for (i = 0; i < h->nkeys; i++)
+		hist_key_part(&h->keys[i], key, rec, len, ts);
+	e = hist_map_get(d->map, key, h->execname ? current->comm : NULL,
+			 &fresh);
+	if (e)
+		for (i = 0; i < h->nvals; i++)
+			hist_elt_add(e, i, hist_num(&h->vals[i], rec, ts));
+	/* Pairs with the barrier above, in a hit this one interrupted. */
+	barrier();
+	WRITE_ONCE(kb->depth, n);
+}
+
+NOKPROBE_SYMBOL(trace_hist_hit);
+
+static int __init trace_hist_init(void)
+{
+	hist_key_bufs = alloc_percpu(struct hist_key_buf);
+	return hist_key_bufs ? 0 : -ENOMEM;
+}
+core_initcall(trace_hist_init);

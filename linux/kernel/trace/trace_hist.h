@@ -1,0 +1,124 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Hist triggers: an event's hits summed into a table by key
+ * (trace_hist.c), and the table itself (trace_hist_map.c).
+ */
+#ifndef _KERNEL_TRACE_TRACE_HIST_H
+#define _KERNEL_TRACE_TRACE_HIST_H
+
+#include <linux/bits.h>
+#include <linux/types.h>
+
+struct seq_file;
+struct trace_array;
+struct trace_ev_rt;
+
+/* The table (trace_hist_map.c) */
+struct hist_map;
+struct hist_elt;
+
+struct hist_map *hist_map_new(unsigned int max, unsigned int key_size,
+			      unsigned int extra, unsigned int nvals);
+void hist_map_free(struct hist_map *m);
+struct hist_elt *hist_map_get(struct hist_map *m, const void *key,
+			      const void *extra, bool *fresh);
+void hist_map_drop(struct hist_map *m);
+void hist_elt_add(struct hist_elt *e, unsigned int i, u64 v);
+u64 hist_elt_val(const struct hist_elt *e, unsigned int i);
+const void *hist_elt_key(const struct hist_map *m, const struct hist_elt *e);
+void *hist_elt_extra(const struct hist_map *m, const struct hist_elt *e);
+void hist_map_clear(struct hist_map *m);
+void hist_map_stats(const struct hist_map *m, u64 *hits, u64 *drops);
+int hist_map_entries(const struct hist_map *m, struct hist_elt ***out);
+
+/* A hist trigger (trace_hist.c) */
+struct trace_hist;
+
+/* What a hist command asks of an existing trigger besides adding one. */
+#define TRACE_HIST_PAUSE	BIT(0)
+#define TRACE_HIST_CONT		BIT(1)
+#define TRACE_HIST_CLEAR	BIT(2)
+
+#ifdef CONFIG_HIST_TRIGGERS
+int trace_hist_parse(struct trace_array *tr, struct trace_ev_rt *rt,
+		     const char *cmd, struct trace_hist **out,
+		     unsigned int *ops);
+bool trace_hist_same(const struct trace_hist *a, const struct trace_hist *b);
+void trace_hist_list(struct seq_file *m, const struct trace_hist *h);
+void trace_hist_hit(struct trace_hist *h, const void *rec, unsigned int len);
+void trace_hist_print(struct seq_file *m, struct trace_hist *h);
+void trace_hist_set_paused(struct trace_hist *h, bool paused);
+bool trace_hist_paused(const struct trace_hist *h);
+void trace_hist_clear_locked(struct trace_hist *h);
+int trace_hist_attach_locked(struct trace_hist *h, struct trace_array *tr,
+			     struct trace_ev_rt *rt, const char *cmd);
+void trace_hist_detach_locked(struct trace_hist *h);
+void trace_hist_free(struct trace_hist *h);
+void trace_hist_log(struct trace_array *tr, struct trace_ev_rt *rt,
+		    const char *cmd, unsigned int pos, const char *msg);
+#else
+/* Without hist triggers no command names one: none of these is reached. */
+static inline int trace_hist_parse(struct trace_array *tr,
+				   struct trace_ev_rt *rt, const char *cmd,
+				   struct trace_hist **out, unsigned int *ops)
+{
+	return -EINVAL;
+}
+
+static inline bool trace_hist_same(const struct trace_hist *a,
+				   const struct trace_hist *b)
+{
+	return false;
+}
+
+static inline void trace_hist_list(struct seq_file *m,
+				   const struct trace_hist *h)
+{
+}
+
+static inline void trace_hist_hit(struct trace_hist *h, const void *rec,
+				  unsigned int len)
+{
+}
+
+static inline void trace_hist_print(struct seq_file *m, struct trace_hist *h)
+{
+}
+
+static inline void trace_hist_set_paused(struct trace_hist *h, bool paused)
+{
+}
+
+static inline bool trace_hist_paused(const struct trace_hist *h)
+{
+	return false;
+}
+
+static inline void trace_hist_clear_locked(struct trace_hist *h)
+{
+}
+
+static inline int trace_hist_attach_locked(struct trace_hist *h,
+					   struct trace_array *tr,
+					   struct trace_ev_rt *rt,
+					   const char *cmd)
+{
+	return -EINVAL;
+}
+
+static inline void trace_hist_detach_locked(struct trace_hist *h)
+{
+}
+
+static inline void trace_hist_free(struct trace_hist *h)
+{
+}
+
+static inline void trace_hist_log(struct trace_array *tr,
+				  struct trace_ev_rt *rt, const char *cmd,
+				  unsigned int pos, const char *msg)
+{
+}
+#endif
+
+#endif /* _KERNEL_TRACE_TRACE_HIST_H */
