@@ -779,14 +779,35 @@ static size_t input(const struct file *f, char *buf)
 	return len;
 }
 
-static void dump(const char *what, const char *s, size_t len)
+/* @len bytes of @s from @from: 256 at most, in hex. */
+static void dump_at(const char *what, const char *s, size_t len, size_t from)
 {
 	size_t i;
 
-	fprintf(stderr, "  %s (%zu bytes):", what, len);
-	for (i = 0; i < len && i < 256; i++)
+	fprintf(stderr, "  %s (%zu bytes", what, len);
+	if (from)
+		fprintf(stderr, ", from %zu", from);
+	fprintf(stderr, "):");
+	for (i = from; i < len && i < from + 256; i++)
 		fprintf(stderr, " %02x", (unsigned char)s[i]);
-	fprintf(stderr, "%s\n", len > 256 ? " ..." : "");
+	fprintf(stderr, "%s\n", len > from + 256 ? " ..." : "");
+}
+
+static void dump(const char *what, const char *s, size_t len)
+{
+	dump_at(what, s, len, 0);
+}
+
+/* A file read otherwise: both reads from a little before they differ. */
+static void dump_change(const char *a, size_t la, const char *b, size_t lb)
+{
+	size_t i = 0;
+
+	while (i < la && i < lb && a[i] == b[i])
+		i++;
+	i = i > 32 ? i - 32 : 0;
+	dump_at("before", a, la, i);
+	dump_at("after", b, lb, i);
 }
 
 /*
@@ -855,21 +876,36 @@ static void reset(const struct file *f)
 }
 
 /*
+ * Whether @s[@i] is a digit the file may change by itself: any digit of a
+ * trigger file, the count of a function command ("count=N").
+ */
+static int volatile_digit(const struct file *f, const char *s, ssize_t i)
+{
+	if (s[i] < '0' || s[i] > '9')
+		return 0;
+	if (f->kind == K_TRIGGER)
+		return 1;
+	while (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9')
+		i--;
+	return i >= 6 && !memcmp(s + i - 6, "count=", 6);
+}
+
+/*
  * Whether a file reads the same. A trigger's count goes down as it fires,
- * and its event fires whenever it likes: triggers are compared without
- * their digits.
+ * and its event fires whenever it likes; so does a function command's
+ * count (set_ftrace_filter): those digits are left out.
  */
 static int same(const struct file *f, const char *a, ssize_t la,
 		const char *b, ssize_t lb)
 {
 	ssize_t i = 0, j = 0;
 
-	if (f->kind != K_TRIGGER)
+	if (f->kind != K_TRIGGER && f->kind != K_FUNCS)
 		return la == lb && !memcmp(a, b, la > 0 ? la : 0);
 	for (;;) {
-		while (i < la && a[i] >= '0' && a[i] <= '9')
+		while (i < la && volatile_digit(f, a, i))
 			i++;
-		while (j < lb && b[j] >= '0' && b[j] <= '9')
+		while (j < lb && volatile_digit(f, b, j))
 			j++;
 		if (i >= la || j >= lb)
 			return i >= la && j >= lb;
@@ -1111,8 +1147,8 @@ int main(int argc, char **argv)
 				flags & O_TRUNC ? "O_TRUNC" : "O_APPEND",
 				split ? ", split" : "");
 			dump("wrote", in, len);
-			dump("before", before, lb > 0 ? lb : 0);
-			dump("after", after, la > 0 ? la : 0);
+			dump_change(before, lb > 0 ? lb : 0, after,
+				    la > 0 ? la : 0);
 		}
 		if (taint_now() != taint) {
 			crashes++;
