@@ -863,14 +863,5 @@ static inline int trace_fn_perf_set_filter(struct perf_event *p_event,
 }
 #endif
 
-/* Syscall names (trace_syscalls.c), for hist triggers' .syscall */
-#ifdef CONFIG_FTRACE_SYSCALLS
-const char *trace_syscall_name(long nr);
-#else
-static inline const char *trace_syscall_name(long nr)
-{
-	return NULL;
-}
-#endif
 
 #endif /* _KERNEL_TRACE_TRACE_H */

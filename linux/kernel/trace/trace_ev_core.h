@@ -136,11 +136,13 @@ struct trace_ev_is;
 
 /**
  * struct trace_ev_dst - where the events of an instance record
+ * @tr:		the instance
  * @buf:	its buffer
  * @pids:	its set_event_pid and set_event_notrace_pid
  * @opts:	its options (enum trace_opt bits)
  */
 struct trace_ev_dst {
+	struct trace_array *tr;
 	struct trace_buf *buf;
 	struct trace_pid_set *pids;
 	const unsigned long *opts;
@@ -434,7 +436,17 @@ struct trace_ev_walk {
 };
 
 struct trace_ev_arr *trace_ev_arr_of(struct trace_array *tr);
-struct trace_array *trace_ev_ie_tr(const struct trace_ev_ie *ie);
+
+/**
+ * trace_ev_ie_tr() - the trace array of an event in an instance
+ * @ie:		the event there
+ *
+ * Return: the instance's trace array.
+ */
+static inline struct trace_array *trace_ev_ie_tr(const struct trace_ev_ie *ie)
+{
+	return ie->dst->tr;
+}
 bool trace_ev_walk_next(struct trace_ev_walk *w);
 bool trace_ev_walk_is_on(const struct trace_ev_walk *w);
 int trace_ev_walk_set(const struct trace_ev_walk *w, bool on);

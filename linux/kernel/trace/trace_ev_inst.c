@@ -95,17 +95,6 @@ static void trace_ev_arr_release(struct kref *ref)
 }
 
 /**
- * trace_ev_ie_tr() - the trace array of an event in an instance
- * @ie:		the event there
- *
- * Return: the instance's trace array.
- */
-struct trace_array *trace_ev_ie_tr(const struct trace_ev_ie *ie)
-{
-	return ie->arr->tr;
-}
-
-/**
  * trace_ev_arr_of() - the events of a trace array
  * @tr:		the array
  *
@@ -918,6 +907,7 @@ static int trace_ev_inst_add(struct trace_array *tr, struct trace_fs_dirs *fs,
 		return -ENOMEM;
 	arr->tr = tr;
 	arr->fs = fs;
+	arr->dst.tr = tr;
 	arr->dst.buf = trace_array_buf(tr);
 	/* Made before (TRACE_ARRAY_ORDER_PIDS): they go after. */
 	arr->dst.pids = *trace_array_slot(tr, TRACE_ARRAY_EV_PIDS);

@@ -56,7 +56,12 @@ void trace_hist_detach_locked(struct trace_hist *h);
 void trace_hist_free(struct trace_hist *h);
 void trace_hist_log(struct trace_array *tr, struct trace_ev_rt *rt,
 		    const char *cmd, unsigned int pos, const char *msg);
+void trace_hist_set_syscall_names(const char *(*fn)(long nr));
 #else
+static inline void trace_hist_set_syscall_names(const char *(*fn)(long nr))
+{
+}
+
 /* Without hist triggers no command names one: none of these is reached. */
 static inline int trace_hist_parse(struct trace_array *tr,
 				   struct trace_ev_rt *rt, const char *cmd,

@@ -16,6 +16,23 @@
 #include "trace_hist.h"
 #include "trace_hist_def.h"
 
+/*
+ * The names of system calls, for .syscall: trace_syscalls.c, which writes
+ * their events and so calls the triggers' layer, gives them at init.
+ */
+static const char *(*hist_syscall_name)(long nr) __ro_after_init;
+
+/**
+ * trace_hist_set_syscall_names() - where .syscall keys get their names
+ * @fn:		returns the name of a system call, or NULL
+ *
+ * Once, at init.
+ */
+void __init trace_hist_set_syscall_names(const char *(*fn)(long nr))
+{
+	hist_syscall_name = fn;
+}
+
 /* What sorting and printing a table needs. */
 struct hist_view {
 	const struct trace_hist *h;
@@ -113,8 +130,8 @@ static void hist_num_print(struct seq_file *m, const struct hist_view *v,
 			   (const char *)hist_elt_extra(v->map, e), n);
 		break;
 	case HM_SYSCALL:
-		name = trace_syscall_name(n) ?: "unknown_syscall";
-		seq_printf(m, "%-30s[%3llu]", name, n);
+		name = hist_syscall_name ? hist_syscall_name(n) : NULL;
+		seq_printf(m, "%-30s[%3llu]", name ?: "unknown_syscall", n);
 		break;
 	case HM_LOG2:
 		seq_printf(m, "~ 2^%-2llu", n);

@@ -29,6 +29,7 @@
 
 #include "trace.h"
 #include "trace_ev_core.h"
+#include "trace_hist.h"
 
 /* The records. */
 struct sc_enter_rec {
@@ -83,13 +84,8 @@ static const struct sc_event *sc_event_of(int nr)
 	return nr >= 0 && nr < NR_syscalls && sc_events ? sc_events[nr] : NULL;
 }
 
-/**
- * trace_syscall_name() - the name of a system call, for hist triggers
- * @nr:		its number
- *
- * Return: "sys_<name>", or NULL for a number without syscall events.
- */
-const char *trace_syscall_name(long nr)
+/* The name of system call @nr ("sys_<name>"), or NULL: for hist triggers. */
+static const char *trace_syscall_name(long nr)
 {
 	const struct sc_event *e = nr >= 0 && nr < NR_syscalls ?
 				   sc_event_of(nr) : NULL;
@@ -414,6 +410,7 @@ static struct trace_ev_client trace_sc_client __refdata = {
 static int __init trace_sc_register(void)
 {
 	trace_ev_client_register(&trace_sc_client);
+	trace_hist_set_syscall_names(trace_syscall_name);
 	return 0;
 }
 core_initcall(trace_sc_register);
