@@ -863,5 +863,4 @@ static inline int trace_fn_perf_set_filter(struct perf_event *p_event,
 }
 #endif
 
-
 #endif /* _KERNEL_TRACE_TRACE_H */

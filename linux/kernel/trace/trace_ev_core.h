@@ -447,6 +447,7 @@ static inline struct trace_array *trace_ev_ie_tr(const struct trace_ev_ie *ie)
 {
 	return ie->dst->tr;
 }
+
 bool trace_ev_walk_next(struct trace_ev_walk *w);
 bool trace_ev_walk_is_on(const struct trace_ev_walk *w);
 int trace_ev_walk_set(const struct trace_ev_walk *w, bool on);
