@@ -707,17 +707,40 @@ static const struct trace_fs_file trace_ev_files[] = {
 		      &trace_pid_fops),
 };
 
+/* The README's lines of events, and of hist triggers when built. */
+#define TRACE_EV_README \
+	"  events/enable        - 1 or 0 enables or disables every trace event\n" \
+	"  events/<system>/<event>/ - enable (0/1), format (the record's\n" \
+	"                         layout), id, filter; events/<system>/enable\n" \
+	"                         reads X when its events differ\n" \
+	"  events/<system>/<event>/trigger - commands run at each hit:\n" \
+	"                         traceon, traceoff, snapshot, stacktrace,\n" \
+	"                         enable_event:<sys>:<event>, disable_event,\n" \
+	"                         enable_hist, disable_hist ([:count]) and\n" \
+	"                         hist, each [if <filter>]; '!' removes one\n"
+
+#define TRACE_EV_HIST_README \
+	"  events/<system>/<event>/hist - the tables of its hist triggers\n" \
+	"      hist:keys=<field1[,field2,field3]>[:values=<field1[,...]>]\n" \
+	"          [:sort=<field1[,field2]>][:size=#entries][:name=<name>]\n" \
+	"          [:pause][:continue][:clear][:nohitcount][:clock=<clock>]\n" \
+	"          [:<var1>=<field|var_ref|numeric_literal>[,<var2>=...]]\n" \
+	"          [if <filter>]\n" \
+	"        a key takes .hex .sym .sym-offset .execname .syscall .log2\n" \
+	"        .buckets=<size> or .usecs; a value .hex .percent or .graph;\n" \
+	"        a variable is kept per entry; other triggers read it as\n" \
+	"        $<var> or <system>.<event>.$<var>, once in an expression;\n" \
+	"        expressions join fields, numbers and $vars with + - * /\n" \
+	"        (3 operators)\n"
+
 static struct trace_fs_table trace_ev_fs = {
 	.name = "events",
 	.files = trace_ev_files,
 	.nr = ARRAY_SIZE(trace_ev_files),
 	.order = TRACE_FS_ORDER_EVENTS,
 	.populate = trace_ev_fs_populate,
-	.readme =
-	"  events/enable        - 1 or 0 enables or disables every trace event\n"
-	"  events/<system>/<event>/ - enable (0/1), format (the record's\n"
-	"                         layout), id, filter; events/<system>/enable\n"
-	"                         reads X when its events differ\n",
+	.readme = IS_ENABLED(CONFIG_HIST_TRIGGERS) ?
+		   TRACE_EV_README TRACE_EV_HIST_README : TRACE_EV_README,
 };
 
 /* Name the eventfs entries after trace_ev_attrs, in the nodes' order. */

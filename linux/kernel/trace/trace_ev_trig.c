@@ -531,6 +531,120 @@ static struct trace_ev_trig *trig_find_hist(struct trig_host *h,
 	return NULL;
 }
 
+/* The events with triggers, in turn: every one, then ftrace/print. */
+static struct trace_ev_rt *trig_sweep_next(struct trace_ev_rt *e)
+{
+	if (e == &trace_ev_print_rt)
+		return NULL;
+	return trace_ev_next(e) ?: &trace_ev_print_rt;
+}
+
+/*
+ * The hist trigger of the list @trigs, on @rt, that has the variable the
+ * reference @i of @hist names; NULL when none has.
+ */
+static struct trace_hist *trig_var_in(struct list_head *trigs,
+				      const struct trace_hist *hist,
+				      unsigned int i,
+				      const struct trace_ev_rt *rt)
+{
+	struct trace_ev_trig *t;
+
+	list_for_each_entry(t, trigs, list)
+		if (t->type == TRIG_HIST &&
+		    trace_hist_ref_fits(hist, i, t->hist, rt->sys->name,
+					rt->call->name))
+			return t->hist;
+	return NULL;
+}
+
+/*
+ * The hist trigger, in @h's trace array, that has the variable the
+ * reference @i of @hist names: on @h's event, or else on the one other
+ * event that has it. NULL, with @msg set, when none or several have.
+ */
+static struct trace_hist *trig_var_owner(struct trig_host *h,
+					 const struct trace_hist *hist,
+					 unsigned int i, const char **msg)
+{
+	struct trace_hist *x = trig_var_in(h->trigs, hist, i, h->rt), *y;
+	struct trace_ev_ie *ie;
+	struct trace_ev_rt *e;
+
+	if (x)
+		return x;
+	*msg = "Couldn't find variable";
+	for (e = trig_sweep_next(NULL); e; e = trig_sweep_next(e)) {
+		if (e == h->rt)
+			continue;
+		ie = h->ie ? trig_event_in(e, h->ie) : NULL;
+		if (h->ie && !ie)
+			continue;
+		y = trig_var_in(ie ? &ie->trigs : &e->trigs, hist, i, e);
+		if (y && x) {
+			*msg = "Variable name not unique, need to use fully qualified name (subsys.event.$var)";
+			return NULL;
+		}
+		x = x ?: y;
+	}
+	return x;
+}
+
+/*
+ * Bind the references of @hist, a command of @h, to their variables; a
+ * variable of its own name on another hist trigger of @h's event is
+ * refused, as upstream does.
+ */
+static int trig_bind_refs(struct trig_host *h, struct trace_hist *hist,
+			  const char *cmd)
+{
+	struct trace_array *tr = trig_host_tr(h);
+	unsigned int i, n = trace_hist_nrefs(hist);
+	struct trace_ev_trig *t;
+	struct trace_hist *other;
+	const char *msg = NULL;
+	int ret;
+
+	list_for_each_entry(t, h->trigs, list)
+		if (t->type == TRIG_HIST &&
+		    trace_hist_var_clash(hist, t->hist, tr, h->rt, cmd))
+			return -EINVAL;
+	for (i = 0; i < n; i++) {
+		other = trig_var_owner(h, hist, i, &msg);
+		ret = other ? trace_hist_ref_bind(hist, i, other, tr, h->rt,
+						  cmd) :
+			      trace_hist_ref_fail(hist, i, tr, h->rt, cmd, msg);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * The references that keep @t's table, when @t goes alone or with every
+ * hist trigger of @h (@all): 0 when the table has other triggers than
+ * those going, or no readers but those going.
+ */
+static unsigned int trig_hist_readers(struct trig_host *h,
+				      struct trace_ev_trig *t, bool all)
+{
+	unsigned int users, on = 0;
+	unsigned int n = trace_hist_readers(t->hist, &users);
+	struct trace_ev_trig *x;
+
+	if (!n)
+		return 0;
+	if (!all)
+		return users > 1 ? 0 : n - trace_hist_refs_to(t->hist, t->hist);
+	list_for_each_entry(x, h->trigs, list) {
+		if (x->type != TRIG_HIST)
+			continue;
+		on += trace_hist_same_table(x->hist, t->hist);
+		n -= trace_hist_refs_to(x->hist, t->hist);
+	}
+	return on == users ? n : 0;
+}
+
 static bool trig_same_filter(const struct trace_ev_filter *a,
 			     const struct trace_ev_filter *b)
 {
@@ -558,7 +672,11 @@ static int trig_store_hist(struct trig_host *h, const char *cmd,
 	old = trig_find_hist(h, hist);
 	if (remove) {
 		/* Upstream takes a removal of nothing. */
-		if (old) {
+		if (old && trig_hist_readers(h, old, false)) {
+			trace_hist_log(tr, h->rt, cmd, 0,
+				       "Can't remove a hist trigger whose variables other triggers read");
+			ret = -EBUSY;
+		} else if (old) {
 			trig_unlink(h, old);
 			call_rcu(&old->rcu, trig_free_rcu);
 		}
@@ -590,7 +708,9 @@ static int trig_store_hist(struct trig_host *h, const char *cmd,
 		}
 	}
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
-	ret = t ? trace_hist_attach_locked(hist, tr, h->rt, cmd) : -ENOMEM;
+	ret = t ? trig_bind_refs(h, hist, cmd) : -ENOMEM;
+	if (!ret)
+		ret = trace_hist_attach_locked(hist, tr, h->rt, cmd);
 	if (ret) {
 		kfree(t);
 		goto out_hist;
@@ -765,13 +885,16 @@ int trace_ev_trig_ie_hist_show(struct seq_file *m, struct trace_ev_ie *ie)
 	return trig_hist_show(m, &ie->trigs);
 }
 
-/* Remove the hist triggers of @h: its trigger file opened with O_TRUNC. */
+/*
+ * Remove the hist triggers of @h: its trigger file opened with O_TRUNC.
+ * Those whose variables triggers elsewhere read stay, as upstream's.
+ */
 static void trig_trunc(struct trig_host *h)
 {
 	struct trace_ev_trig *t, *tmp;
 
 	list_for_each_entry_safe(t, tmp, h->trigs, list) {
-		if (t->type != TRIG_HIST)
+		if (t->type != TRIG_HIST || trig_hist_readers(h, t, true))
 			continue;
 		trig_unlink(h, t);
 		call_rcu(&t->rcu, trig_free_rcu);
@@ -834,14 +957,6 @@ static void trig_free_list(struct list_head *gone)
 	synchronize_rcu();
 	list_for_each_entry_safe(t, tmp, gone, gone)
 		trig_free(t);
-}
-
-/* The events with triggers, in turn: every one, then ftrace/print. */
-static struct trace_ev_rt *trig_sweep_next(struct trace_ev_rt *e)
-{
-	if (e == &trace_ev_print_rt)
-		return NULL;
-	return trace_ev_next(e) ?: &trace_ev_print_rt;
 }
 
 /*

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Hist triggers: "hist:keys=...[:vals=...][:sort=...][:size=N][:name=N]
- * [:pause][:cont][:clear][:nohitcount] [if filter]" in an event's trigger
- * file sums the event's hits into a table by key; the event's hist file
- * prints the table.
+ * [:pause][:cont][:clear][:nohitcount][:clock=C][:var=expr,...]
+ * [if filter]" in an event's trigger file sums the event's hits into a
+ * table by key; the event's hist file prints the table. Variables, which
+ * an entry keeps for other triggers, are trace_hist_var.c's; the fields
+ * of a command trace_hist_field.c's.
  *
  * A key is up to three fields of the record (or common_cpu,
  * common_timestamp, common_stacktrace), each with a display modifier
@@ -41,19 +43,6 @@
 #include "trace_hist.h"
 #include "trace_hist_def.h"
 
-static const char *const hist_mod_names[] = {
-	[HM_HEX]	= "hex",
-	[HM_SYM]	= "sym",
-	[HM_SYM_OFFSET]	= "sym-offset",
-	[HM_EXECNAME]	= "execname",
-	[HM_SYSCALL]	= "syscall",
-	[HM_LOG2]	= "log2",
-	[HM_BUCKETS]	= "buckets",
-	[HM_USECS]	= "usecs",
-	[HM_PERCENT]	= "percent",
-	[HM_GRAPH]	= "graph",
-};
-
 /* Named tables, by name; under trace_ev_lock. */
 static LIST_HEAD(hist_named);
 
@@ -64,193 +53,62 @@ static LIST_HEAD(hist_named);
 #define HIST_NEST	(TRACE_EV_SCRATCH_NEST + 2)
 
 /**
- * struct hist_key_buf - a CPU's keys being built
+ * struct hist_key_buf - a CPU's hits being worked out
  * @depth:	the levels in use; changed only by this CPU's hits
  * @key:	a key for each level
+ * @vars:	the variables of each level's hit
+ * @refs:	the references' values of each level's hit
  */
 struct hist_key_buf {
 	unsigned int depth;
 	u8 key[HIST_NEST][HIST_KEY_MAX] __aligned(8);
+	u64 vars[HIST_NEST][HIST_VARS_MAX];
+	u64 refs[HIST_NEST][HIST_REFS_MAX];
 };
 
 static struct hist_key_buf __percpu *hist_key_bufs;
 
-/**
- * trace_hist_log() - log an error of a hist command
- * @tr:		the trace array of the trigger file
- * @rt:		the event
- * @cmd:	the command
- * @pos:	where in it
- * @msg:	the error
- */
-void trace_hist_log(struct trace_array *tr, struct trace_ev_rt *rt,
-		    const char *cmd, unsigned int pos, const char *msg)
-{
-	char *loc = kasprintf(GFP_KERNEL, "hist:%s:%s", rt->sys->name,
-			      rt->call->name);
-
-	if (loc)
-		trace_array_errlog(tr, loc, cmd, pos, msg);
-	kfree(loc);
-}
-
 /* Parsing */
 
 /**
- * struct hist_parse - a command being parsed
- * @tr:		for errors
- * @rt:		the event
- * @cmd:	the whole command, for errors
- * @copy:	the copy of it that is cut into parts
- * @h:		what it defines
- * @ops:	TRACE_HIST_* it asks for
- * @name:	its name=, or NULL
+ * struct hist_parts - where the parts of a command are, in its copy, until
+ * the variables they may name are known
+ * @keys:	the last keys=
+ * @vals:	each vals=
+ * @nvals:	how many
+ * @defs:	each part that defines variables
+ * @ndefs:	how many
+ * @sort:	the last sort=
+ * @sort_at:	where that part begins
  */
-struct hist_parse {
-	struct trace_array *tr;
-	struct trace_ev_rt *rt;
-	const char *cmd;
-	const char *copy;
-	struct trace_hist *h;
-	unsigned int ops;
-	char *name;
+struct hist_parts {
+	char *keys;
+	char *vals[HIST_VARS_MAX];
+	unsigned int nvals;
+	char *defs[HIST_VARS_MAX];
+	unsigned int ndefs;
+	char *sort;
+	unsigned int sort_at;
 };
-
-/* Where @s first appears in the command, as upstream's errors point. */
-static unsigned int hp_pos(const struct hist_parse *p, const char *s)
-{
-	const char *at = *s ? strstr(p->cmd, s) : NULL;
-
-	return at ? at - p->cmd : 0;
-}
-
-static int hp_fail(struct hist_parse *p, unsigned int pos, const char *msg)
-{
-	trace_hist_log(p->tr, p->rt, p->cmd, pos, msg);
-	return -EINVAL;
-}
-
-static const struct trace_ev_field *hp_field(const struct trace_ev_field *f,
-					     const char *name)
-{
-	for (; f && f->name; f++)
-		if (!strcmp(f->name, name))
-			return f;
-	return NULL;
-}
-
-/* @hf from the event's field @f: false for one no key or value can be. */
-static bool hp_event_field(struct hist_field *hf,
-			   const struct trace_ev_field *f)
-{
-	hf->offset = f->offset;
-	hf->size = f->size;
-	hf->is_signed = f->is_signed;
-	hf->kind = f->kind;
-	if (f->kind == TRACE_EV_NUM) {
-		hf->src = HS_NUM;
-		return f->size == 1 || f->size == 2 || f->size == 4 ||
-		       f->size == 8;
-	}
-	/* Strings only: no other array, bitmask or cpumask. */
-	hf->src = HS_STR;
-	if (f->kind == TRACE_EV_ARRAY)	/* print's buf[] cannot be a key */
-		return f->size && !strcmp(f->type, "char");
-	return !!strstr(f->type, "char[]");
-}
-
-/* Fill @hf's source from @name: a field of the event or a special one. */
-static bool hp_source(struct hist_parse *p, struct hist_field *hf,
-		      const char *name)
-{
-	const struct trace_ev_field *f;
-
-	/* The event's own fields hide the aliases "cpu" and "stacktrace". */
-	f = hp_field(trace_ev_fields(p->rt->call), name) ?:
-	    hp_field(trace_ev_common_fields, name);
-	if (f)
-		return hp_event_field(hf, f);
-	if (!strcmp(name, "common_cpu") || !strcmp(name, "cpu")) {
-		hf->src = HS_CPU;
-		return true;
-	}
-	if (!strcmp(name, "common_timestamp")) {
-		hf->src = HS_TS;
-		return true;
-	}
-	if (!strcmp(name, "common_stacktrace") || !strcmp(name, "stacktrace")) {
-		hf->src = HS_STACK;
-		return true;
-	}
-	if (!strcmp(name, "hitcount")) {
-		hf->src = HS_HITCOUNT;
-		return true;
-	}
-	return false;
-}
-
-/*
- * "name[.modifier]" into @hf. Keys take every modifier but percent and
- * graph; values take hex, percent, graph and usecs.
- */
-static int hp_field_spec(struct hist_parse *p, struct hist_field *hf,
-			 char *spec, bool key)
-{
-	char *dot = strchr(spec, '.'), *mod = NULL;
-	unsigned int i;
-
-	if (dot) {
-		*dot = '\0';
-		mod = dot + 1;
-	}
-	hf->name = kstrdup(spec, GFP_KERNEL);
-	if (!hf->name)
-		return -ENOMEM;
-	if (!hp_source(p, hf, spec) || (key && hf->src == HS_HITCOUNT))
-		return hp_fail(p, hp_pos(p, spec), "Couldn't find field");
-	if (!mod)
-		return 0;
-	if (strchr(mod, '.'))
-		return hp_fail(p, strchr(mod, '.') + 1 - p->copy,
-			       "Couldn't find field");
-	if (!strncmp(mod, "buckets=", 8)) {
-		if (!key || kstrtou64(mod + 8, 0, &hf->buckets) || !hf->buckets)
-			return hp_fail(p, (key ? mod + 8 : spec) - p->copy,
-				       "Invalid field modifier");
-		hf->mod = HM_BUCKETS;
-		return 0;
-	}
-	for (i = HM_HEX; i < ARRAY_SIZE(hist_mod_names); i++)
-		if (!strcmp(mod, hist_mod_names[i]))
-			break;
-	if (i == ARRAY_SIZE(hist_mod_names) || i == HM_BUCKETS)
-		goto bad;
-	hf->mod = i;
-	if (key ? i == HM_PERCENT || i == HM_GRAPH :
-		  i != HM_HEX && i != HM_PERCENT && i != HM_GRAPH &&
-		  i != HM_USECS)
-		goto bad;
-	if (i == HM_EXECNAME && strcmp(spec, "common_pid"))
-		goto bad;
-	return 0;
-bad:
-	/* Upstream points at a key's modifier, at a value's whole field. */
-	return hp_fail(p, (key ? mod : spec) - p->copy,
-		       "Invalid field modifier");
-}
 
 static int hp_keys(struct hist_parse *p, char *list)
 {
 	struct trace_hist *h = p->h;
+	struct hist_field *hf;
 	char *spec;
 	int ret;
 
 	while ((spec = strsep(&list, ","))) {
 		if (h->nkeys == HIST_KEYS_MAX)
 			return -EINVAL;
-		ret = hp_field_spec(p, &h->keys[h->nkeys++], spec, true);
+		hf = &h->keys[h->nkeys++];
+		ret = hist_field_spec(p, hf, spec, true);
 		if (ret)
 			return ret;
+		/* A key is known before the references are read. */
+		if (hf->src == HS_VAR && h->vars[hf->idx].uses_ref)
+			return hist_fail(p, spec - p->copy,
+					 "A key can't read another trigger's variable");
 	}
 	return 0;
 }
@@ -258,6 +116,7 @@ static int hp_keys(struct hist_parse *p, char *list)
 static int hp_vals(struct hist_parse *p, char *list)
 {
 	struct trace_hist *h = p->h;
+	struct hist_field *hf;
 	char *spec;
 	int ret;
 
@@ -267,9 +126,16 @@ static int hp_vals(struct hist_parse *p, char *list)
 			continue;
 		if (h->nvals == HIST_VALS_MAX)
 			return -EINVAL;
-		ret = hp_field_spec(p, &h->vals[h->nvals++], spec, false);
+		hf = &h->vals[h->nvals++];
+		if (strchr(spec, '$') && hist_var_index(h, spec) < 0)
+			ret = hist_ref_field(p, hf, spec, false);
+		else
+			ret = hist_field_spec(p, hf, spec, false);
 		if (ret)
 			return ret;
+		if (hf->src == HS_STR || hf->src == HS_STACK)
+			return hist_fail(p, spec - p->copy,
+					 "Only numbers can be values");
 	}
 	return 0;
 }
@@ -283,10 +149,10 @@ static int hp_sort(struct hist_parse *p, char *list, unsigned int at)
 
 	/* Too many is told before what is wrong with any. */
 	if (strchr(list, ',') && strchr(strchr(list, ',') + 1, ','))
-		return hp_fail(p, at, "Too many sort fields (Max = 2)");
+		return hist_fail(p, at, "Too many sort fields (Max = 2)");
 	while (n < HIST_SORT_MAX && (spec = strsep(&list, ","))) {
 		if (!*spec)
-			return hp_fail(p, at, "Empty sort field");
+			return hist_fail(p, at, "Empty sort field");
 		mod = strchr(spec, '.');
 		if (mod)
 			*mod++ = '\0';
@@ -298,14 +164,14 @@ static int hp_sort(struct hist_parse *p, char *list, unsigned int at)
 				break;
 		}
 		if (i == h->nkeys + h->nvals)
-			return hp_fail(p, spec - p->copy,
-				       "Sort field must be a key or a val");
+			return hist_fail(p, spec - p->copy,
+					 "Sort field must be a key or a val");
 		h->desc[n] = false;
 		if (mod && !strcmp(mod, "descending"))
 			h->desc[n] = true;
 		else if (mod && strcmp(mod, "ascending"))
-			return hp_fail(p, mod - p->copy,
-				       "Invalid sort modifier");
+			return hist_fail(p, mod - p->copy,
+					 "Invalid sort modifier");
 		h->sort[n++] = i;
 	}
 	h->nsort = n;
@@ -345,12 +211,15 @@ static void hp_layout(struct trace_hist *h)
 			h->uses_ts = true;
 }
 
-/* One ':'-separated part of the command; sort is parsed last. */
-static int hp_part(struct hist_parse *p, char *part, char **sort,
-		   unsigned int *sort_at)
+/*
+ * One ':'-separated part of the command. Keys, values and sort wait in
+ * @parts for the variables.
+ */
+static int hp_part(struct hist_parse *p, char *part, struct hist_parts *parts)
 {
 	char *eq = strchr(part, '='), *val;
 	unsigned int at = part - p->copy;
+	int clock;
 	u32 size;
 
 	if (!eq) {
@@ -370,21 +239,23 @@ static int hp_part(struct hist_parse *p, char *part, char **sort,
 	val = eq + 1;
 	if (!*val) {
 		*eq = '=';
-		return hp_fail(p, at, "Empty assignment");
+		return hist_fail(p, at, "Empty assignment");
 	}
 	if (!strcmp(part, "keys") || !strcmp(part, "key")) {
 		/* A later keys= replaces an earlier one. */
-		while (p->h->nkeys)
-			kfree(p->h->keys[--p->h->nkeys].name);
-		memset(p->h->keys, 0, sizeof(p->h->keys));
-		return hp_keys(p, val);
+		parts->keys = val;
+		return 0;
 	}
 	if (!strcmp(part, "vals") || !strcmp(part, "values") ||
-	    !strcmp(part, "val"))
-		return hp_vals(p, val);
+	    !strcmp(part, "val")) {
+		if (parts->nvals == ARRAY_SIZE(parts->vals))
+			return -EINVAL;
+		parts->vals[parts->nvals++] = val;
+		return 0;
+	}
 	if (!strcmp(part, "sort")) {
-		*sort = val;
-		*sort_at = at;
+		parts->sort = val;
+		parts->sort_at = at;
 		return 0;
 	}
 	if (!strcmp(part, "size")) {
@@ -401,10 +272,42 @@ static int hp_part(struct hist_parse *p, char *part, char **sort,
 		p->name = kstrdup(val, GFP_KERNEL);
 		return p->name ? 0 : -ENOMEM;
 	}
-	if (!strcmp(part, "clock"))
-		return trace_clock_index(val) < 0 ? -EINVAL : 0;
-	/* Variables come with the inter-event part: no field names one. */
-	return hp_fail(p, hp_pos(p, val), "Couldn't find field");
+	if (!strcmp(part, "clock")) {
+		clock = trace_clock_index(val);
+		if (clock < 0)
+			return -EINVAL;
+		strscpy(p->h->clock_name, val);
+		p->h->clock = trace_clock_fn(clock);
+		return 0;
+	}
+	/* Anything else defines variables: "name=expr[,name=expr...]". */
+	if (parts->ndefs == ARRAY_SIZE(parts->defs))
+		return hist_fail(p, at, "Too many variables defined");
+	*eq = '=';
+	parts->defs[parts->ndefs++] = part;
+	return 0;
+}
+
+/* The parts that wait for the variables, once they are known. */
+static int hp_parts(struct hist_parse *p, struct hist_parts *parts)
+{
+	unsigned int i;
+	int ret;
+
+	ret = hist_vars_parse(p, parts->defs, parts->ndefs);
+	if (!ret && parts->keys)
+		ret = hp_keys(p, parts->keys);
+	for (i = 0; !ret && i < parts->nvals; i++)
+		ret = hp_vals(p, parts->vals[i]);
+	if (ret)
+		return ret;
+	if (!p->h->nkeys)
+		return -EINVAL;
+	if (parts->sort)
+		return hp_sort(p, parts->sort, parts->sort_at);
+	p->h->nsort = 1;
+	p->h->sort[0] = p->h->nkeys;	/* hitcount */
+	return 0;
 }
 
 static void hist_fields_free(struct trace_hist *h)
@@ -415,6 +318,7 @@ static void hist_fields_free(struct trace_hist *h)
 		kfree(h->keys[i].name);
 	for (i = 0; i < h->nvals; i++)
 		kfree(h->vals[i].name);
+	hist_vars_free(h);
 }
 
 /**
@@ -425,12 +329,7 @@ void trace_hist_free(struct trace_hist *h)
 {
 	if (!h)
 		return;
-	if (h->last) {
-		hist_map_free(h->data->map);
-		kfree(h->data->name);
-		kfree(h->data->sig);
-		kfree(h->data);
-	}
+	hist_data_put(h->data);
 	hist_fields_free(h);
 	kfree(h);
 }
@@ -453,8 +352,8 @@ int trace_hist_parse(struct trace_array *tr, struct trace_ev_rt *rt,
 		     unsigned int *ops)
 {
 	struct hist_parse p = { .tr = tr, .rt = rt, .cmd = cmd };
-	char *copy, *rest, *part, *sort = NULL;
-	unsigned int sort_at = 0;
+	struct hist_parts parts = {};
+	char *copy, *rest, *part;
 	int ret;
 
 	*out = NULL;
@@ -468,6 +367,8 @@ int trace_hist_parse(struct trace_array *tr, struct trace_ev_rt *rt,
 		return -ENOMEM;
 	}
 	p.h->size = HIST_SIZE_DEFAULT;
+	p.h->clock = trace_clock_fn(trace_clock_index("global"));
+	strscpy(p.h->clock_name, "global");
 	p.h->nvals = 1;
 	p.h->vals[0].src = HS_HITCOUNT;
 	p.h->vals[0].name = kstrdup("hitcount", GFP_KERNEL);
@@ -475,15 +376,9 @@ int trace_hist_parse(struct trace_array *tr, struct trace_ev_rt *rt,
 	p.copy = copy;
 	rest = copy + 5;
 	while (!ret && (part = strsep(&rest, ":")))
-		ret = hp_part(&p, part, &sort, &sort_at);
-	if (!ret && !p.h->nkeys)
-		ret = -EINVAL;
-	if (!ret && sort)
-		ret = hp_sort(&p, sort, sort_at);
-	if (!ret && !sort) {
-		p.h->nsort = 1;
-		p.h->sort[0] = p.h->nkeys;	/* hitcount */
-	}
+		ret = hp_part(&p, part, &parts);
+	if (!ret)
+		ret = hp_parts(&p, &parts);
 	if (!ret && p.h->nohitcount && p.h->nvals == 1) {
 		trace_hist_log(tr, rt, cmd, 0,
 			       "Non-hitcount value is required for 'nohitcount'");
@@ -498,7 +393,6 @@ int trace_hist_parse(struct trace_array *tr, struct trace_ev_rt *rt,
 	}
 	hp_layout(p.h);
 	p.h->paused = p.ops & TRACE_HIST_PAUSE;
-	p.h->clock = trace_clock_fn(trace_clock_index("global"));
 	/* The name rides in a table of its own until attached. */
 	p.h->data = kzalloc(sizeof(*p.h->data), GFP_KERNEL);
 	if (!p.h->data) {
@@ -506,23 +400,14 @@ int trace_hist_parse(struct trace_array *tr, struct trace_ev_rt *rt,
 		kfree(p.name);
 		return -ENOMEM;
 	}
+	refcount_set(&p.h->data->ref, 1);
 	p.h->data->name = p.name;
-	p.h->last = true;
 	*out = p.h;
 	*ops = p.ops;
 	return 0;
 }
 
 /* Listing */
-
-static void hist_field_show(struct seq_buf *s, const struct hist_field *hf)
-{
-	seq_buf_puts(s, hf->name);
-	if (hf->mod == HM_BUCKETS)
-		seq_buf_printf(s, ".buckets=%llu", hf->buckets);
-	else if (hf->mod)
-		seq_buf_printf(s, ".%s", hist_mod_names[hf->mod]);
-}
 
 static const struct hist_field *hist_sort_field(const struct trace_hist *h,
 						unsigned int i)
@@ -549,6 +434,7 @@ static void hist_sig_show(struct seq_buf *s, const struct trace_hist *h)
 			seq_buf_putc(s, ',');
 		hist_field_show(s, &h->vals[i]);
 	}
+	hist_vars_show(s, h);
 }
 
 /*
@@ -562,7 +448,8 @@ static void hist_named_sig(struct seq_buf *s, const struct trace_hist *h)
 	const struct hist_field *hf;
 
 	hist_sig_show(s, h);
-	seq_buf_printf(s, "|%u,%u", h->key_size, h->execname);
+	seq_buf_printf(s, "|%u,%u,%s", h->key_size, h->execname,
+		       h->uses_ts ? h->clock_name : "");
 	for (hf = h->keys; hf < h->keys + h->nkeys; hf++)
 		seq_buf_printf(s, "|%u,%u,%u", hf->src, hf->key_off,
 			       hf->key_size);
@@ -586,7 +473,7 @@ static void hist_list(struct seq_buf *s, const struct trace_hist *h)
 	}
 	seq_buf_printf(s, ":size=%u", h->size);
 	if (h->uses_ts)
-		seq_buf_puts(s, ":clock=global");
+		seq_buf_printf(s, ":clock=%s", h->clock_name);
 	if (h->nohitcount)
 		seq_buf_puts(s, ":nohitcount");
 }
@@ -660,7 +547,9 @@ bool trace_hist_same(const struct trace_hist *a, const struct trace_hist *b)
 	for (i = 0; i < a->nsort; i++)
 		if (a->sort[i] != b->sort[i] || a->desc[i] != b->desc[i])
 			return false;
-	return true;
+	if (a->uses_ts && strcmp(a->clock_name, b->clock_name))
+		return false;
+	return hist_vars_same(a, b);
 }
 
 /* Attaching: a table of its own, or the named one */
@@ -672,8 +561,10 @@ bool trace_hist_same(const struct trace_hist *a, const struct trace_hist *b)
  * @rt:		the event, for errors
  * @cmd:	the command, for errors
  *
- * A named trigger takes the table of its name, when its keys and values
- * match those of the table's triggers. Called with trace_ev_lock held.
+ * A named trigger takes the table of its name, when its keys, values and
+ * variables match those of the table's triggers. Its references, bound
+ * (trace_hist_ref_bind()), count as readers of their tables. Called with
+ * trace_ev_lock held.
  *
  * Return: 0, -EINVAL (a name taken by other keys or values) or -ENOMEM.
  */
@@ -683,6 +574,7 @@ int trace_hist_attach_locked(struct trace_hist *h, struct trace_array *tr,
 	struct trace_hist_data *d = h->data, *x;
 	unsigned int extra = h->execname ? ALIGN(TASK_COMM_LEN, 8) : 0;
 	const char *at;
+	unsigned int i;
 	char *sig;
 
 	lockdep_assert_held(&trace_ev_lock);
@@ -701,24 +593,27 @@ int trace_hist_attach_locked(struct trace_hist *h, struct trace_array *tr,
 				return -EINVAL;
 			}
 			kfree(sig);
-			kfree(d->name);
-			kfree(d);
+			hist_data_put(d);
+			refcount_inc(&x->ref);
 			h->data = x;
 			h->size = x->size;
-			h->last = false;
 			x->users++;
-			return 0;
+			goto read;
 		}
 		d->sig = sig;
 	}
-	d->map = hist_map_new(h->size, h->key_size, extra, h->nvals);
+	/* The variables, then a word of their set bits, after the sums. */
+	d->map = hist_map_new(h->size, h->key_size, extra,
+			      h->nvals + h->nvars + !!h->nvars);
 	if (!d->map)
 		return -ENOMEM;
 	d->users = 1;
 	d->size = h->size;
-	h->last = false;
 	if (d->name)
 		list_add(&d->list, &hist_named);
+read:
+	for (i = 0; i < h->nrefs; i++)
+		h->refs[i].data->readers++;
 	return 0;
 }
 
@@ -726,17 +621,20 @@ int trace_hist_attach_locked(struct trace_hist *h, struct trace_array *tr,
  * trace_hist_detach_locked() - a hist trigger leaves its table
  * @h:		the trigger, attached
  *
- * When it was the table's last, the table leaves the named ones, and
- * trace_hist_free() frees it. Called with trace_ev_lock held.
+ * When it was the table's last, the table leaves the named ones;
+ * trace_hist_free() lets it go. Called with trace_ev_lock held.
  */
 void trace_hist_detach_locked(struct trace_hist *h)
 {
+	unsigned int i;
+
 	lockdep_assert_held(&trace_ev_lock);
+	for (i = 0; i < h->nrefs; i++)
+		h->refs[i].data->readers--;
 	if (--h->data->users)
 		return;
 	if (h->data->name)
 		list_del(&h->data->list);
-	h->last = true;
 }
 
 /**
@@ -782,25 +680,19 @@ void trace_hist_clear_locked(struct trace_hist *h)
 
 /* Hits */
 
-static u64 hist_num(const struct hist_field *hf, const void *rec, u64 ts)
+static u64 hist_val(const struct hist_field *hf, const void *rec, u64 ts,
+		    const u64 *vars, const u64 *refs)
 {
-	switch (hf->src) {
-	case HS_NUM:
-		return trace_ev_field_num(rec, hf->offset, hf->size,
-					  hf->is_signed);
-	case HS_CPU:
-		return raw_smp_processor_id();
-	case HS_TS:
-		return hf->mod == HM_USECS ? div_u64(ts, NSEC_PER_USEC) : ts;
-	case HS_HITCOUNT:
-		return 1;
-	default:
-		return 0;
-	}
+	if (hf->src == HS_VAR)
+		return vars[hf->idx];
+	if (hf->src == HS_REF)
+		return refs[hf->idx];
+	return hist_field_num(hf, rec, ts);
 }
 
 static void hist_key_part(const struct hist_field *hf, u8 *key,
-			  const void *rec, unsigned int len, u64 ts)
+			  const void *rec, unsigned int len, u64 ts,
+			  const u64 *vars)
 {
 	unsigned int max, n;
 	const char *s;
@@ -823,7 +715,8 @@ static void hist_key_part(const struct hist_field *hf, u8 *key,
 		       hf->key_size - n * sizeof(unsigned long));
 		return;
 	default:
-		v = hist_num(hf, rec, ts);
+		v = hf->src == HS_VAR ? vars[hf->idx] :
+					hist_field_num(hf, rec, ts);
 		if (hf->mod == HM_LOG2)
 			v = v > 1 ? fls64(v - 1) : 0;
 		else if (hf->mod == HM_BUCKETS)
@@ -851,7 +744,7 @@ noinline void trace_hist_hit(struct trace_hist *h, const void *rec,
 	struct hist_elt *e;
 	bool fresh = false;
 	unsigned int i, n;
-	u64 ts = 0;
+	u64 ts = 0, *vars, *refs;
 	u8 *key;
 
 	/* Pairs with the smp_store_release() of trace_hist_clear_locked(). */
@@ -870,13 +763,27 @@ noinline void trace_hist_hit(struct trace_hist *h, const void *rec,
 	if (h->uses_ts)
 		ts = h->clock();
 	key = kb->key[n];
+	vars = kb->vars[n];
+	refs = kb->refs[n];
+	/* The variables the keys may read, the keys, the references... */
+	if (h->nvars)
+		hist_vars_eval(h, rec, ts, vars, refs, false);
 	for (i = 0; i < h->nkeys; i++)
-		hist_key_part(&h->keys[i], key, rec, len, ts);
+		hist_key_part(&h->keys[i], key, rec, len, ts, vars);
+	if (h->nrefs) {
+		if (!hist_refs_take(h, key, refs))
+			goto out;
+		hist_vars_eval(h, rec, ts, vars, refs, true);
+	}
 	e = hist_map_get(d->map, key, h->execname ? current->comm : NULL,
 			 &fresh);
-	if (e)
-		for (i = 0; i < h->nvals; i++)
-			hist_elt_add(e, i, hist_num(&h->vals[i], rec, ts));
+	if (!e)
+		goto out;
+	for (i = 0; i < h->nvals; i++)
+		hist_elt_add(e, i, hist_val(&h->vals[i], rec, ts, vars, refs));
+	if (h->nvars)
+		hist_vars_store(h, e, vars);
+out:
 	/* Pairs with the barrier above, in a hit this one interrupted. */
 	barrier();
 	WRITE_ONCE(kb->depth, n);

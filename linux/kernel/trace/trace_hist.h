@@ -23,7 +23,12 @@ void hist_map_free(struct hist_map *m);
 struct hist_elt *hist_map_get(struct hist_map *m, const void *key,
 			      const void *extra, bool *fresh);
 void hist_map_drop(struct hist_map *m);
+struct hist_elt *hist_map_lookup(struct hist_map *m, const void *key);
 void hist_elt_add(struct hist_elt *e, unsigned int i, u64 v);
+void hist_elt_set(struct hist_elt *e, unsigned int i, unsigned int setw,
+		  unsigned int bit, u64 v);
+bool hist_elt_read(struct hist_elt *e, unsigned int i, unsigned int setw,
+		   unsigned int bit, bool once, u64 *v);
 u64 hist_elt_val(const struct hist_elt *e, unsigned int i);
 const void *hist_elt_key(const struct hist_map *m, const struct hist_elt *e);
 void *hist_elt_extra(const struct hist_map *m, const struct hist_elt *e);
@@ -57,6 +62,26 @@ void trace_hist_free(struct trace_hist *h);
 void trace_hist_log(struct trace_array *tr, struct trace_ev_rt *rt,
 		    const char *cmd, unsigned int pos, const char *msg);
 void trace_hist_set_syscall_names(const char *(*fn)(long nr));
+unsigned int trace_hist_nrefs(const struct trace_hist *h);
+bool trace_hist_ref_fits(const struct trace_hist *h, unsigned int i,
+			 const struct trace_hist *other, const char *sys,
+			 const char *event);
+int trace_hist_ref_bind(struct trace_hist *h, unsigned int i,
+			const struct trace_hist *other, struct trace_array *tr,
+			struct trace_ev_rt *rt, const char *cmd);
+int trace_hist_ref_fail(const struct trace_hist *h, unsigned int i,
+			struct trace_array *tr, struct trace_ev_rt *rt,
+			const char *cmd, const char *msg);
+bool trace_hist_var_clash(const struct trace_hist *h,
+			  const struct trace_hist *other,
+			  struct trace_array *tr, struct trace_ev_rt *rt,
+			  const char *cmd);
+unsigned int trace_hist_readers(const struct trace_hist *h,
+				unsigned int *users);
+bool trace_hist_same_table(const struct trace_hist *a,
+			   const struct trace_hist *b);
+unsigned int trace_hist_refs_to(const struct trace_hist *from,
+				const struct trace_hist *to);
 #else
 static inline void trace_hist_set_syscall_names(const char *(*fn)(long nr))
 {
@@ -123,6 +148,62 @@ static inline void trace_hist_log(struct trace_array *tr,
 				  struct trace_ev_rt *rt, const char *cmd,
 				  unsigned int pos, const char *msg)
 {
+}
+
+static inline unsigned int trace_hist_nrefs(const struct trace_hist *h)
+{
+	return 0;
+}
+
+static inline bool trace_hist_ref_fits(const struct trace_hist *h,
+				       unsigned int i,
+				       const struct trace_hist *other,
+				       const char *sys, const char *event)
+{
+	return false;
+}
+
+static inline int trace_hist_ref_bind(struct trace_hist *h, unsigned int i,
+				      const struct trace_hist *other,
+				      struct trace_array *tr,
+				      struct trace_ev_rt *rt, const char *cmd)
+{
+	return -EINVAL;
+}
+
+static inline int trace_hist_ref_fail(const struct trace_hist *h,
+				      unsigned int i, struct trace_array *tr,
+				      struct trace_ev_rt *rt, const char *cmd,
+				      const char *msg)
+{
+	return -EINVAL;
+}
+
+static inline bool trace_hist_var_clash(const struct trace_hist *h,
+					const struct trace_hist *other,
+					struct trace_array *tr,
+					struct trace_ev_rt *rt, const char *cmd)
+{
+	return false;
+}
+
+static inline unsigned int trace_hist_readers(const struct trace_hist *h,
+					      unsigned int *users)
+{
+	*users = 0;
+	return 0;
+}
+
+static inline bool trace_hist_same_table(const struct trace_hist *a,
+					 const struct trace_hist *b)
+{
+	return false;
+}
+
+static inline unsigned int trace_hist_refs_to(const struct trace_hist *from,
+					      const struct trace_hist *to)
+{
+	return 0;
 }
 #endif
 

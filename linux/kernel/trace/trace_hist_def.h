@@ -6,9 +6,15 @@
 #ifndef _KERNEL_TRACE_TRACE_HIST_DEF_H
 #define _KERNEL_TRACE_TRACE_HIST_DEF_H
 
+#include <linux/refcount.h>
+#include <linux/string.h>
 #include <linux/types.h>
 
 #include "trace.h"
+
+struct hist_elt;
+struct seq_buf;
+struct trace_ev_rt;
 
 #define HIST_KEYS_MAX		3
 #define HIST_VALS_MAX		8	/* hitcount included */
@@ -20,6 +26,10 @@
 #define HIST_STR_MAX		256	/* bytes of a string key, NUL included */
 #define HIST_KEY_MAX		(HIST_KEYS_MAX * HIST_STR_MAX)
 #define HIST_GRAPH_WIDTH	20
+#define HIST_VARS_MAX		16
+#define HIST_REFS_MAX		8
+#define HIST_EXPR_OPS		3	/* operators of an expression */
+#define HIST_NAME_MAX		64	/* of a variable */
 
 /* Where a field's value comes from. */
 enum hist_src {
@@ -29,6 +39,9 @@ enum hist_src {
 	HS_TS,		/* common_timestamp */
 	HS_STACK,	/* common_stacktrace */
 	HS_HITCOUNT,	/* hitcount: 1 a hit */
+	HS_CONST,	/* a number written in an expression */
+	HS_VAR,		/* a variable of the trigger, as this hit sets it */
+	HS_REF,		/* a variable of another trigger, read once */
 };
 
 /* Display modifiers; at most one a field. */
@@ -58,6 +71,8 @@ enum hist_mod {
  * @key_off:	for a key: where it is in the table's key
  * @key_size:	for a key: its bytes there
  * @buckets:	for HM_BUCKETS: the width of a bucket
+ * @cst:	for HS_CONST: the number
+ * @idx:	for HS_VAR: the variable; for HS_REF: the reference
  */
 struct hist_field {
 	char *name;
@@ -70,6 +85,69 @@ struct hist_field {
 	u16 key_off;
 	u16 key_size;
 	u64 buckets;
+	u64 cst;
+	u16 idx;
+};
+
+/**
+ * struct hist_expr - a variable's expression, or a part of it
+ * @op:		'+', '-', '*' or '/' of @l and @r; 'n' for minus @l; 0 for
+ *		a leaf
+ * @l:		the left operand
+ * @r:		the right operand
+ * @leaf:	a leaf's field, number or variable
+ */
+struct hist_expr {
+	char op;
+	struct hist_expr *l;
+	struct hist_expr *r;
+	struct hist_field leaf;
+};
+
+/**
+ * struct hist_var - a variable: a value each entry keeps for other
+ * triggers to read
+ * @name:	its name
+ * @text:	its expression as listed: a constant one folded
+ * @expr:	its expression
+ * @pos:	where its definition is in the command
+ * @uses_ref:	it reads another trigger's variable, at once or through
+ *		one of its own
+ */
+struct hist_var {
+	char *name;
+	char *text;
+	struct hist_expr *expr;
+	unsigned int pos;
+	bool uses_ref;
+};
+
+/**
+ * struct hist_ref - a variable of another trigger, which a hit reads from
+ * that trigger's entry of the same leading keys
+ * @name:	the variable's name
+ * @sys:	the system of its event, when the reference names it
+ * @event:	that event, when named
+ * @pos:	where the reference is in the command
+ * @once:	an expression reads it: the hit unsets it
+ * @alias:	1 + the reference before it that names the same variable,
+ *		whose value it takes; 0 for none
+ * @data:	once bound: the table that keeps it, held
+ * @slot:	the variable's place in an entry of @data
+ * @setw:	the place of the entry's set bits
+ * @bit:	the variable's set bit
+ */
+struct hist_ref {
+	char *name;
+	char *sys;
+	char *event;
+	unsigned int pos;
+	bool once;
+	u8 alias;
+	struct trace_hist_data *data;
+	u16 slot;
+	u16 setw;
+	u16 bit;
 };
 
 /**
@@ -80,6 +158,9 @@ struct hist_field {
  * @list:	in hist_named, while named and used
  * @users:	the triggers on it; under trace_ev_lock
  * @size:	its entries
+ * @readers:	references of other triggers to its variables; under
+ *		trace_ev_lock
+ * @ref:	its holders: the triggers on it, and the references
  * @clearing:	set while it is emptied: hits leave it alone; written
  *		with release after the table is emptied, read with acquire
  *		by the hit
@@ -91,6 +172,8 @@ struct trace_hist_data {
 	struct list_head list;
 	unsigned int users;
 	unsigned int size;
+	unsigned int readers;
+	refcount_t ref;
 	bool clearing;
 };
 
@@ -103,6 +186,12 @@ struct trace_hist_data {
  * @sort:	the sort fields: an index in @keys, then @vals after them
  * @desc:	each sort field descends
  * @nsort:	how many sort fields
+ * @vars:	its variables
+ * @nvars:	how many
+ * @order:	the variables in the order a hit works them out: each after
+ *		those it reads
+ * @refs:	the variables of other triggers it reads
+ * @nrefs:	how many
  * @size:	its table's entries
  * @key_size:	bytes of its key
  * @nohitcount:	the hit count is not shown
@@ -110,9 +199,9 @@ struct trace_hist_data {
  * @execname:	it keeps the task's name of each entry
  * @paused:	hits are not counted; written under trace_ev_lock or by
  *		enable_hist and disable_hist triggers, read by the probe
- * @last:	its detach took the last user of @data
  * @data:	its table
- * @clock:	the clock of common_timestamp (global)
+ * @clock:	the clock of common_timestamp (global unless clock= says)
+ * @clock_name:	its name
  */
 struct trace_hist {
 	struct hist_field keys[HIST_KEYS_MAX];
@@ -122,15 +211,76 @@ struct trace_hist {
 	u8 sort[HIST_SORT_MAX];
 	bool desc[HIST_SORT_MAX];
 	unsigned int nsort;
+	struct hist_var vars[HIST_VARS_MAX];
+	unsigned int nvars;
+	u8 order[HIST_VARS_MAX];
+	struct hist_ref refs[HIST_REFS_MAX];
+	unsigned int nrefs;
 	unsigned int size;
 	unsigned int key_size;
 	bool nohitcount;
 	bool uses_ts;
 	bool execname;
 	bool paused;
-	bool last;
 	struct trace_hist_data *data;
 	trace_clock_fn_t clock;
+	char clock_name[16];
 };
+
+/**
+ * struct hist_parse - a command being parsed
+ * @tr:		for errors
+ * @rt:		the event
+ * @cmd:	the whole command, for errors
+ * @copy:	the copy of it that is cut into parts
+ * @h:		what it defines
+ * @ops:	TRACE_HIST_* it asks for
+ * @name:	its name=, or NULL
+ */
+struct hist_parse {
+	struct trace_array *tr;
+	struct trace_ev_rt *rt;
+	const char *cmd;
+	const char *copy;
+	struct trace_hist *h;
+	unsigned int ops;
+	char *name;
+};
+
+/* The variable of @h named @name ("$" before it or not), or -1. */
+static inline int hist_var_index(const struct trace_hist *h, const char *name)
+{
+	unsigned int i;
+
+	if (*name == '$')
+		name++;
+	for (i = 0; i < h->nvars; i++)
+		if (!strcmp(h->vars[i].name, name))
+			return i;
+	return -1;
+}
+
+extern const char *const hist_mod_names[HM_GRAPH + 1];
+
+/* trace_hist_field.c: a field of a command */
+int hist_fail(struct hist_parse *p, unsigned int pos, const char *msg);
+int hist_field_spec(struct hist_parse *p, struct hist_field *hf, char *spec,
+		    bool key);
+u64 hist_field_num(const struct hist_field *hf, const void *rec, u64 ts);
+void hist_field_show(struct seq_buf *s, const struct hist_field *hf);
+
+/* trace_hist_var.c: variables, expressions and references */
+int hist_vars_parse(struct hist_parse *p, char **defs, unsigned int ndefs);
+int hist_ref_field(struct hist_parse *p, struct hist_field *hf, char *spec,
+		   bool once);
+void hist_vars_show(struct seq_buf *s, const struct trace_hist *h);
+bool hist_vars_same(const struct trace_hist *a, const struct trace_hist *b);
+void hist_vars_free(struct trace_hist *h);
+void hist_data_put(struct trace_hist_data *d);
+bool hist_refs_take(const struct trace_hist *h, const void *key, u64 *refs);
+void hist_vars_eval(const struct trace_hist *h, const void *rec, u64 ts,
+		    u64 *vars, const u64 *refs, bool with_refs);
+void hist_vars_store(const struct trace_hist *h, struct hist_elt *e,
+		     const u64 *vars);
 
 #endif /* _KERNEL_TRACE_TRACE_HIST_DEF_H */

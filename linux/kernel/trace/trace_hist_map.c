@@ -26,6 +26,7 @@
  * pauses the trigger and waits for a grace period).
  */
 #include <linux/atomic.h>
+#include <linux/bits.h>
 #include <linux/jhash.h>
 #include <linux/kprobes.h>
 #include <linux/mm.h>
@@ -197,6 +198,10 @@ static struct hist_elt *hist_map_claim(struct hist_map *m,
 	return e;
 }
 
+/*
+ * The entry of @key; one made for it unless @fresh is NULL, which looks
+ * only (a free slot ends the search: keys are never taken out).
+ */
 static struct hist_elt *hist_map_find(struct hist_map *m, const void *key,
 				      const void *extra, bool *fresh)
 {
@@ -209,6 +214,8 @@ static struct hist_elt *hist_map_find(struct hist_map *m, const void *key,
 		u32 h = READ_ONCE(s->hash);
 
 		if (!h) {
+			if (!fresh)
+				return NULL;
 			h = cmpxchg(&s->hash, 0, hash);
 			if (!h)
 				return hist_map_claim(m, s, key, extra, fresh);
@@ -254,6 +261,22 @@ struct hist_elt *hist_map_get(struct hist_map *m, const void *key,
 NOKPROBE_SYMBOL(hist_map_get);
 
 /**
+ * hist_map_lookup() - find the entry of a key, without making one
+ * @m:		the table
+ * @key:	the key, of the table's key size
+ *
+ * Any context; counts nothing.
+ *
+ * Return: the entry, or NULL when the key has none.
+ */
+struct hist_elt *hist_map_lookup(struct hist_map *m, const void *key)
+{
+	return hist_map_find(m, key, NULL, NULL);
+}
+
+NOKPROBE_SYMBOL(hist_map_lookup);
+
+/**
  * hist_map_drop() - count a hit that the caller could not give a key
  * @m:		the table
  *
@@ -279,6 +302,56 @@ void hist_elt_add(struct hist_elt *e, unsigned int i, u64 v)
 }
 
 NOKPROBE_SYMBOL(hist_elt_add);
+
+/**
+ * hist_elt_set() - set a variable of an entry
+ * @e:		the entry
+ * @i:		where the variable is
+ * @setw:	where the entry's set bits are
+ * @bit:	the variable's set bit
+ * @v:		its value
+ *
+ * The value is in place before the bit says so (release).
+ */
+void hist_elt_set(struct hist_elt *e, unsigned int i, unsigned int setw,
+		  unsigned int bit, u64 v)
+{
+	atomic64_set(&e->vals[i], v);
+	/* Pairs with the acquires of hist_elt_read(): the value first. */
+	atomic64_fetch_or_release(BIT_ULL(bit), &e->vals[setw]);
+}
+
+NOKPROBE_SYMBOL(hist_elt_set);
+
+/**
+ * hist_elt_read() - read a variable of an entry
+ * @e:		the entry
+ * @i:		where the variable is
+ * @setw:	where the entry's set bits are
+ * @bit:	the variable's set bit
+ * @once:	unset it
+ * @v:		gets its value
+ *
+ * Return: false when it was not set (@v is left alone).
+ */
+bool hist_elt_read(struct hist_elt *e, unsigned int i, unsigned int setw,
+		   unsigned int bit, bool once, u64 *v)
+{
+	u64 set;
+
+	/* Both pair with the release of hist_elt_set(). */
+	if (once)
+		set = atomic64_fetch_andnot_acquire(BIT_ULL(bit),
+						    &e->vals[setw]);
+	else
+		set = atomic64_read_acquire(&e->vals[setw]);
+	if (!(set & BIT_ULL(bit)))
+		return false;
+	*v = atomic64_read(&e->vals[i]);
+	return true;
+}
+
+NOKPROBE_SYMBOL(hist_elt_read);
 
 /**
  * hist_map_clear() - empty a table

@@ -48,6 +48,12 @@ static const void *hist_key_of(const struct hist_view *v,
 	return hist_elt_key(v->map, e) + hf->key_off;
 }
 
+/* A column's name: a variable's without its '$'. */
+static const char *hist_label(const struct hist_field *hf)
+{
+	return hf->name + (hf->name[0] == '$');
+}
+
 static int hist_cmp_u64(u64 a, u64 b)
 {
 	return a < b ? -1 : a > b;
@@ -159,13 +165,13 @@ static void hist_keys_print(struct seq_file *m, const struct hist_view *v,
 		seq_puts(m, i ? ", " : "{ ");
 		stack = hf->src == HS_STACK;
 		if (stack) {
-			seq_printf(m, "%s:\n", hf->name);
+			seq_printf(m, "%s:\n", hist_label(hf));
 			hist_stack_print(m, k);
 		} else if (hf->src == HS_STR) {
-			seq_printf(m, "%s: %-50.*s", hf->name, hf->key_size,
+			seq_printf(m, "%s: %-50.*s", hist_label(hf), hf->key_size,
 				   (const char *)k);
 		} else {
-			seq_printf(m, "%s: ", hf->name);
+			seq_printf(m, "%s: ", hist_label(hf));
 			hist_num_print(m, v, e, hf, *(const u64 *)k);
 		}
 	}
@@ -196,7 +202,7 @@ static void hist_vals_print(struct seq_file *m, const struct hist_view *v,
 			pct = v->total[i] ?
 			      mul_u64_u64_div_u64(min(x, v->total[i]), 10000,
 						  v->total[i]) : 0;
-			seq_printf(m, "  %s (%%):%4llu.%02llu", hf->name,
+			seq_printf(m, "  %s (%%):%4llu.%02llu", hist_label(hf),
 				   div_u64(pct, 100), pct % 100);
 			break;
 		case HM_GRAPH:
@@ -206,13 +212,13 @@ static void hist_vals_print(struct seq_file *m, const struct hist_view *v,
 			memset(bar, ' ', HIST_GRAPH_WIDTH);
 			memset(bar, '#', n);
 			bar[HIST_GRAPH_WIDTH] = '\0';
-			seq_printf(m, "  %s: %s", hf->name, bar);
+			seq_printf(m, "  %s: %s", hist_label(hf), bar);
 			break;
 		case HM_HEX:
-			seq_printf(m, "  %s: %10llx", hf->name, x);
+			seq_printf(m, "  %s: %10llx", hist_label(hf), x);
 			break;
 		default:
-			seq_printf(m, "  %s: %10llu", hf->name, x);
+			seq_printf(m, "  %s: %10llu", hist_label(hf), x);
 		}
 	}
 	seq_putc(m, '\n');

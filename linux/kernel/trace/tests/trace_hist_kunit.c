@@ -2,7 +2,8 @@
 /*
  * KUnit tests of the table behind hist triggers (trace_hist_map.c): keys
  * found again, sums kept, a full table dropping and counting what does
- * not fit, many keys on few slots, and clearing.
+ * not fit, many keys on few slots, clearing, and variables: looked up
+ * without an entry made, set, and read once.
  */
 #include <kunit/test.h>
 #include <linux/kernel.h>
@@ -154,11 +155,57 @@ static void thk_clear(struct kunit *test)
 	hist_map_free(m);
 }
 
+/*
+ * A lookup makes no entry and counts nothing; a variable set is read
+ * once, set again is read again; its neighbour keeps its own bit.
+ */
+static void thk_vars(struct kunit *test)
+{
+	/* Two sums, then two variables and their set bits. */
+	struct hist_map *m = hist_map_new(128, sizeof(struct thk_key), 0, 5);
+	struct thk_key k = { 3, 4 };
+	struct hist_elt *e;
+	u64 hits, drops, v = 0;
+	bool fresh;
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	KUNIT_EXPECT_NULL(test, hist_map_lookup(m, &k));
+	hist_map_stats(m, &hits, &drops);
+	KUNIT_EXPECT_EQ(test, hits, 0);
+	e = thk_get(m, 3, 4, &fresh);
+	KUNIT_ASSERT_NOT_NULL(test, e);
+	KUNIT_EXPECT_PTR_EQ(test, hist_map_lookup(m, &k), e);
+	KUNIT_EXPECT_FALSE(test, hist_elt_read(e, 2, 4, 0, true, &v));
+	hist_elt_set(e, 2, 4, 0, 41);
+	hist_elt_set(e, 3, 4, 1, 7);
+	hist_elt_set(e, 2, 4, 0, 42);
+	KUNIT_EXPECT_TRUE(test, hist_elt_read(e, 2, 4, 0, true, &v));
+	KUNIT_EXPECT_EQ(test, v, 42);
+	KUNIT_EXPECT_FALSE(test, hist_elt_read(e, 2, 4, 0, true, &v));
+	KUNIT_EXPECT_TRUE(test, hist_elt_read(e, 3, 4, 1, true, &v));
+	KUNIT_EXPECT_EQ(test, v, 7);
+	hist_elt_set(e, 2, 4, 0, 5);
+	/* Read without unsetting, then once. */
+	KUNIT_EXPECT_TRUE(test, hist_elt_read(e, 2, 4, 0, false, &v));
+	KUNIT_EXPECT_EQ(test, v, 5);
+	v = 0;
+	KUNIT_EXPECT_TRUE(test, hist_elt_read(e, 2, 4, 0, true, &v));
+	KUNIT_EXPECT_EQ(test, v, 5);
+	KUNIT_EXPECT_FALSE(test, hist_elt_read(e, 2, 4, 0, false, &v));
+	/* The sums are not touched. */
+	KUNIT_EXPECT_EQ(test, hist_elt_val(e, 0), 0);
+	KUNIT_EXPECT_EQ(test, hist_elt_val(e, 1), 0);
+	k.b = 5;
+	KUNIT_EXPECT_NULL(test, hist_map_lookup(m, &k));
+	hist_map_free(m);
+}
+
 static struct kunit_case thk_cases[] = {
 	KUNIT_CASE(thk_same_key),
 	KUNIT_CASE(thk_many_keys),
 	KUNIT_CASE(thk_full),
 	KUNIT_CASE(thk_clear),
+	KUNIT_CASE(thk_vars),
 	{}
 };
 

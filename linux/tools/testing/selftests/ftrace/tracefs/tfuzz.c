@@ -605,6 +605,13 @@ static size_t valid(const struct file *f, char *out, size_t size)
 		"hist:keys=common_pid:cont", "hist:keys=common_pid:clear",
 		"!hist:keys=common_pid", "enable_hist:sched:sched_switch",
 		"disable_hist:sched:sched_switch:2", "!enable_hist:sched:sched_switch",
+		"hist:keys=common_pid:ts0=common_timestamp.usecs",
+		"hist:keys=common_pid:lat=common_timestamp.usecs-$ts0:vals=$lat",
+		"hist:keys=common_pid:d=sched.sched_switch.$ts0",
+		"hist:keys=common_pid:x=4+6/2-2,y=$x*3:vals=$y",
+		"hist:keys=common_pid:x=1+2+3+4+5", "hist:keys=common_pid:x=-(1)+2",
+		"!hist:keys=common_pid:vals=hitcount:ts0=common_timestamp.usecs:sort=hitcount:size=2048:clock=global",
+		"!hist:keys=common_pid:vals=hitcount,$lat:lat=common_timestamp.usecs-$ts0:sort=hitcount:size=2048:clock=global",
 	};
 	static const char *const ops[] = {
 		"==", "!=", "<", "<=", ">", ">=", "&", "~",
@@ -673,9 +680,13 @@ static size_t valid(const struct file *f, char *out, size_t size)
 				      field_of(f->event), number());
 		return n + snprintf(out + n, size - n, "\n");
 	case K_TRIGGER:
-		if (!below(4))
+		if (!below(8))
 			n = snprintf(out, size, "hist:keys=%s:vals=hitcount",
 				     field_of(f->event));
+		else if (!below(7))
+			n = snprintf(out, size, "hist:keys=common_pid:v=%s%c%s",
+				     field_of(f->event), "+-*/"[below(4)],
+				     below(2) ? number() : field_of(f->event));
 		else
 			n = snprintf(out, size, "%s",
 				     trigs[below(ARRAY_SIZE(trigs))]);

@@ -1,0 +1,792 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Hist triggers' variables: "name=expr" in a hist command keeps, in each
+ * entry of the trigger's table, the value the last hit of that key gave
+ * it, for other triggers to read as "$name" (or "sys.event.$name").
+ *
+ * An expression is a number, a field of the event (common_timestamp,
+ * with .usecs, among them), a variable ("$name") or two of those joined
+ * by + - * /, at most three operators in all; * and / bind
+ * first, and operators of one rank go left to right. A minus before the
+ * whole expression (or its parenthesis) negates it. What is constant is
+ * worked out when the command is parsed, and listed so; a division by a
+ * constant 0 is refused, one by 0 at a hit gives -1.
+ *
+ * A variable of the trigger itself is worked out at each hit before it is
+ * used. One of another trigger (a reference) is read from that trigger's
+ * entry whose keys are the leading keys of this hit; an operand of an
+ * expression is unset there, read once. A hit that finds a reference
+ * unset is not counted, and sets nothing. The trigger layer binds each reference to the table that
+ * keeps it; the reference holds the table, so that it outlives its
+ * triggers while read, and the table counts its readers, for which a
+ * trigger that is read cannot be removed.
+ */
+#include <linux/ctype.h>
+#include <linux/kprobes.h>
+#include <linux/math64.h>
+#include <linux/seq_buf.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "trace.h"
+#include "trace_ev_core.h"
+#include "trace_hist.h"
+#include "trace_hist_def.h"
+
+static void hx_free(struct hist_expr *x)
+{
+	if (!x)
+		return;
+	hx_free(x->l);
+	hx_free(x->r);
+	kfree(x->leaf.name);
+	kfree(x);
+}
+
+/*
+ * The operator @s splits at: the last + or - outside parentheses that
+ * follows an operand, or else the last * or /; NULL when there is none.
+ */
+static char *hx_split(char *s)
+{
+	char *add = NULL, *mul = NULL, *c;
+	int depth = 0;
+
+	for (c = s; *c; c++) {
+		if (*c == '(')
+			depth++;
+		else if (*c == ')')
+			depth--;
+		else if (depth)
+			continue;
+		else if ((*c == '+' || *c == '-') && c > s &&
+			 !strchr("+-*/(", c[-1]))
+			add = c;
+		else if (*c == '*' || *c == '/')
+			mul = c;
+	}
+	return add ?: mul;
+}
+
+/*
+ * A reference of the command to another trigger's variable, @spec
+ * ("$name" or "sys.event.$name"); one serves every use of the variable.
+ * Its index, or -EINVAL (logged) or -ENOMEM.
+ */
+static int hist_ref_add(struct hist_parse *p, char *spec, bool once)
+{
+	struct trace_hist *h = p->h;
+	char *dollar = strchr(spec, '$'), *sys = NULL, *ev = NULL, *dot;
+	struct hist_ref *r;
+	unsigned int i;
+
+	if (!dollar || !dollar[1])
+		return hist_fail(p, spec - p->copy, "Invalid variable reference");
+	if (dollar != spec) {
+		/* "sys.event.$name" */
+		dot = strchr(spec, '.');
+		if (!dot || dot + 1 >= dollar - 1 || dollar[-1] != '.' ||
+		    strchr(dot + 1, '.') != dollar - 1)
+			return hist_fail(p, spec - p->copy,
+					 "Invalid variable reference");
+		sys = kstrndup(spec, dot - spec, GFP_KERNEL);
+		ev = kstrndup(dot + 1, dollar - 1 - (dot + 1), GFP_KERNEL);
+		if (!sys || !ev) {
+			kfree(sys);
+			kfree(ev);
+			return -ENOMEM;
+		}
+	}
+	for (i = 0; i < h->nrefs; i++) {
+		r = &h->refs[i];
+		if (!strcmp(r->name, dollar + 1) && !r->sys == !sys &&
+		    (!sys || (!strcmp(r->sys, sys) && !strcmp(r->event, ev)))) {
+			kfree(sys);
+			kfree(ev);
+			r->once |= once;
+			return i;
+		}
+	}
+	if (h->nrefs == HIST_REFS_MAX) {
+		kfree(sys);
+		kfree(ev);
+		return hist_fail(p, spec - p->copy,
+				 "Too many variable references");
+	}
+	r = &h->refs[h->nrefs];
+	r->sys = sys;
+	r->event = ev;
+	r->once = once;
+	r->pos = spec - p->copy;
+	r->name = kstrdup(dollar + 1, GFP_KERNEL);
+	if (!r->name) {
+		kfree(r->name);
+		kfree(sys);
+		kfree(ev);
+		memset(r, 0, sizeof(*r));
+		return -ENOMEM;
+	}
+	return h->nrefs++;
+}
+
+/**
+ * hist_ref_field() - a field that reads another trigger's variable
+ * @p:		the command
+ * @hf:		the field, zeroed
+ * @spec:	"$name" or "sys.event.$name", in @p's copy
+ * @once:	an operand of an expression: the hit unsets what it reads
+ *
+ * Return: 0, -EINVAL (logged) or -ENOMEM.
+ */
+int hist_ref_field(struct hist_parse *p, struct hist_field *hf, char *spec,
+		   bool once)
+{
+	int ret;
+
+	hf->name = kstrdup(spec, GFP_KERNEL);
+	if (!hf->name)
+		return -ENOMEM;
+	ret = hist_ref_add(p, spec, once);
+	if (ret < 0)
+		return ret;
+	hf->src = HS_REF;
+	hf->idx = ret;
+	return 0;
+}
+
+/*
+ * A leaf: a number, a variable, a reference or a field; @operand when an
+ * operator takes it.
+ */
+static int hx_leaf(struct hist_parse *p, struct hist_expr *x, char *s,
+		   bool operand)
+{
+	struct hist_field *hf = &x->leaf;
+	int ret;
+
+	if (isdigit(*s)) {
+		hf->src = HS_CONST;
+		hf->name = kstrdup(s, GFP_KERNEL);
+		if (!hf->name)
+			return -ENOMEM;
+		if (kstrtou64(s, 0, &hf->cst))
+			return hist_fail(p, s - p->copy, "Invalid constant");
+		return 0;
+	}
+	if (strchr(s, '$')) {
+		ret = hist_var_index(p->h, s);
+		if (*s != '$' || ret < 0)
+			return hist_ref_field(p, hf, s, operand);
+		hf->name = kstrdup(s, GFP_KERNEL);
+		if (!hf->name)
+			return -ENOMEM;
+		hf->src = HS_VAR;
+		hf->idx = ret;
+		return 0;
+	}
+	ret = hist_field_spec(p, hf, s, false);
+	if (ret)
+		return ret;
+	if (hf->src == HS_NUM || hf->src == HS_CPU || hf->src == HS_TS ||
+	    hf->src == HS_VAR)
+		return hf->mod == HM_PERCENT || hf->mod == HM_GRAPH ?
+		       hist_fail(p, s - p->copy, "Invalid field modifier") : 0;
+	return hist_fail(p, s - p->copy,
+			 "Only numbers can be worked into a variable");
+}
+
+static u64 hx_op(char op, u64 a, u64 b)
+{
+	switch (op) {
+	case '+':
+		return a + b;
+	case '-':
+		return a - b;
+	case '*':
+		return a * b;
+	case 'n':
+		return -a;
+	default:	/* '/' */
+		return b ? div64_u64(a, b) : (u64)-1;
+	}
+}
+
+static bool hx_const(const struct hist_expr *x)
+{
+	return x && !x->op && x->leaf.src == HS_CONST;
+}
+
+/* Work @x out now when its operands are constant. */
+static void hx_fold(struct hist_expr *x)
+{
+	if (!hx_const(x->l) || (x->op != 'n' && !hx_const(x->r)))
+		return;
+	x->leaf.cst = hx_op(x->op, x->l->leaf.cst,
+			    x->r ? x->r->leaf.cst : 0);
+	x->leaf.src = HS_CONST;
+	x->op = 0;
+	hx_free(x->l);
+	hx_free(x->r);
+	x->l = NULL;
+	x->r = NULL;
+}
+
+/*
+ * The expression @s, @level operators under the top, into @out; @nops
+ * counts the operators of the whole expression, as upstream limits them.
+ */
+static int hx_parse(struct hist_parse *p, char *s, unsigned int level,
+		    unsigned int *nops, struct hist_expr **out)
+{
+	char *op = hx_split(s), *in;
+	struct hist_expr *x;
+	size_t n;
+	int ret;
+
+	x = kzalloc(sizeof(*x), GFP_KERNEL);
+	*out = x;
+	if (!x)
+		return -ENOMEM;
+	if (!*s)
+		return hist_fail(p, s - p->copy, "Missing operand");
+	if (op) {
+		if (++*nops > HIST_EXPR_OPS)
+			return hist_fail(p, s - p->copy,
+					 "Too many subexpressions (3 max)");
+		x->op = *op;
+		*op = '\0';
+		ret = hx_parse(p, s, level + 1, nops, &x->l) ?:
+		      hx_parse(p, op + 1, level + 1, nops, &x->r);
+		if (ret)
+			return ret;
+		if (x->op == '/' && hx_const(x->r) && !x->r->leaf.cst) {
+			hist_fail(p, op + 1 - p->copy, "Division by zero");
+			return -EDOM;
+		}
+		hx_fold(x);
+		return 0;
+	}
+	if (*s != '-')
+		return *s == '(' ?
+		       hist_fail(p, s - p->copy, "Unexpected parenthesis") :
+		       hx_leaf(p, x, s, level > 0);
+	in = s + 1;
+	if (*in == '(') {
+		n = strlen(in);
+		if (n < 3 || in[n - 1] != ')')
+			return hist_fail(p, in - p->copy,
+					 "Unbalanced parenthesis");
+		in[n - 1] = '\0';
+		in++;
+	}
+	if (level)
+		return hist_fail(p, in - p->copy,
+				 "Unary minus not supported in sub-expressions");
+	x->op = 'n';
+	ret = hx_parse(p, in, level + 1, nops, &x->l);
+	if (!ret)
+		hx_fold(x);
+	return ret;
+}
+
+/* Whether @x reads a field of source @src. */
+static bool hx_reads(const struct hist_expr *x, enum hist_src src)
+{
+	if (!x)
+		return false;
+	if (x->op)
+		return hx_reads(x->l, src) || hx_reads(x->r, src);
+	return x->leaf.src == src;
+}
+
+/* The variables @x reads, and whether it reads a reference. */
+static u32 hx_deps(const struct hist_expr *x, bool *ref)
+{
+	if (!x)
+		return 0;
+	if (x->op)
+		return hx_deps(x->l, ref) | hx_deps(x->r, ref);
+	if (x->leaf.src == HS_REF)
+		*ref = true;
+	return x->leaf.src == HS_VAR ? BIT(x->leaf.idx) : 0;
+}
+
+/* Put variable @i in @h's order after those it reads; false on a loop. */
+static bool hx_visit(struct trace_hist *h, unsigned int i, u8 *state,
+		     unsigned int *n)
+{
+	bool ref = false;
+	unsigned int j;
+	u32 deps;
+
+	if (state[i] == 2)
+		return true;
+	if (state[i] == 1)
+		return false;
+	state[i] = 1;
+	deps = hx_deps(h->vars[i].expr, &ref);
+	for (j = 0; j < h->nvars; j++) {
+		if (!(deps & BIT(j)))
+			continue;
+		if (!hx_visit(h, j, state, n))
+			return false;
+		ref |= h->vars[j].uses_ref;
+	}
+	h->vars[i].uses_ref = ref;
+	state[i] = 2;
+	h->order[(*n)++] = i;
+	return true;
+}
+
+static bool hx_name_ok(const char *s)
+{
+	if (!*s || strlen(s) >= HIST_NAME_MAX || isdigit(*s))
+		return false;
+	for (; *s; s++)
+		if (!isalnum(*s) && *s != '_')
+			return false;
+	return true;
+}
+
+/**
+ * hist_vars_parse() - the variables of a command
+ * @p:		the command; its trigger gets them
+ * @defs:	the parts that define them, in @p's copy: each
+ *		"name=expr[,name=expr...]"
+ * @ndefs:	how many
+ *
+ * A variable may be used before the part that defines it.
+ *
+ * Return: 0, -EINVAL (logged) or -ENOMEM.
+ */
+int hist_vars_parse(struct hist_parse *p, char **defs, unsigned int ndefs)
+{
+	char *exprs[HIST_VARS_MAX], *def, *eq;
+	struct trace_hist *h = p->h;
+	u8 state[HIST_VARS_MAX] = {};
+	unsigned int i, n = 0, nops;
+	struct hist_var *v;
+	int ret;
+
+	for (i = 0; i < ndefs; i++) {
+		while ((def = strsep(&defs[i], ","))) {
+			eq = strchr(def, '=');
+			if (!eq || eq == def)
+				return hist_fail(p, def - p->copy,
+						 "Invalid variable definition");
+			*eq = '\0';
+			if (!hx_name_ok(def))
+				return hist_fail(p, def - p->copy,
+						 "Invalid variable name");
+			if (hist_var_index(h, def) >= 0)
+				return hist_fail(p, def - p->copy,
+						 "Variable already defined");
+			if (h->nvars == HIST_VARS_MAX)
+				return hist_fail(p, def - p->copy,
+						 "Too many variables defined");
+			v = &h->vars[h->nvars];
+			v->pos = def - p->copy;
+			v->name = kstrdup(def, GFP_KERNEL);
+			v->text = kstrdup(eq + 1, GFP_KERNEL);
+			if (!v->name || !v->text) {
+				kfree(v->name);
+				kfree(v->text);
+				memset(v, 0, sizeof(*v));
+				return -ENOMEM;
+			}
+			exprs[h->nvars++] = eq + 1;
+		}
+	}
+	for (i = 0; i < h->nvars; i++) {
+		v = &h->vars[i];
+		nops = 0;
+		ret = hx_parse(p, exprs[i], 0, &nops, &v->expr);
+		if (ret)
+			return ret;
+		if (hx_reads(v->expr, HS_TS))
+			h->uses_ts = true;
+		if (hx_const(v->expr)) {
+			kfree(v->text);
+			v->text = kasprintf(GFP_KERNEL, "%llu",
+					    v->expr->leaf.cst);
+			if (!v->text)
+				return -ENOMEM;
+		}
+	}
+	for (i = 0; i < h->nvars; i++)
+		if (!hx_visit(h, i, state, &n))
+			return hist_fail(p, h->vars[i].pos,
+					 "Variable reads itself");
+	return 0;
+}
+
+/**
+ * hist_vars_show() - a trigger's variables as its listing gives them
+ * @s:		where to print: ":name=expr,name=expr..."
+ * @h:		the trigger
+ */
+void hist_vars_show(struct seq_buf *s, const struct trace_hist *h)
+{
+	unsigned int i;
+
+	for (i = 0; i < h->nvars; i++)
+		seq_buf_printf(s, "%c%s=%s", i ? ',' : ':', h->vars[i].name,
+			       h->vars[i].text);
+}
+
+/**
+ * hist_vars_same() - whether two triggers have the same variables
+ * @a:		one
+ * @b:		the other
+ *
+ * Return: true when they have.
+ */
+bool hist_vars_same(const struct trace_hist *a, const struct trace_hist *b)
+{
+	unsigned int i;
+
+	if (a->nvars != b->nvars)
+		return false;
+	for (i = 0; i < a->nvars; i++)
+		if (strcmp(a->vars[i].name, b->vars[i].name) ||
+		    strcmp(a->vars[i].text, b->vars[i].text))
+			return false;
+	return true;
+}
+
+/**
+ * hist_data_put() - a holder of a table lets it go
+ * @d:		the table, which no probe of the holder can reach any more
+ *
+ * The last frees it.
+ */
+void hist_data_put(struct trace_hist_data *d)
+{
+	if (!d || !refcount_dec_and_test(&d->ref))
+		return;
+	hist_map_free(d->map);
+	kfree(d->name);
+	kfree(d->sig);
+	kfree(d);
+}
+
+/**
+ * hist_vars_free() - free a trigger's variables and references
+ * @h:		the trigger, which no probe can reach
+ */
+void hist_vars_free(struct trace_hist *h)
+{
+	struct hist_ref *r;
+	unsigned int i;
+
+	for (i = 0; i < h->nvars; i++) {
+		kfree(h->vars[i].name);
+		kfree(h->vars[i].text);
+		hx_free(h->vars[i].expr);
+	}
+	for (i = 0; i < h->nrefs; i++) {
+		r = &h->refs[i];
+		kfree(r->name);
+		kfree(r->sys);
+		kfree(r->event);
+		hist_data_put(r->data);
+	}
+}
+
+/**
+ * hist_refs_take() - read a hit's references, once
+ * @h:		the trigger
+ * @key:	the hit's key: its leading keys are the other tables' keys
+ * @refs:	gets each reference's value
+ *
+ * Any context, from the hit.
+ *
+ * Return: false when one is not set for these keys.
+ */
+bool hist_refs_take(const struct trace_hist *h, const void *key, u64 *refs)
+{
+	const struct hist_ref *r;
+	struct hist_elt *e;
+	unsigned int i;
+
+	for (i = 0; i < h->nrefs; i++) {
+		r = &h->refs[i];
+		if (r->alias) {
+			refs[i] = refs[r->alias - 1];
+			continue;
+		}
+		/* Pairs with the smp_store_release() of the table's clearing. */
+		if (smp_load_acquire(&r->data->clearing))
+			return false;
+		e = hist_map_lookup(r->data->map, key);
+		if (!e || !hist_elt_read(e, r->slot, r->setw, r->bit, r->once,
+					 &refs[i]))
+			return false;
+	}
+	return true;
+}
+
+NOKPROBE_SYMBOL(hist_refs_take);
+
+static u64 hx_eval(const struct hist_expr *x, const void *rec, u64 ts,
+		   const u64 *vars, const u64 *refs)
+{
+	if (!x->op) {
+		if (x->leaf.src == HS_VAR)
+			return vars[x->leaf.idx];
+		if (x->leaf.src == HS_REF)
+			return refs[x->leaf.idx];
+		return hist_field_num(&x->leaf, rec, ts);
+	}
+	return hx_op(x->op, hx_eval(x->l, rec, ts, vars, refs),
+		     x->r ? hx_eval(x->r, rec, ts, vars, refs) : 0);
+}
+
+NOKPROBE_SYMBOL(hx_eval);
+
+/**
+ * hist_vars_eval() - work out a hit's variables
+ * @h:		the trigger
+ * @rec:	the record
+ * @ts:		the hit's time
+ * @vars:	gets each variable's value
+ * @refs:	the references' values
+ * @with_refs:	those that read references (after them), or the others
+ *
+ * Any context, from the hit.
+ */
+void hist_vars_eval(const struct trace_hist *h, const void *rec, u64 ts,
+		    u64 *vars, const u64 *refs, bool with_refs)
+{
+	const struct hist_var *v;
+	unsigned int i;
+
+	for (i = 0; i < h->nvars; i++) {
+		v = &h->vars[h->order[i]];
+		if (v->uses_ref == with_refs)
+			vars[h->order[i]] = hx_eval(v->expr, rec, ts, vars,
+						    refs);
+	}
+}
+
+NOKPROBE_SYMBOL(hist_vars_eval);
+
+/**
+ * hist_vars_store() - keep a hit's variables in its entry
+ * @h:		the trigger
+ * @e:		the entry
+ * @vars:	their values
+ *
+ * Any context, from the hit.
+ */
+void hist_vars_store(const struct trace_hist *h, struct hist_elt *e,
+		     const u64 *vars)
+{
+	unsigned int i;
+
+	for (i = 0; i < h->nvars; i++)
+		hist_elt_set(e, h->nvals + i, h->nvals + h->nvars, i, vars[i]);
+}
+
+NOKPROBE_SYMBOL(hist_vars_store);
+
+/* Binding references: the trigger layer's side */
+
+/**
+ * trace_hist_nrefs() - how many variables of other triggers one reads
+ * @h:		the trigger
+ *
+ * Return: the number of its references.
+ */
+unsigned int trace_hist_nrefs(const struct trace_hist *h)
+{
+	return h->nrefs;
+}
+
+/**
+ * trace_hist_ref_fits() - whether a trigger has the variable a reference
+ * of another names
+ * @h:		the reading trigger
+ * @i:		its reference
+ * @other:	a trigger that may have it
+ * @sys:	the system of @other's event
+ * @event:	that event
+ *
+ * Return: true when @other has a variable of that name, on the event
+ * the reference names, if it names one.
+ */
+bool trace_hist_ref_fits(const struct trace_hist *h, unsigned int i,
+			 const struct trace_hist *other, const char *sys,
+			 const char *event)
+{
+	const struct hist_ref *r = &h->refs[i];
+
+	if (r->sys && (strcmp(r->sys, sys) || strcmp(r->event, event)))
+		return false;
+	return hist_var_index(other, r->name) >= 0;
+}
+
+/* What a key is, for keys that must lie alike: number, string or stack. */
+static unsigned int hx_key_kind(const struct hist_field *hf)
+{
+	return hf->src == HS_STR ? 1 : hf->src == HS_STACK ? 2 : 0;
+}
+
+/**
+ * trace_hist_ref_bind() - bind a reference to the trigger that has its
+ * variable
+ * @h:		the reading trigger, not yet attached
+ * @i:		its reference
+ * @other:	the trigger, attached
+ * @tr:		for errors
+ * @rt:		@h's event, for errors
+ * @cmd:	@h's command, for errors
+ *
+ * @other's keys must be the leading keys of @h, of the same sizes and
+ * kinds. Called with trace_ev_lock held.
+ *
+ * Return: 0, or -EINVAL (logged).
+ */
+int trace_hist_ref_bind(struct trace_hist *h, unsigned int i,
+			const struct trace_hist *other, struct trace_array *tr,
+			struct trace_ev_rt *rt, const char *cmd)
+{
+	struct hist_ref *r = &h->refs[i];
+	const struct hist_field *a, *b;
+	unsigned int k;
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (h->uses_ts && other->uses_ts &&
+	    strcmp(h->clock_name, other->clock_name)) {
+		trace_hist_log(tr, rt, cmd, r->pos,
+			       "Variable's trigger reads another clock");
+		return -EINVAL;
+	}
+	if (other->nkeys > h->nkeys)
+		goto bad;
+	for (k = 0; k < other->nkeys; k++) {
+		a = &h->keys[k];
+		b = &other->keys[k];
+		if (a->key_size != b->key_size ||
+		    hx_key_kind(a) != hx_key_kind(b))
+			goto bad;
+	}
+	r->data = other->data;
+	refcount_inc(&r->data->ref);
+	r->slot = other->nvals + hist_var_index(other, r->name);
+	r->setw = other->nvals + other->nvars;
+	r->bit = hist_var_index(other, r->name);
+	/* Two names of one variable: one read, which unsets it if any does. */
+	for (k = 0; k < i; k++) {
+		if (h->refs[k].data == r->data && h->refs[k].bit == r->bit &&
+		    !h->refs[k].alias) {
+			h->refs[k].once |= r->once;
+			r->alias = k + 1;
+			break;
+		}
+	}
+	return 0;
+bad:
+	trace_hist_log(tr, rt, cmd, r->pos,
+		       "Variable's keys don't lead this trigger's keys");
+	return -EINVAL;
+}
+
+/**
+ * trace_hist_ref_fail() - log a reference that cannot be bound
+ * @h:		the reading trigger
+ * @i:		its reference
+ * @tr:		for errors
+ * @rt:		@h's event
+ * @cmd:	@h's command
+ * @msg:	why: no trigger has its variable, or several events have
+ *
+ * Return: -EINVAL.
+ */
+int trace_hist_ref_fail(const struct trace_hist *h, unsigned int i,
+			struct trace_array *tr, struct trace_ev_rt *rt,
+			const char *cmd, const char *msg)
+{
+	trace_hist_log(tr, rt, cmd, h->refs[i].pos, msg);
+	return -EINVAL;
+}
+
+/**
+ * trace_hist_var_clash() - refuse a trigger that defines a variable
+ * another trigger of its event has
+ * @h:		the new trigger
+ * @other:	one of the event's, attached
+ * @tr:		for errors
+ * @rt:		the event
+ * @cmd:	@h's command
+ *
+ * Triggers of one named table share their variables and do not clash.
+ *
+ * Return: true (logged) when they clash.
+ */
+bool trace_hist_var_clash(const struct trace_hist *h,
+			  const struct trace_hist *other,
+			  struct trace_array *tr, struct trace_ev_rt *rt,
+			  const char *cmd)
+{
+	const char *a = h->data->name, *b = other->data->name;
+	unsigned int i;
+
+	if (a && b && !strcmp(a, b))
+		return false;
+	for (i = 0; i < h->nvars; i++) {
+		if (hist_var_index(other, h->vars[i].name) < 0)
+			continue;
+		trace_hist_log(tr, rt, cmd, h->vars[i].pos,
+			       "Variable already defined");
+		return true;
+	}
+	return false;
+}
+
+/**
+ * trace_hist_readers() - how many references read a trigger's table
+ * @h:		the trigger, attached
+ * @users:	gets the number of triggers on the table
+ *
+ * Called with trace_ev_lock held.
+ *
+ * Return: the references bound to the table.
+ */
+unsigned int trace_hist_readers(const struct trace_hist *h,
+				unsigned int *users)
+{
+	lockdep_assert_held(&trace_ev_lock);
+	*users = h->data->users;
+	return h->data->readers;
+}
+
+/**
+ * trace_hist_same_table() - whether two triggers are on one table
+ * @a:		one, attached
+ * @b:		the other, attached
+ *
+ * Return: true when they are (a named one).
+ */
+bool trace_hist_same_table(const struct trace_hist *a,
+			   const struct trace_hist *b)
+{
+	return a->data == b->data;
+}
+
+/**
+ * trace_hist_refs_to() - how many references of a trigger go to another
+ * @from:	the reading trigger
+ * @to:		the other
+ *
+ * Return: their number.
+ */
+unsigned int trace_hist_refs_to(const struct trace_hist *from,
+				const struct trace_hist *to)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < from->nrefs; i++)
+		n += from->refs[i].data == to->data;
+	return n;
+}
