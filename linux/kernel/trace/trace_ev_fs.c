@@ -731,7 +731,11 @@ static const struct trace_fs_file trace_ev_files[] = {
 	"        a variable is kept per entry; other triggers read it as\n" \
 	"        $<var> or <system>.<event>.$<var>, once in an expression;\n" \
 	"        expressions join fields, numbers and $vars with + - * /\n" \
-	"        (3 operators)\n"
+	"        (3 operators)\n" \
+	"      :onmatch(<system>.<event>).trace(<synthetic_event>,<param>...)\n" \
+	"        or .<synthetic_event>(<param>...) writes the synthetic event\n" \
+	"        at each hit whose $vars all had values; a param is a $var\n" \
+	"        or a field\n"
 
 static struct trace_fs_table trace_ev_fs = {
 	.name = "events",

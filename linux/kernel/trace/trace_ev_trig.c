@@ -558,6 +558,10 @@ static struct trace_hist *trig_var_in(struct list_head *trigs,
 	return NULL;
 }
 
+/* Upstream's words for a name several events' variables have. */
+static const char trig_err_not_unique[] =
+	"Variable name not unique, need to use fully qualified name (subsys.event.$var)";
+
 /*
  * The hist trigger, in @h's trace array, that has the variable the
  * reference @i of @hist names: on @h's event, or else on the one other
@@ -582,7 +586,7 @@ static struct trace_hist *trig_var_owner(struct trig_host *h,
 			continue;
 		y = trig_var_in(ie ? &ie->trigs : &e->trigs, hist, i, e);
 		if (y && x) {
-			*msg = "Variable name not unique, need to use fully qualified name (subsys.event.$var)";
+			*msg = trig_err_not_unique;
 			return NULL;
 		}
 		x = x ?: y;
@@ -614,6 +618,16 @@ static int trig_bind_refs(struct trig_host *h, struct trace_hist *hist,
 		ret = other ? trace_hist_ref_bind(hist, i, other, tr, h->rt,
 						  cmd) :
 			      trace_hist_ref_fail(hist, i, tr, h->rt, cmd, msg);
+		if (ret)
+			return ret;
+	}
+	/* The synthetic events its actions write. */
+	n = trace_hist_nacts(hist);
+	for (i = 0; i < n; i++) {
+		ret = trace_hist_act_bind(hist, i,
+					  trig_event("synthetic",
+						     trace_hist_act_synth(hist, i)),
+					  tr, h->rt, cmd);
 		if (ret)
 			return ret;
 	}
@@ -728,6 +742,7 @@ static int trig_store_hist(struct trig_host *h, const char *cmd,
 	}
 	return ret;
 out_hist:
+	trace_hist_acts_unhold_locked(hist);
 	trace_hist_free(hist);
 out_filter:
 	trace_ev_filter_free(f);

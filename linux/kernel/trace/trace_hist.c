@@ -80,6 +80,8 @@ static struct hist_key_buf __percpu *hist_key_bufs;
  * @ndefs:	how many
  * @sort:	the last sort=
  * @sort_at:	where that part begins
+ * @acts:	each action part
+ * @nacts:	how many
  */
 struct hist_parts {
 	char *keys;
@@ -89,6 +91,8 @@ struct hist_parts {
 	unsigned int ndefs;
 	char *sort;
 	unsigned int sort_at;
+	char *acts[HIST_ACTS_MAX];
+	unsigned int nacts;
 };
 
 static int hp_keys(struct hist_parse *p, char *list)
@@ -222,6 +226,13 @@ static int hp_part(struct hist_parse *p, char *part, struct hist_parts *parts)
 	int clock;
 	u32 size;
 
+	/* An action: no '=' in it. */
+	if (!eq && !strncmp(part, "on", 2) && strchr(part, '(')) {
+		if (parts->nacts == ARRAY_SIZE(parts->acts))
+			return hist_fail(p, at, "Too many actions");
+		parts->acts[parts->nacts++] = part;
+		return 0;
+	}
 	if (!eq) {
 		if (!strcmp(part, "pause"))
 			p->ops |= TRACE_HIST_PAUSE;
@@ -299,6 +310,8 @@ static int hp_parts(struct hist_parse *p, struct hist_parts *parts)
 		ret = hp_keys(p, parts->keys);
 	for (i = 0; !ret && i < parts->nvals; i++)
 		ret = hp_vals(p, parts->vals[i]);
+	if (!ret)
+		ret = hist_acts_parse(p, parts->acts, parts->nacts);
 	if (ret)
 		return ret;
 	if (!p->h->nkeys)
@@ -319,6 +332,7 @@ static void hist_fields_free(struct trace_hist *h)
 	for (i = 0; i < h->nvals; i++)
 		kfree(h->vals[i].name);
 	hist_vars_free(h);
+	hist_acts_free(h);
 }
 
 /**
@@ -476,6 +490,7 @@ static void hist_list(struct seq_buf *s, const struct trace_hist *h)
 		seq_buf_printf(s, ":clock=%s", h->clock_name);
 	if (h->nohitcount)
 		seq_buf_puts(s, ":nohitcount");
+	hist_acts_show(s, h);
 }
 
 /*
@@ -549,7 +564,7 @@ bool trace_hist_same(const struct trace_hist *a, const struct trace_hist *b)
 			return false;
 	if (a->uses_ts && strcmp(a->clock_name, b->clock_name))
 		return false;
-	return hist_vars_same(a, b);
+	return hist_vars_same(a, b) && hist_acts_same(a, b);
 }
 
 /* Attaching: a table of its own, or the named one */
@@ -629,6 +644,7 @@ void trace_hist_detach_locked(struct trace_hist *h)
 	unsigned int i;
 
 	lockdep_assert_held(&trace_ev_lock);
+	trace_hist_acts_unhold_locked(h);
 	for (i = 0; i < h->nrefs; i++)
 		h->refs[i].data->readers--;
 	if (--h->data->users)
@@ -783,6 +799,9 @@ noinline void trace_hist_hit(struct trace_hist *h, const void *rec,
 		hist_elt_add(e, i, hist_val(&h->vals[i], rec, ts, vars, refs));
 	if (h->nvars)
 		hist_vars_store(h, e, vars);
+	/* The hit matched: its references all had values. */
+	if (h->nacts)
+		hist_acts_run(h, rec, len, ts, vars, refs);
 out:
 	/* Pairs with the barrier above, in a hit this one interrupted. */
 	barrier();

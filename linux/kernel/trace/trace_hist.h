@@ -39,6 +39,22 @@ int hist_map_entries(const struct hist_map *m, struct hist_elt ***out);
 /* A hist trigger (trace_hist.c) */
 struct trace_hist;
 
+/**
+ * struct trace_hist_arg - a value an action passes to a synthetic event
+ * @val:	a number
+ * @str:	a string, for a string field; NULL otherwise
+ * @len:	the room @str has, which it may fill without a NUL
+ */
+struct trace_hist_arg {
+	u64 val;
+	const char *str;
+	unsigned int len;
+};
+
+typedef void (*trace_hist_fire_fn)(struct trace_ev_rt *target,
+				   const struct trace_hist_arg *args,
+				   unsigned int n);
+
 /* What a hist command asks of an existing trigger besides adding one. */
 #define TRACE_HIST_PAUSE	BIT(0)
 #define TRACE_HIST_CONT		BIT(1)
@@ -62,6 +78,13 @@ void trace_hist_free(struct trace_hist *h);
 void trace_hist_log(struct trace_array *tr, struct trace_ev_rt *rt,
 		    const char *cmd, unsigned int pos, const char *msg);
 void trace_hist_set_syscall_names(const char *(*fn)(long nr));
+void trace_hist_set_fire(trace_hist_fire_fn fn);
+unsigned int trace_hist_nacts(const struct trace_hist *h);
+const char *trace_hist_act_synth(const struct trace_hist *h, unsigned int i);
+int trace_hist_act_bind(struct trace_hist *h, unsigned int i,
+			struct trace_ev_rt *synth, struct trace_array *tr,
+			struct trace_ev_rt *rt, const char *cmd);
+void trace_hist_acts_unhold_locked(struct trace_hist *h);
 unsigned int trace_hist_nrefs(const struct trace_hist *h);
 bool trace_hist_ref_fits(const struct trace_hist *h, unsigned int i,
 			 const struct trace_hist *other, const char *sys,
@@ -84,6 +107,33 @@ unsigned int trace_hist_refs_to(const struct trace_hist *from,
 				const struct trace_hist *to);
 #else
 static inline void trace_hist_set_syscall_names(const char *(*fn)(long nr))
+{
+}
+
+static inline void trace_hist_set_fire(trace_hist_fire_fn fn)
+{
+}
+
+static inline unsigned int trace_hist_nacts(const struct trace_hist *h)
+{
+	return 0;
+}
+
+static inline const char *trace_hist_act_synth(const struct trace_hist *h,
+					       unsigned int i)
+{
+	return NULL;
+}
+
+static inline int trace_hist_act_bind(struct trace_hist *h, unsigned int i,
+				      struct trace_ev_rt *synth,
+				      struct trace_array *tr,
+				      struct trace_ev_rt *rt, const char *cmd)
+{
+	return -EINVAL;
+}
+
+static inline void trace_hist_acts_unhold_locked(struct trace_hist *h)
 {
 }
 

@@ -30,6 +30,8 @@ struct trace_ev_rt;
 #define HIST_REFS_MAX		8
 #define HIST_EXPR_OPS		3	/* operators of an expression */
 #define HIST_NAME_MAX		64	/* of a variable */
+#define HIST_ACTS_MAX		4
+#define HIST_PARAMS_MAX		16	/* of an action */
 
 /* Where a field's value comes from. */
 enum hist_src {
@@ -151,6 +153,31 @@ struct hist_ref {
 };
 
 /**
+ * struct hist_act - an action of a trigger: onmatch() writing a
+ * synthetic event
+ * @text:	as written, for the listing
+ * @pos:	where it is in the command
+ * @sys:	the system of the event onmatch() names
+ * @event:	that event
+ * @synth:	the synthetic event's name
+ * @target:	once bound: that event, held
+ * @unheld:	its hold on @target's removal is let go (under trace_ev_lock)
+ * @nparams:	how many parameters
+ * @params:	each: a variable, a reference or a field of the event hit
+ */
+struct hist_act {
+	char *text;
+	unsigned int pos;
+	char *sys;
+	char *event;
+	char *synth;
+	struct trace_ev_rt *target;
+	bool unheld;
+	unsigned int nparams;
+	struct hist_field params[HIST_PARAMS_MAX];
+};
+
+/**
  * struct trace_hist_data - a table, one trigger's or shared by name
  * @map:	the table
  * @name:	its name, or NULL
@@ -192,6 +219,8 @@ struct trace_hist_data {
  *		those it reads
  * @refs:	the variables of other triggers it reads
  * @nrefs:	how many
+ * @acts:	its actions
+ * @nacts:	how many
  * @size:	its table's entries
  * @key_size:	bytes of its key
  * @nohitcount:	the hit count is not shown
@@ -216,6 +245,8 @@ struct trace_hist {
 	u8 order[HIST_VARS_MAX];
 	struct hist_ref refs[HIST_REFS_MAX];
 	unsigned int nrefs;
+	struct hist_act acts[HIST_ACTS_MAX];
+	unsigned int nacts;
 	unsigned int size;
 	unsigned int key_size;
 	bool nohitcount;
@@ -273,6 +304,8 @@ void hist_field_show(struct seq_buf *s, const struct hist_field *hf);
 int hist_vars_parse(struct hist_parse *p, char **defs, unsigned int ndefs);
 int hist_ref_field(struct hist_parse *p, struct hist_field *hf, char *spec,
 		   bool once);
+int hist_var_field(struct hist_parse *p, struct hist_field *hf, char *spec,
+		   bool once);
 void hist_vars_show(struct seq_buf *s, const struct trace_hist *h);
 bool hist_vars_same(const struct trace_hist *a, const struct trace_hist *b);
 void hist_vars_free(struct trace_hist *h);
@@ -282,5 +315,13 @@ void hist_vars_eval(const struct trace_hist *h, const void *rec, u64 ts,
 		    u64 *vars, const u64 *refs, bool with_refs);
 void hist_vars_store(const struct trace_hist *h, struct hist_elt *e,
 		     const u64 *vars);
+
+/* trace_hist_act.c: actions */
+int hist_acts_parse(struct hist_parse *p, char **parts, unsigned int n);
+void hist_acts_show(struct seq_buf *s, const struct trace_hist *h);
+bool hist_acts_same(const struct trace_hist *a, const struct trace_hist *b);
+void hist_acts_free(struct trace_hist *h);
+void hist_acts_run(const struct trace_hist *h, const void *rec,
+		   unsigned int len, u64 ts, const u64 *vars, const u64 *refs);
 
 #endif /* _KERNEL_TRACE_TRACE_HIST_DEF_H */

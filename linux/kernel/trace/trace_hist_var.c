@@ -154,6 +154,31 @@ int hist_ref_field(struct hist_parse *p, struct hist_field *hf, char *spec,
 	return 0;
 }
 
+/**
+ * hist_var_field() - a field that reads a variable: "$name" of the
+ * trigger's own, or else another trigger's ("$name", "sys.event.$name")
+ * @p:		the command, its variables known
+ * @hf:		the field, zeroed
+ * @spec:	the text, in @p's copy
+ * @once:	an operand of an expression: a reference unsets what it reads
+ *
+ * Return: 0, -EINVAL (logged) or -ENOMEM.
+ */
+int hist_var_field(struct hist_parse *p, struct hist_field *hf, char *spec,
+		   bool once)
+{
+	int var = *spec == '$' ? hist_var_index(p->h, spec) : -1;
+
+	if (var < 0)
+		return hist_ref_field(p, hf, spec, once);
+	hf->name = kstrdup(spec, GFP_KERNEL);
+	if (!hf->name)
+		return -ENOMEM;
+	hf->src = HS_VAR;
+	hf->idx = var;
+	return 0;
+}
+
 /*
  * A leaf: a number, a variable, a reference or a field; @operand when an
  * operator takes it.
@@ -173,17 +198,8 @@ static int hx_leaf(struct hist_parse *p, struct hist_expr *x, char *s,
 			return hist_fail(p, s - p->copy, "Invalid constant");
 		return 0;
 	}
-	if (strchr(s, '$')) {
-		ret = hist_var_index(p->h, s);
-		if (*s != '$' || ret < 0)
-			return hist_ref_field(p, hf, s, operand);
-		hf->name = kstrdup(s, GFP_KERNEL);
-		if (!hf->name)
-			return -ENOMEM;
-		hf->src = HS_VAR;
-		hf->idx = ret;
-		return 0;
-	}
+	if (strchr(s, '$'))
+		return hist_var_field(p, hf, s, operand);
 	ret = hist_field_spec(p, hf, s, false);
 	if (ret)
 		return ret;

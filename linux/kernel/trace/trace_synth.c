@@ -8,16 +8,20 @@
  *   !NAME [...]		removes one, whatever the fields say
  *
  * and dynamic_events with "s:[synthetic/]". Each is a trace event with
- * its files, format and filters. Nothing in this kernel writes their
- * records yet: enabling one registers nothing.
+ * its files, format and filters. Hist triggers' actions write their
+ * records (trace_hist_act.c, through ts_fire()); enabling one registers
+ * nothing.
  */
 #include <linux/kernel.h>
+#include <linux/kprobes.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
 #include "trace.h"
 #include "trace_dynev.h"
+#include "trace_ev_core.h"
 #include "trace_fs.h"
+#include "trace_hist.h"
 #include "trace_synth.h"
 
 #define TS_ERRLOC	"synthetic_events"
@@ -205,9 +209,36 @@ static struct trace_fs_table ts_fs = {
 
 TRACE_FS_REGISTER(ts_fs);
 
+/*
+ * A record of the synthetic event @target (its struct trace_ev_rt, held
+ * by the action) from @args, one a field: written where the event is on,
+ * and run through its triggers, as any event's record. Any context, from
+ * a hist trigger's hit.
+ */
+static void ts_fire(struct trace_ev_rt *target,
+		    const struct trace_hist_arg *args, unsigned int n)
+{
+	struct trace_ev_call *call = target->call;
+	const struct ts_def *def = &ts_of(dynev_of(call))->def;
+	struct trace_wh h;
+	void *rec;
+
+	if (n != def->nr)
+		return;
+	rec = trace_ev_reserve_slow(call, TRACE_EV_FL_SLOW,
+				    ts_def_rec_len(def, args), &h);
+	if (!rec)
+		return;
+	ts_def_fill(def, rec, args);
+	trace_ev_commit_slow(call, rec);
+}
+
+NOKPROBE_SYMBOL(ts_fire);
+
 static int __init ts_init(void)
 {
 	dynev_register(&ts_kind);
+	trace_hist_set_fire(ts_fire);
 	return 0;
 }
 core_initcall(ts_init);

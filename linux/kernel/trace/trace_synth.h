@@ -80,4 +80,10 @@ char *ts_def_print_fmt(const struct ts_def *def);
 void ts_def_print(struct seq_file *m, const struct ts_def *def,
 		  const void *rec, unsigned int len);
 
+struct trace_hist_arg;
+unsigned int ts_def_rec_len(const struct ts_def *def,
+			    const struct trace_hist_arg *args);
+void ts_def_fill(const struct ts_def *def, void *rec,
+		 const struct trace_hist_arg *args);
+
 #endif /* _KERNEL_TRACE_TRACE_SYNTH_H */

@@ -8,12 +8,14 @@
  */
 #include <linux/ctype.h>
 #include <linux/kernel.h>
+#include <linux/kprobes.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/seq_buf.h>
 #include <linux/trace_events.h>
 #include <linux/unaligned.h>
 
+#include "trace_hist.h"
 #include "trace_synth.h"
 
 /**
@@ -495,3 +497,73 @@ void ts_def_print(struct seq_file *m, const struct ts_def *def,
 	}
 	seq_putc(m, '\n');
 }
+
+/* The bytes of an argument's string a field takes, NUL not counted. */
+static unsigned int ts_arg_len(const struct trace_hist_arg *arg,
+			       unsigned int room)
+{
+	return arg->str ? strnlen(arg->str, min(arg->len, room - 1)) : 0;
+}
+
+/**
+ * ts_def_rec_len() - the length of a record of given arguments
+ * @def:	the event
+ * @args:	one for each field (a hist trigger action's)
+ *
+ * Return: its fixed part and its strings after it.
+ */
+unsigned int ts_def_rec_len(const struct ts_def *def,
+			    const struct trace_hist_arg *args)
+{
+	unsigned int i, len = def->size;
+
+	for (i = 0; i < def->nr; i++)
+		if (def->fields[i].kind == TS_DYNSTR)
+			len += ts_arg_len(&args[i], TS_STR_MAX) + 1;
+	return len;
+}
+
+/**
+ * ts_def_fill() - a record's fields from arguments
+ * @def:	the event
+ * @rec:	the record, of ts_def_rec_len() bytes; its common fields are
+ *		left alone
+ * @args:	one for each field: numbers cut to the field's size,
+ *		strings cut to its room (a stack field is left empty)
+ *
+ * Any context.
+ */
+void ts_def_fill(const struct ts_def *def, void *rec,
+		 const struct trace_hist_arg *args)
+{
+	unsigned int i, dyn = def->size, k;
+	const struct ts_field *f;
+	u8 *r = rec;
+
+	memset(r + sizeof(struct trace_entry), 0,
+	       def->size - sizeof(struct trace_entry));
+	for (i = 0; i < def->nr; i++) {
+		f = &def->fields[i];
+		switch (f->kind) {
+		case TS_NUM:
+			/* Little-endian: the low bytes come first. */
+			memcpy(r + f->offset, &args[i].val, f->type->size);
+			break;
+		case TS_STR:
+			k = ts_arg_len(&args[i], f->len);
+			memcpy(r + f->offset, args[i].str ?: "", k);
+			break;
+		case TS_DYNSTR:
+			k = ts_arg_len(&args[i], TS_STR_MAX);
+			memcpy(r + dyn, args[i].str ?: "", k);
+			r[dyn + k] = '\0';
+			*(u32 *)(r + f->offset) = (k + 1) << 16 | dyn;
+			dyn += k + 1;
+			break;
+		default:	/* a stack: none is passed yet */
+			*(u32 *)(r + f->offset) = dyn;
+		}
+	}
+}
+
+NOKPROBE_SYMBOL(ts_def_fill);

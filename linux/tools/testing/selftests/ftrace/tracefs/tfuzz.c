@@ -612,6 +612,9 @@ static size_t valid(const struct file *f, char *out, size_t size)
 		"hist:keys=common_pid:x=1+2+3+4+5", "hist:keys=common_pid:x=-(1)+2",
 		"!hist:keys=common_pid:vals=hitcount:ts0=common_timestamp.usecs:sort=hitcount:size=2048:clock=global",
 		"!hist:keys=common_pid:vals=hitcount,$lat:lat=common_timestamp.usecs-$ts0:sort=hitcount:size=2048:clock=global",
+		"hist:keys=common_pid:l=common_timestamp-$ts0:onmatch(sched.sched_switch).trace(fz0,$l)",
+		"hist:keys=common_pid:onmatch(sched.sched_switch).fz1(common_pid,common_cpu)",
+		"hist:keys=common_pid:onmax($ts0).save(common_pid)",
 	};
 	static const char *const ops[] = {
 		"==", "!=", "<", "<=", ">", ">=", "&", "~",

@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: GPL-2.0
+# Hist triggers' actions: onmatch() writing a synthetic event at each hit
+# whose references found their values (the marker's start/end latency of
+# upstream's documentation, and a fork-to-exit one with a string
+# parameter), the event's own hist triggers run and its records written
+# once enabled, the listing with the action and removal by it, the
+# synthetic event held while an action writes it, and what is refused.
+# limit: 120
+P=events/ftrace/print
+E=events/sched/sched_process_fork
+X=events/sched/sched_process_exit
+[ -f $P/hist ] && [ -f synthetic_events ] ||
+	skip "no hist triggers or synthetic events"
+: > $P/trigger
+: > synthetic_events
+echo > error_log
+
+# trace_marker's start to end.
+echo 'latency u64 lat' > synthetic_events
+L=events/synthetic/latency
+echo 'hist:keys=common_pid:ts0=common_timestamp.usecs if buf == "start"' > $P/trigger
+act='onmatch(ftrace.print).latency($lat)'
+echo "hist:keys=common_pid:lat=common_timestamp.usecs-\$ts0:$act if buf == \"end\"" >> $P/trigger
+echo 'hist:keys=common_pid,lat:sort=lat' > $L/trigger
+echo 1 > $L/enable
+echo > trace
+echo -n start > trace_marker
+echo -n end > trace_marker
+[ "$(grep -c 'hitcount: *1$' $P/hist)" = 2 ] || fail "print hist: $(cat $P/hist)"
+grep -Eq "^\{ common_pid: +$$, lat: +[0-9]+ \} hitcount: +1$" $L/hist ||
+	fail "latency hist: $(cat $L/hist)"
+grep -Eq "latency: lat=[0-9]+$" trace || fail "no latency record: $(cat trace)"
+# Once matched, ts0 is unset: another end writes nothing.
+echo -n end > trace_marker
+[ "$(grep -c 'latency: lat=' trace)" = 1 ] || fail "matched twice: $(cat trace)"
+echo 0 > $L/enable
+want='hist:keys=common_pid:vals=hitcount:lat=common_timestamp.usecs-$ts0:sort=hitcount:size=2048'
+want="$want:clock=global:onmatch(ftrace.print).latency(\$lat) if buf == \"end\" [active]"
+grep -qxF "$want" $P/trigger || fail "listing: $(cat $P/trigger)"
+# The event is held while an action writes it.
+expect_reject synthetic_events '!latency' 'Device or resource busy'
+# Removed by its listing, the action lets it go.
+echo "!${want% \[active\]}" >> $P/trigger || fail "removal by the listing"
+[ "$(grep -c '^hist' $P/trigger)" = 1 ] || fail "not removed: $(cat $P/trigger)"
+: > $L/trigger
+: > $P/trigger
+echo '!latency' >> synthetic_events || fail "latency not removable"
+
+# A string parameter: each child's exit after its fork, with its name.
+echo 'fork_exit u64 lat; pid_t pid; char comm[16]' > synthetic_events
+F=events/synthetic/fork_exit
+echo 'hist:keys=comm:vals=lat' > $F/trigger
+echo 'hist:keys=child_pid:t0=common_timestamp.usecs' > $E/trigger
+act='onmatch(sched.sched_process_fork).trace(fork_exit,$l,pid,comm)'
+echo "hist:keys=pid:l=common_timestamp.usecs-\$t0:$act" > $X/trigger
+for _i in 1 2 3; do sh -c true; done
+grep -Eq '^\{ comm: sh +\} hitcount: +[0-9]+  lat: +[0-9]+$' $F/hist ||
+	fail "no children in the fork_exit hist: $(cat $F/hist)"
+
+# Refused: errno, error_log, nothing changed.
+loc='hist:sched:sched_process_exit: error:'
+m='hist:keys=pid:onmatch(sched.sched_process_fork)'
+for e in "Param count mismatch|$m.fork_exit(pid)" \
+	 "Param type mismatch|$m.fork_exit(pid,pid,pid)" \
+	 "Couldn't find synthetic event|$m.nosuch(pid)" \
+	 "not supported yet|hist:keys=pid:onmax(\$l).save(comm)" \
+	 "takes only trace()|$m.save(comm)" \
+	 "Invalid handler|hist:keys=pid:onjunk(x).trace(fork_exit,pid)"; do
+	msg=${e%%|*}
+	cmd=${e#*|}
+	echo > error_log
+	expect_reject $X/trigger "$cmd" 'Invalid argument'
+	grep -q "$loc .*$msg" error_log || fail "error_log: no '$msg' for $cmd: $(cat error_log)"
+done
+: > $X/trigger
+: > $E/trigger
+: > $F/trigger
+: > synthetic_events || fail "synthetic events left in use: $(cat synthetic_events)"
