@@ -696,16 +696,6 @@ void trace_hist_clear_locked(struct trace_hist *h)
 
 /* Hits */
 
-static u64 hist_val(const struct hist_field *hf, const void *rec, u64 ts,
-		    const u64 *vars, const u64 *refs)
-{
-	if (hf->src == HS_VAR)
-		return vars[hf->idx];
-	if (hf->src == HS_REF)
-		return refs[hf->idx];
-	return hist_field_num(hf, rec, ts);
-}
-
 static void hist_key_part(const struct hist_field *hf, u8 *key,
 			  const void *rec, unsigned int len, u64 ts,
 			  const u64 *vars)
@@ -731,8 +721,8 @@ static void hist_key_part(const struct hist_field *hf, u8 *key,
 		       hf->key_size - n * sizeof(unsigned long));
 		return;
 	default:
-		v = hf->src == HS_VAR ? vars[hf->idx] :
-					hist_field_num(hf, rec, ts);
+		/* No key reads a reference: they come after the keys. */
+		v = hist_field_num(hf, rec, ts, vars, NULL);
 		if (hf->mod == HM_LOG2)
 			v = v > 1 ? fls64(v - 1) : 0;
 		else if (hf->mod == HM_BUCKETS)
@@ -796,7 +786,8 @@ noinline void trace_hist_hit(struct trace_hist *h, const void *rec,
 	if (!e)
 		goto out;
 	for (i = 0; i < h->nvals; i++)
-		hist_elt_add(e, i, hist_val(&h->vals[i], rec, ts, vars, refs));
+		hist_elt_add(e, i, hist_field_num(&h->vals[i], rec, ts, vars,
+						  refs));
 	if (h->nvars)
 		hist_vars_store(h, e, vars);
 	/* The hit matched: its references all had values. */

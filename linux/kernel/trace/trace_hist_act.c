@@ -240,17 +240,14 @@ void hist_acts_run(const struct trace_hist *h, const void *rec,
 		for (k = 0; k < a->nparams; k++) {
 			hf = &a->params[k];
 			args[k].str = NULL;
-			if (hf->src == HS_VAR)
-				args[k].val = vars[hf->idx];
-			else if (hf->src == HS_REF)
-				args[k].val = refs[hf->idx];
-			else if (hf->src == HS_STR)
+			if (hf->src == HS_STR)
 				args[k].str = trace_ev_field_str(rec, len, hf->kind,
 								 hf->offset,
 								 hf->size,
 								 &args[k].len);
 			else
-				args[k].val = hist_field_num(hf, rec, ts);
+				args[k].val = hist_field_num(hf, rec, ts, vars,
+							     refs);
 		}
 		hist_fire(a->target, args, a->nparams);
 	}

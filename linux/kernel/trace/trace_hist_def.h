@@ -297,7 +297,8 @@ extern const char *const hist_mod_names[HM_GRAPH + 1];
 int hist_fail(struct hist_parse *p, unsigned int pos, const char *msg);
 int hist_field_spec(struct hist_parse *p, struct hist_field *hf, char *spec,
 		    bool key);
-u64 hist_field_num(const struct hist_field *hf, const void *rec, u64 ts);
+u64 hist_field_num(const struct hist_field *hf, const void *rec, u64 ts,
+		   const u64 *vars, const u64 *refs);
 void hist_field_show(struct seq_buf *s, const struct hist_field *hf);
 
 /* trace_hist_var.c: variables, expressions and references */

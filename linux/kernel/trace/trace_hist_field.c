@@ -201,15 +201,22 @@ bad:
 /**
  * hist_field_num() - a number field's value at a hit
  * @hf:		the field: of the record, common_cpu, common_timestamp,
- *		hitcount or a constant
+ *		hitcount, a constant, a variable or a reference
  * @rec:	the record
  * @ts:		the hit's time, when the trigger reads it
+ * @vars:	the hit's variables, as far as worked out
+ * @refs:	its references' values, once read (NULL before)
  *
- * Return: the value; 0 for a field that is no number of the record.
+ * Return: the value; 0 for a field that is no number.
  */
-u64 hist_field_num(const struct hist_field *hf, const void *rec, u64 ts)
+u64 hist_field_num(const struct hist_field *hf, const void *rec, u64 ts,
+		   const u64 *vars, const u64 *refs)
 {
 	switch (hf->src) {
+	case HS_VAR:
+		return vars[hf->idx];
+	case HS_REF:
+		return refs[hf->idx];
 	case HS_NUM:
 		return trace_ev_field_num(rec, hf->offset, hf->size,
 					  hf->is_signed);

@@ -547,13 +547,8 @@ NOKPROBE_SYMBOL(hist_refs_take);
 static u64 hx_eval(const struct hist_expr *x, const void *rec, u64 ts,
 		   const u64 *vars, const u64 *refs)
 {
-	if (!x->op) {
-		if (x->leaf.src == HS_VAR)
-			return vars[x->leaf.idx];
-		if (x->leaf.src == HS_REF)
-			return refs[x->leaf.idx];
-		return hist_field_num(&x->leaf, rec, ts);
-	}
+	if (!x->op)
+		return hist_field_num(&x->leaf, rec, ts, vars, refs);
 	return hx_op(x->op, hx_eval(x->l, rec, ts, vars, refs),
 		     x->r ? hx_eval(x->r, rec, ts, vars, refs) : 0);
 }
