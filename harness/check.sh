@@ -158,9 +158,22 @@ ftracetest_missed() { # results
 	done < "$TOP/tests/ftracetest.expected"
 }
 
+# The cases that time the guest (tests/ftracetest.timing) run apart,
+# after build_prod, and their results and logs join the suite's.
 run_ftracetest() {
-	local rc=0 missed files
-	"$TOP/harness/ftracetest.sh" test > "$logs/ftracetest.log" 2>&1 || rc=$?
+	local rc=0 missed files timing late=$BUILD/ftracetest/test-timing
+	timing=$(sed '/^#/d; /^$/d' "$TOP/tests/ftracetest.timing")
+	FTRACETEST_EXCLUDE=$timing "$TOP/harness/ftracetest.sh" test \
+		> "$logs/ftracetest.log" 2>&1 || rc=$?
+	rm -rf "$late"
+	if [ "$rc" -ne 125 ] && [ -n "$timing" ]; then
+		while [ ! -f "$logs/prod-build.rc" ]; do sleep 5; done
+		FTRACETEST_OUT=$late "$TOP/harness/ftracetest.sh" test \
+			$(sed 's|^|test.d/|' <<< "$timing") \
+			>> "$logs/ftracetest.log" 2>&1 || rc=$?
+		cat "$late/results" >> "$BUILD/ftracetest/test/results" 2>/dev/null || true
+		cat "$late/logs" >> "$BUILD/ftracetest/test/logs" 2>/dev/null || true
+	fi
 	echo $rc > "$logs/ftracetest.rc"
 	# An expected case that fails is run once more, on its own: the
 	# failure is reported with that result (a flake or a bug) and the
@@ -333,10 +346,15 @@ while IFS= read -r want; do
 		again=$(awk -F'\t' -v t="$want" '$1 == t { print $2; exit }' \
 			"$BUILD/ftracetest/test-rerun/results" 2>/dev/null)
 		report "ftracetest: $want (${got:-not run}; alone: ${again:-not rerun})" fail
-		# The suite's log of the case (ftracetest.sh keeps them).
+		# The suite's log of the case (ftracetest.sh keeps them): the
+		# commands it ran last (set -x), which name the check that
+		# failed, and a latency tracer's header, first; then the log's
+		# tail.
 		name=${want%% *}; name=${name##*/}
-		awk -v n="-$name-log" '/^==> / { on = index($0, n) > 0 }
-			on' "$BUILD/ftracetest/test/logs" 2>/dev/null | tail -60
+		caselog=$(awk -v n="-$name-log" '/^==> / { on = index($0, n) > 0 }
+			on' "$BUILD/ftracetest/test/logs" 2>/dev/null || true)
+		grep -E '^(\++ |# (tracer|latency): )' <<< "$caselog" | tail -10 | sed 's/^/   # /' || true
+		tail -60 <<< "$caselog"
 	fi
 done < "$TOP/tests/ftracetest.expected"
 extra=$(awk -F'\t' '$2 == "PASS" { print $1 }' "$results" |
@@ -344,9 +362,11 @@ extra=$(awk -F'\t' '$2 == "PASS" { print $1 }' "$results" |
 [ -z "$extra" ] || while IFS= read -r t; do
 	echo "note - also passing, not yet expected: $t"
 done <<< "$extra"
-{ grep -E '^(PASS|FAIL|UNRESOLVED|UNSUPPORTED|total|seconds)' \
-	"$BUILD/ftracetest/test/summary" 2>/dev/null || true; } |
-	tr '\n' ' ' | sed 's/^/note - ftracetest /; s/$/\n/'
+for f in test test-timing; do
+	{ grep -E '^(PASS|FAIL|UNRESOLVED|UNSUPPORTED|total|seconds)' \
+		"$BUILD/ftracetest/$f/summary" 2>/dev/null || true; } |
+		tr '\n' ' ' | sed "s/^/note - ftracetest ($f) /; s/\$/\n/"
+done
 
 echo "== fuzz"
 rc=$(cat "$logs/fuzz.rc" 2>/dev/null || echo 125)
