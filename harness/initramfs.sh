@@ -11,7 +11,7 @@ out=$BUILD/initramfs
 cpio=$out/base.cpio
 # Host programs copied into the guest, with the libraries they need.
 bins=(/usr/bin/bash /usr/bin/chrt /usr/bin/taskset /usr/sbin/modprobe
-      /usr/bin/ping /usr/bin/setsid /usr/bin/trace-cmd)
+      /usr/bin/ping /usr/bin/setsid /usr/bin/trace-cmd /usr/bin/nice)
 # The clients users run, as Debian ships them: perf, uftrace, cyclictest,
 # a dynamically linked cat (busybox's /bin/cat is static: uftrace's
 # recipe traces a program it can hook), and coreutils' timeout, whose

@@ -735,7 +735,13 @@ static const struct trace_fs_file trace_ev_files[] = {
 	"      :onmatch(<system>.<event>).trace(<synthetic_event>,<param>...)\n" \
 	"        or .<synthetic_event>(<param>...) writes the synthetic event\n" \
 	"        at each hit whose $vars all had values; a param is a $var\n" \
-	"        or a field\n"
+	"        or a field\n" \
+	"      :onmax(var) or :onchange(var), var a $var of the trigger, each\n" \
+	"        followed by .trace(...) or .<synthetic_event>(...) as above,\n" \
+	"        .save(field,...) or .snapshot(): when var grows (changes)\n" \
+	"        in an entry, write the event or keep the fields in the entry;\n" \
+	"        snapshot() takes a snapshot when var grows (changes) across\n" \
+	"        the table\n"
 
 static struct trace_fs_table trace_ev_fs = {
 	.name = "events",

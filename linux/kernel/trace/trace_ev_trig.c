@@ -606,7 +606,7 @@ static int trig_bind_refs(struct trig_host *h, struct trace_hist *hist,
 	unsigned int i, n = trace_hist_nrefs(hist);
 	struct trace_ev_trig *t;
 	struct trace_hist *other;
-	const char *msg = NULL;
+	const char *msg = NULL, *name;
 	int ret;
 
 	list_for_each_entry(t, h->trigs, list)
@@ -624,9 +624,10 @@ static int trig_bind_refs(struct trig_host *h, struct trace_hist *hist,
 	/* The synthetic events its actions write. */
 	n = trace_hist_nacts(hist);
 	for (i = 0; i < n; i++) {
-		ret = trace_hist_act_bind(hist, i,
-					  trig_event("synthetic",
-						     trace_hist_act_synth(hist, i)),
+		name = trace_hist_act_synth(hist, i);
+		if (!name)
+			continue;
+		ret = trace_hist_act_bind(hist, i, trig_event("synthetic", name),
 					  tr, h->rt, cmd);
 		if (ret)
 			return ret;

@@ -462,8 +462,8 @@ static void hist_named_sig(struct seq_buf *s, const struct trace_hist *h)
 	const struct hist_field *hf;
 
 	hist_sig_show(s, h);
-	seq_buf_printf(s, "|%u,%u,%s", h->key_size, h->execname,
-		       h->uses_ts ? h->clock_name : "");
+	seq_buf_printf(s, "|%u,%u,%s,%u", h->key_size, h->execname,
+		       h->uses_ts ? h->clock_name : "", h->nslots);
 	for (hf = h->keys; hf < h->keys + h->nkeys; hf++)
 		seq_buf_printf(s, "|%u,%u,%u", hf->src, hf->key_off,
 			       hf->key_size);
@@ -569,21 +569,8 @@ bool trace_hist_same(const struct trace_hist *a, const struct trace_hist *b)
 
 /* Attaching: a table of its own, or the named one */
 
-/**
- * trace_hist_attach_locked() - give a parsed hist trigger its table
- * @h:		the trigger, from trace_hist_parse()
- * @tr:		for errors
- * @rt:		the event, for errors
- * @cmd:	the command, for errors
- *
- * A named trigger takes the table of its name, when its keys, values and
- * variables match those of the table's triggers. Its references, bound
- * (trace_hist_ref_bind()), count as readers of their tables. Called with
- * trace_ev_lock held.
- *
- * Return: 0, -EINVAL (a name taken by other keys or values) or -ENOMEM.
- */
-int trace_hist_attach_locked(struct trace_hist *h, struct trace_array *tr,
+/* A named trigger takes the table of its name, or @h makes its own. */
+static int hist_attach_table(struct trace_hist *h, struct trace_array *tr,
 			     struct trace_ev_rt *rt, const char *cmd)
 {
 	struct trace_hist_data *d = h->data, *x;
@@ -619,7 +606,7 @@ int trace_hist_attach_locked(struct trace_hist *h, struct trace_array *tr,
 	}
 	/* The variables, then a word of their set bits, after the sums. */
 	d->map = hist_map_new(h->size, h->key_size, extra,
-			      h->nvals + h->nvars + !!h->nvars);
+			      h->nvals + h->nvars + !!h->nvars + h->nslots);
 	if (!d->map)
 		return -ENOMEM;
 	d->users = 1;
@@ -630,6 +617,35 @@ read:
 	for (i = 0; i < h->nrefs; i++)
 		h->refs[i].data->readers++;
 	return 0;
+}
+
+/**
+ * trace_hist_attach_locked() - give a parsed hist trigger its table
+ * @h:		the trigger, from trace_hist_parse()
+ * @tr:		its trace array, whose buffer its snapshot() actions swap
+ * @rt:		the event, for errors
+ * @cmd:	the command, for errors
+ *
+ * A named trigger takes the table of its name, when its keys, values and
+ * variables match those of the table's triggers. Its references, bound
+ * (trace_hist_ref_bind()), count as readers of their tables. Called with
+ * trace_ev_lock held.
+ *
+ * Return: 0, -EINVAL (a name taken by other keys or values) or -ENOMEM.
+ */
+int trace_hist_attach_locked(struct trace_hist *h, struct trace_array *tr,
+			     struct trace_ev_rt *rt, const char *cmd)
+{
+	int ret;
+
+	lockdep_assert_held(&trace_ev_lock);
+	ret = hist_acts_arm(h, trace_array_buf(tr));
+	if (ret)
+		return ret;
+	ret = hist_attach_table(h, tr, rt, cmd);
+	if (ret)
+		hist_acts_disarm(h);
+	return ret;
 }
 
 /**
@@ -645,6 +661,7 @@ void trace_hist_detach_locked(struct trace_hist *h)
 
 	lockdep_assert_held(&trace_ev_lock);
 	trace_hist_acts_unhold_locked(h);
+	hist_acts_disarm(h);
 	for (i = 0; i < h->nrefs; i++)
 		h->refs[i].data->readers--;
 	if (--h->data->users)
@@ -792,7 +809,7 @@ noinline void trace_hist_hit(struct trace_hist *h, const void *rec,
 		hist_vars_store(h, e, vars);
 	/* The hit matched: its references all had values. */
 	if (h->nacts)
-		hist_acts_run(h, rec, len, ts, vars, refs);
+		hist_acts_run(h, e, rec, len, ts, vars, refs);
 out:
 	/* Pairs with the barrier above, in a hit this one interrupted. */
 	barrier();

@@ -25,6 +25,10 @@ struct hist_elt *hist_map_get(struct hist_map *m, const void *key,
 void hist_map_drop(struct hist_map *m);
 struct hist_elt *hist_map_lookup(struct hist_map *m, const void *key);
 void hist_elt_add(struct hist_elt *e, unsigned int i, u64 v);
+void *hist_elt_slot(const struct hist_elt *e, unsigned int i);
+bool hist_atomic_raise(atomic64_t *a, u64 v);
+bool hist_elt_raise(struct hist_elt *e, unsigned int i, u64 v);
+bool hist_elt_change(struct hist_elt *e, unsigned int i, u64 v);
 void hist_elt_set(struct hist_elt *e, unsigned int i, unsigned int setw,
 		  unsigned int bit, u64 v);
 bool hist_elt_read(struct hist_elt *e, unsigned int i, unsigned int setw,

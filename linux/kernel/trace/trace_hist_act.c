@@ -14,11 +14,18 @@
  * it sets at init: writing it runs the event's triggers, hist triggers
  * among them, which call here again.
  *
- * onmax() and onchange() (with save() or snapshot()) are not there yet:
- * they are refused.
+ * "onmax($var)" and "onchange($var)" follow a variable of the trigger in
+ * each entry, its largest value or its last; when it grows (or changes)
+ * they write a synthetic event as above, or save() fields of the event hit
+ * in the entry, which the hist file prints after it. With snapshot() they
+ * follow it across the whole table instead, and swap the trigger's trace
+ * buffer with its snapshot buffer when it grows (changes); the hist file
+ * says so, with the value and the key of the hit.
  */
 #include <linux/kprobes.h>
+#include <linux/overflow.h>
 #include <linux/seq_buf.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -26,6 +33,26 @@
 #include "trace_ev_core.h"
 #include "trace_hist.h"
 #include "trace_hist_def.h"
+
+/**
+ * struct hist_snap - what a snapshot() action keeps, its trigger's own
+ * @val:	the value followed across the table: its largest, or its last
+ * @buf:	the buffer it swaps, from attach (hist_acts_arm()) on
+ * @lock:	taken by the hit that took a snapshot, with a trylock (it
+ *		may interrupt the reader), to write @taken, @taken_val and
+ *		@key; by the hist file's reader to copy them
+ * @taken:	a snapshot was taken
+ * @taken_val:	the value that took the last
+ * @key:	the key of its hit
+ */
+struct hist_snap {
+	atomic64_t val;
+	struct trace_buf *buf;
+	raw_spinlock_t lock;
+	bool taken;
+	u64 taken_val;
+	u8 key[];
+};
 
 /* How a synthetic event's record is written (trace_synth.c), or NULL. */
 static trace_hist_fire_fn hist_fire __ro_after_init;
@@ -76,12 +103,33 @@ static int ha_param(struct hist_parse *p, struct hist_field *hf, char *s)
 	return 0;
 }
 
+/* The slots save()'s parameter @hf keeps: a number's one, or a string. */
+static unsigned int ha_slots(const struct hist_field *hf)
+{
+	return hf->src == HS_STR ? HIST_SAVE_STR / sizeof(u64) : 1;
+}
+
+/* "onmax($var)" or "onchange($var)" at @part (cut to the name), of @arg. */
+static int ha_track(struct hist_parse *p, struct hist_act *a, char *part,
+		    char *arg)
+{
+	int var = *arg == '$' ? hist_var_index(p->h, arg) : -1;
+
+	a->handler = strcmp(part, "onmax") ? HH_CHANGE : HH_MAX;
+	if (var < 0)
+		return hist_fail(p, arg - p->copy,
+				 "onmax() and onchange() follow a $variable of the trigger");
+	a->track = var;
+	return 0;
+}
+
 /* One "handler(arg).action(params)" part, at @part in @p's copy. */
 static int ha_parse(struct hist_parse *p, char *part)
 {
 	struct trace_hist *h = p->h;
 	char *arg, *action, *params, *dot, *s;
 	struct hist_act *a;
+	unsigned int k;
 	int ret;
 
 	if (h->nacts == HIST_ACTS_MAX)
@@ -98,34 +146,53 @@ static int ha_parse(struct hist_parse *p, char *part)
 	action = dot + 2;
 	dot[1] = '\0';
 	arg = ha_call(part);
-	if (!arg || strcmp(part, "onmatch")) {
-		if (!strcmp(part, "onmax") || !strcmp(part, "onchange"))
-			return hist_fail(p, a->pos,
-					 "onmax() and onchange() are not supported yet");
+	if (!arg)
 		return hist_fail(p, a->pos, "Invalid handler");
+	if (!strcmp(part, "onmax") || !strcmp(part, "onchange")) {
+		ret = ha_track(p, a, part, arg);
+		if (ret)
+			return ret;
+	} else {
+		if (strcmp(part, "onmatch"))
+			return hist_fail(p, a->pos, "Invalid handler");
+		dot = strchr(arg, '.');
+		if (!dot || !dot[1] || strchr(dot + 1, '.'))
+			return hist_fail(p, arg - p->copy,
+					 "onmatch() needs subsys.event");
+		a->sys = kstrndup(arg, dot - arg, GFP_KERNEL);
+		a->event = kstrdup(dot + 1, GFP_KERNEL);
+		if (!a->sys || !a->event)
+			return -ENOMEM;
 	}
-	dot = strchr(arg, '.');
-	if (!dot || !dot[1] || strchr(dot + 1, '.'))
-		return hist_fail(p, arg - p->copy,
-				 "onmatch() needs subsys.event");
-	a->sys = kstrndup(arg, dot - arg, GFP_KERNEL);
-	a->event = kstrdup(dot + 1, GFP_KERNEL);
-	if (!a->sys || !a->event)
-		return -ENOMEM;
 	params = ha_call(action);
 	if (!params)
 		return hist_fail(p, action - p->copy, "Invalid action");
-	if (!strcmp(action, "save") || !strcmp(action, "snapshot"))
-		return hist_fail(p, action - p->copy,
-				 "onmatch() takes only trace() or a synthetic event");
-	if (!strcmp(action, "trace")) {
+	if (!strcmp(action, "save") || !strcmp(action, "snapshot")) {
+		if (a->handler == HH_MATCH)
+			return hist_fail(p, action - p->copy,
+					 "onmatch() takes only trace() or a synthetic event");
+		a->action = strcmp(action, "save") ? HA_SNAPSHOT : HA_SAVE;
+	}
+	if (a->action == HA_SNAPSHOT) {
+		if (*params)
+			return hist_fail(p, params - p->copy,
+					 "snapshot() takes no parameter");
+		a->snap = kzalloc(struct_size(a->snap, key, h->key_size),
+				  GFP_KERNEL);
+		if (!a->snap)
+			return -ENOMEM;
+		raw_spin_lock_init(&a->snap->lock);
+		return 0;
+	} else if (!strcmp(action, "trace")) {
 		action = strsep(&params, ",");
 		if (!params)
 			params = "";
 	}
-	a->synth = kstrdup(action, GFP_KERNEL);
-	if (!a->synth)
-		return -ENOMEM;
+	if (a->action == HA_TRACE) {
+		a->synth = kstrdup(action, GFP_KERNEL);
+		if (!a->synth)
+			return -ENOMEM;
+	}
 	while (params && (s = strsep(&params, ","))) {
 		if (!*s && !a->nparams && !params)
 			break;		/* no parameter */
@@ -135,6 +202,14 @@ static int ha_parse(struct hist_parse *p, char *part)
 		if (ret)
 			return ret;
 	}
+	if (a->handler == HH_MATCH)
+		return 0;
+	/* The value followed, then what save() keeps, after the variables. */
+	a->slot = h->nvals + h->nvars + !!h->nvars + h->nslots;
+	a->nslots = 1;
+	for (k = 0; a->action == HA_SAVE && k < a->nparams; k++)
+		a->nslots += ha_slots(&a->params[k]);
+	h->nslots += a->nslots;
 	return 0;
 }
 
@@ -207,6 +282,7 @@ void hist_acts_free(struct trace_hist *h)
 		kfree(a->sys);
 		kfree(a->event);
 		kfree(a->synth);
+		kfree(a->snap);
 		for (k = 0; k < a->nparams; k++)
 			kfree(a->params[k].name);
 		if (a->target)
@@ -214,29 +290,84 @@ void hist_acts_free(struct trace_hist *h)
 	}
 }
 
+/* Keep save()'s parameters in the entry, after the value followed. */
+static void ha_save(const struct hist_act *a, struct hist_elt *e,
+		    const struct trace_hist_arg *args)
+{
+	unsigned int k, slot = a->slot + 1, n;
+	char *s;
+
+	for (k = 0; k < a->nparams; k++) {
+		s = hist_elt_slot(e, slot);
+		if (a->params[k].src != HS_STR) {
+			WRITE_ONCE(*(u64 *)s, args[k].val);
+		} else {
+			n = args[k].str ? strnlen(args[k].str,
+						  min(args[k].len,
+						      HIST_SAVE_STR - 1U)) : 0;
+			memcpy(s, args[k].str ?: "", n);
+			s[n] = '\0';
+		}
+		slot += ha_slots(&a->params[k]);
+	}
+}
+
+/* snapshot(): @v is the value followed, of the hit on entry @e. */
+static void ha_snapshot(const struct trace_hist *h, const struct hist_act *a,
+			struct hist_elt *e, u64 v)
+{
+	struct hist_snap *s = a->snap;
+	struct trace_buf *b = READ_ONCE(s->buf);
+
+	if (a->handler == HH_MAX ? !hist_atomic_raise(&s->val, v) :
+	    (u64)atomic64_xchg(&s->val, v) == v)
+		return;
+	if (!b)
+		return;
+	trace_snapshot_take(b);
+	/* A hit that interrupted the reader, or raced another, says less. */
+	if (!raw_spin_trylock(&s->lock))
+		return;
+	memcpy(s->key, hist_elt_key(h->data->map, e), h->key_size);
+	s->taken_val = v;
+	s->taken = true;
+	raw_spin_unlock(&s->lock);
+}
+
 /**
  * hist_acts_run() - the actions of a hit that matched
  * @h:		the trigger
+ * @e:		the hit's entry
  * @rec:	the record hit
  * @len:	its length
  * @ts:		the hit's time
  * @vars:	the hit's variables
  * @refs:	its references' values
  *
- * Any context, from the hit.
+ * onmatch() acts at once; onmax() and onchange() when their variable
+ * grows or changes in @e. Any context, from the hit.
  */
-void hist_acts_run(const struct trace_hist *h, const void *rec,
-		   unsigned int len, u64 ts, const u64 *vars, const u64 *refs)
+void hist_acts_run(const struct trace_hist *h, struct hist_elt *e,
+		   const void *rec, unsigned int len, u64 ts, const u64 *vars,
+		   const u64 *refs)
 {
 	struct trace_hist_arg args[HIST_PARAMS_MAX];
 	const struct hist_field *hf;
 	const struct hist_act *a;
 	unsigned int i, k;
 
-	if (!hist_fire)
-		return;
 	for (i = 0; i < h->nacts; i++) {
 		a = &h->acts[i];
+		if (a->action == HA_SNAPSHOT) {
+			ha_snapshot(h, a, e, vars[a->track]);
+			continue;
+		}
+		if (a->handler == HH_MAX &&
+		    !hist_elt_raise(e, a->slot, vars[a->track]))
+			continue;
+		if (a->handler == HH_CHANGE &&
+		    !hist_elt_change(e, a->slot, vars[a->track]))
+			continue;
 		for (k = 0; k < a->nparams; k++) {
 			hf = &a->params[k];
 			args[k].str = NULL;
@@ -249,11 +380,123 @@ void hist_acts_run(const struct trace_hist *h, const void *rec,
 				args[k].val = hist_field_num(hf, rec, ts, vars,
 							     refs);
 		}
-		hist_fire(a->target, args, a->nparams);
+		if (a->action == HA_SAVE)
+			ha_save(a, e, args);
+		else if (hist_fire)
+			hist_fire(a->target, args, a->nparams);
 	}
 }
 
 NOKPROBE_SYMBOL(hist_acts_run);
+
+/**
+ * hist_acts_print() - what onmax() and onchange() saved in an entry
+ * @m:		where to print, after the entry's line
+ * @h:		the trigger
+ * @map:	its table
+ * @e:		the entry
+ *
+ * A line for each save(): "\tmax: N  field: value ...", then a blank line.
+ */
+void hist_acts_print(struct seq_file *m, const struct trace_hist *h,
+		     const struct hist_map *map, const struct hist_elt *e)
+{
+	const struct hist_act *a;
+	unsigned int i, k, slot;
+	const char *s;
+
+	for (i = 0; i < h->nacts; i++) {
+		a = &h->acts[i];
+		if (a->action != HA_SAVE)
+			continue;
+		seq_printf(m, "\t%s: %10llu", a->handler == HH_MAX ? "max" :
+			   "changed", hist_elt_val(e, a->slot));
+		slot = a->slot + 1;
+		for (k = 0; k < a->nparams; k++) {
+			s = hist_elt_slot(e, slot);
+			if (a->params[k].src == HS_STR)
+				seq_printf(m, "  %s: %.*s", a->params[k].name,
+					   HIST_SAVE_STR - 1, s);
+			else
+				seq_printf(m, "  %s: %10llu", a->params[k].name,
+					   READ_ONCE(*(const u64 *)s));
+			slot += ha_slots(&a->params[k]);
+		}
+		seq_puts(m, "\n\n");
+	}
+}
+
+/**
+ * hist_act_snap_taken() - the last snapshot an action took
+ * @h:		the trigger
+ * @i:		its action
+ * @key:	set to the key of the hit that took it (h->key_size bytes)
+ * @val:	set to the value that took it
+ *
+ * Return: false when @i is no snapshot() or took none.
+ */
+bool hist_act_snap_taken(const struct trace_hist *h, unsigned int i,
+			 void *key, u64 *val)
+{
+	struct hist_snap *s = h->acts[i].snap;
+	unsigned long flags;
+	bool taken;
+
+	if (!s)
+		return false;
+	raw_spin_lock_irqsave(&s->lock, flags);
+	taken = s->taken;
+	memcpy(key, s->key, h->key_size);
+	*val = s->taken_val;
+	raw_spin_unlock_irqrestore(&s->lock, flags);
+	return taken;
+}
+
+/**
+ * hist_acts_arm() - let a trigger's snapshot() actions swap a buffer
+ * @h:		the trigger, being attached
+ * @b:		its trace array's buffer
+ *
+ * Allocates the snapshot buffer if needed. Called with trace_ev_lock held.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int hist_acts_arm(struct trace_hist *h, struct trace_buf *b)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < h->nacts; i++) {
+		if (!h->acts[i].snap)
+			continue;
+		ret = trace_snapshot_arm(b);
+		if (ret) {
+			hist_acts_disarm(h);
+			return ret;
+		}
+		WRITE_ONCE(h->acts[i].snap->buf, b);
+	}
+	return 0;
+}
+
+/**
+ * hist_acts_disarm() - undo hist_acts_arm()
+ * @h:		the trigger, being detached
+ *
+ * A hit still running may take one more snapshot, as a snapshot trigger
+ * may: the buffer outlives its triggers.
+ */
+void hist_acts_disarm(struct trace_hist *h)
+{
+	struct hist_snap *s;
+	unsigned int i;
+
+	for (i = 0; i < h->nacts; i++) {
+		s = h->acts[i].snap;
+		if (s && s->buf)
+			trace_snapshot_disarm(s->buf);
+	}
+}
 
 /* Binding: the trigger layer's side */
 
@@ -262,7 +505,7 @@ NOKPROBE_SYMBOL(hist_acts_run);
  * @h:		the trigger
  * @i:		its action
  *
- * Return: its name.
+ * Return: its name; NULL for an action that writes none (save()).
  */
 const char *trace_hist_act_synth(const struct trace_hist *h, unsigned int i)
 {

@@ -32,6 +32,22 @@ struct trace_ev_rt;
 #define HIST_NAME_MAX		64	/* of a variable */
 #define HIST_ACTS_MAX		4
 #define HIST_PARAMS_MAX		16	/* of an action */
+#define HIST_SAVE_STR		64	/* bytes of a string save() keeps */
+
+/* An action's handler, and what it does. */
+enum hist_handler {
+	HH_MATCH,	/* onmatch(sys.event) */
+	HH_MAX,		/* onmax($var) */
+	HH_CHANGE,	/* onchange($var) */
+};
+
+enum hist_action {
+	HA_TRACE,	/* trace(synth, ...) or synth(...) */
+	HA_SAVE,	/* save(field, ...) */
+	HA_SNAPSHOT,	/* snapshot() */
+};
+
+struct hist_snap;
 
 /* Where a field's value comes from. */
 enum hist_src {
@@ -154,9 +170,17 @@ struct hist_ref {
 
 /**
  * struct hist_act - an action of a trigger: onmatch() writing a
- * synthetic event
+ * synthetic event, or onmax()/onchange() writing one or saving fields
  * @text:	as written, for the listing
  * @pos:	where it is in the command
+ * @handler:	enum hist_handler
+ * @action:	enum hist_action
+ * @track:	onmax/onchange: the variable followed
+ * @slot:	onmax/onchange: the entry's slot of its value; save()'s
+ *		fields follow it, a slot a number, HIST_SAVE_STR bytes a string
+ * @nslots:	how many slots it takes
+ * @snap:	snapshot(): the trigger-wide value followed, and the last
+ *		snapshot's
  * @sys:	the system of the event onmatch() names
  * @event:	that event
  * @synth:	the synthetic event's name
@@ -168,6 +192,12 @@ struct hist_ref {
 struct hist_act {
 	char *text;
 	unsigned int pos;
+	u8 handler;
+	u8 action;
+	u16 track;
+	u16 slot;
+	u16 nslots;
+	struct hist_snap *snap;
 	char *sys;
 	char *event;
 	char *synth;
@@ -221,6 +251,7 @@ struct trace_hist_data {
  * @nrefs:	how many
  * @acts:	its actions
  * @nacts:	how many
+ * @nslots:	slots of an entry after its variables: the actions' state
  * @size:	its table's entries
  * @key_size:	bytes of its key
  * @nohitcount:	the hit count is not shown
@@ -247,6 +278,7 @@ struct trace_hist {
 	unsigned int nrefs;
 	struct hist_act acts[HIST_ACTS_MAX];
 	unsigned int nacts;
+	unsigned int nslots;
 	unsigned int size;
 	unsigned int key_size;
 	bool nohitcount;
@@ -322,7 +354,14 @@ int hist_acts_parse(struct hist_parse *p, char **parts, unsigned int n);
 void hist_acts_show(struct seq_buf *s, const struct trace_hist *h);
 bool hist_acts_same(const struct trace_hist *a, const struct trace_hist *b);
 void hist_acts_free(struct trace_hist *h);
-void hist_acts_run(const struct trace_hist *h, const void *rec,
-		   unsigned int len, u64 ts, const u64 *vars, const u64 *refs);
+void hist_acts_run(const struct trace_hist *h, struct hist_elt *e,
+		   const void *rec, unsigned int len, u64 ts, const u64 *vars,
+		   const u64 *refs);
+void hist_acts_print(struct seq_file *m, const struct trace_hist *h,
+		     const struct hist_map *map, const struct hist_elt *e);
+bool hist_act_snap_taken(const struct trace_hist *h, unsigned int i,
+			 void *key, u64 *val);
+int hist_acts_arm(struct trace_hist *h, struct trace_buf *b);
+void hist_acts_disarm(struct trace_hist *h);
 
 #endif /* _KERNEL_TRACE_TRACE_HIST_DEF_H */

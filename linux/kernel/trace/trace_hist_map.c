@@ -304,6 +304,68 @@ void hist_elt_add(struct hist_elt *e, unsigned int i, u64 v)
 NOKPROBE_SYMBOL(hist_elt_add);
 
 /**
+ * hist_elt_slot() - where a slot of an entry is, to keep bytes in
+ * @e:		the entry
+ * @i:		the slot
+ *
+ * Return: its 8 bytes, which slots after it continue.
+ */
+void *hist_elt_slot(const struct hist_elt *e, unsigned int i)
+{
+	return (void *)&e->vals[i];
+}
+
+/**
+ * hist_atomic_raise() - keep a value if it is larger
+ * @a:		where it is kept
+ * @v:		the value
+ *
+ * Return: true when @v is @a's new value.
+ */
+bool hist_atomic_raise(atomic64_t *a, u64 v)
+{
+	s64 old = atomic64_read(a);
+
+	do {
+		if (v <= (u64)old)
+			return false;
+	} while (!atomic64_try_cmpxchg(a, &old, v));
+	return true;
+}
+
+NOKPROBE_SYMBOL(hist_atomic_raise);
+
+/**
+ * hist_elt_raise() - keep a value in a slot if it is larger
+ * @e:		the entry
+ * @i:		the slot
+ * @v:		the value
+ *
+ * Return: true when @v is the slot's new value.
+ */
+bool hist_elt_raise(struct hist_elt *e, unsigned int i, u64 v)
+{
+	return hist_atomic_raise(&e->vals[i], v);
+}
+
+NOKPROBE_SYMBOL(hist_elt_raise);
+
+/**
+ * hist_elt_change() - keep a value in a slot
+ * @e:		the entry
+ * @i:		the slot
+ * @v:		the value
+ *
+ * Return: true when it differs from what the slot had (0 at first).
+ */
+bool hist_elt_change(struct hist_elt *e, unsigned int i, u64 v)
+{
+	return (u64)atomic64_xchg(&e->vals[i], v) != v;
+}
+
+NOKPROBE_SYMBOL(hist_elt_change);
+
+/**
  * hist_elt_set() - set a variable of an entry
  * @e:		the entry
  * @i:		where the variable is

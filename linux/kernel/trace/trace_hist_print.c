@@ -222,6 +222,40 @@ static void hist_vals_print(struct seq_file *m, const struct hist_view *v,
 		}
 	}
 	seq_putc(m, '\n');
+	if (h->nslots)
+		hist_acts_print(m, h, v->map, e);
+}
+
+/*
+ * What snapshot() action @i took last: its value and the key of its hit,
+ * while the entry of that key is there (a clear empties the table).
+ */
+static void hist_snap_print(struct seq_file *m, const struct hist_view *v,
+			    unsigned int i)
+{
+	const struct hist_act *a = &v->h->acts[i];
+	const struct hist_elt *e;
+	u8 *key;
+	u64 val;
+
+	key = kmalloc(v->h->key_size, GFP_KERNEL);
+	if (!key)
+		return;
+	if (!hist_act_snap_taken(v->h, i, key, &val))
+		goto out;
+	e = hist_map_lookup(v->h->data->map, key);
+	/* "onmax($x).snapshot()": the handler's part. */
+	seq_printf(m, "\nSnapshot taken (see tracing/snapshot).  Details:\n"
+		   "\ttriggering value { %.*s }: %10llu\n",
+		   (int)(strlen(a->text) - strlen(".snapshot()")), a->text,
+		   val);
+	if (e) {
+		seq_puts(m, "\ttriggered by event with key: ");
+		hist_keys_print(m, v, e);
+		seq_putc(m, '\n');
+	}
+out:
+	kfree(key);
 }
 
 /**
@@ -258,6 +292,8 @@ void trace_hist_print(struct seq_file *m, struct trace_hist *h)
 		hist_vals_print(m, &v, elts[i]);
 	}
 	kvfree(elts);
+	for (i = 0; i < h->nacts; i++)
+		hist_snap_print(m, &v, i);
 	hist_map_stats(v.map, &hits, &drops);
 	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %d\n    Dropped: %llu\n",
 		   hits, n, drops);

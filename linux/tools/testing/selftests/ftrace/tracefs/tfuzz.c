@@ -615,6 +615,10 @@ static size_t valid(const struct file *f, char *out, size_t size)
 		"hist:keys=common_pid:l=common_timestamp-$ts0:onmatch(sched.sched_switch).trace(fz0,$l)",
 		"hist:keys=common_pid:onmatch(sched.sched_switch).fz1(common_pid,common_cpu)",
 		"hist:keys=common_pid:onmax($ts0).save(common_pid)",
+		"hist:keys=common_pid:p=common_cpu:onmax($p).save(common_pid,common_cpu)",
+		"hist:keys=common_pid:c=common_cpu:onchange($c).snapshot()",
+		"hist:keys=common_cpu:m=common_pid:onmax($m).snapshot():onchange($m).trace(fz0,$m)",
+		"!hist:keys=common_pid:vals=hitcount:c=common_cpu:sort=hitcount:size=2048:onchange($c).snapshot()",
 	};
 	static const char *const ops[] = {
 		"==", "!=", "<", "<=", ">", ">=", "&", "~",

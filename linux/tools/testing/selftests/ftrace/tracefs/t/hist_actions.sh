@@ -4,7 +4,8 @@
 # upstream's documentation, and a fork-to-exit one with a string
 # parameter), the event's own hist triggers run and its records written
 # once enabled, the listing with the action and removal by it, the
-# synthetic event held while an action writes it, and what is refused.
+# synthetic event held while an action writes it, and what is refused;
+# onmax() and onchange() with save(), trace() and snapshot().
 # limit: 120
 P=events/ftrace/print
 E=events/sched/sched_process_fork
@@ -63,7 +64,9 @@ m='hist:keys=pid:onmatch(sched.sched_process_fork)'
 for e in "Param count mismatch|$m.fork_exit(pid)" \
 	 "Param type mismatch|$m.fork_exit(pid,pid,pid)" \
 	 "Couldn't find synthetic event|$m.nosuch(pid)" \
-	 "not supported yet|hist:keys=pid:onmax(\$l).save(comm)" \
+	 "takes no parameter|hist:keys=pid:p=prio:onmax(\$p).snapshot(comm)" \
+	 "takes only trace()|$m.snapshot()" \
+	 "follow a \\\$variable|hist:keys=pid:onmax(\$nosuch).save(comm)" \
 	 "takes only trace()|$m.save(comm)" \
 	 "Invalid handler|hist:keys=pid:onjunk(x).trace(fork_exit,pid)"; do
 	msg=${e%%|*}
@@ -76,3 +79,47 @@ done
 : > $E/trigger
 : > $F/trigger
 : > synthetic_events || fail "synthetic events left in use: $(cat synthetic_events)"
+
+# onmax() and onchange() with save(): the largest (last) value of each
+# entry, and the fields of the hit that set it, after the entry's line.
+echo 'hist:keys=common_pid:p=prio:onmax($p).save(comm,prio)' > $X/trigger
+echo 'hist:keys=common_pid:q=pid:onchange($q).save(comm)' >> $X/trigger
+for _i in 1 2 3; do sh -c true; done
+grep -Eq "$(printf '\t')max: +[0-9]+  comm: sh  prio: +[0-9]+$" $X/hist ||
+	fail "onmax save: $(cat $X/hist)"
+grep -Eq "$(printf '\t')changed: +[0-9]+  comm: sh$" $X/hist ||
+	fail "onchange save: $(cat $X/hist)"
+: > $X/trigger
+
+# onmax() writing a synthetic event: only when the entry's value grows.
+echo 'maxprio u64 prio' > synthetic_events
+echo 1 > events/synthetic/maxprio/enable
+echo > trace
+echo 'hist:keys=comm:p=prio:onmax($p).trace(maxprio,$p) if comm == "sh"' > $X/trigger
+for _i in 1 2 3; do sh -c true; done
+[ "$(grep -c 'maxprio: prio=' trace)" = 1 ] ||
+	fail "onmax trace: once for three exits of one prio: $(cat trace)"
+: > $X/trigger
+echo 0 > events/synthetic/maxprio/enable
+: > synthetic_events || fail "maxprio left in use: $(cat synthetic_events)"
+
+# snapshot(): the value followed across the table; the hist file says
+# which value and key took the last, and the snapshot holds the trace.
+echo 1 > $X/enable
+echo > trace
+echo 'hist:keys=common_pid:q=pid:onmax($q).snapshot()' > $X/trigger
+want='hist:keys=common_pid:vals=hitcount:q=pid:sort=hitcount:size=2048'
+grep -qxF "$want:onmax(\$q).snapshot() [active]" $X/trigger ||
+	fail "snapshot listing: $(cat $X/trigger)"
+for _i in 1 2 3; do sh -c true; done
+grep -qxF 'Snapshot taken (see tracing/snapshot).  Details:' $X/hist ||
+	fail "no snapshot taken: $(cat $X/hist)"
+grep -Eq "^$(printf '\t')triggering value \{ onmax\(\\\$q\) \}: +[0-9]+$" $X/hist ||
+	fail "triggering value: $(cat $X/hist)"
+grep -Eq "^$(printf '\t')triggered by event with key: \{ common_pid: +[0-9]+ \}$" $X/hist ||
+	fail "triggering key: $(cat $X/hist)"
+grep -q 'sched_process_exit: comm=sh' snapshot ||
+	fail "snapshot holds no exit: $(cat snapshot)"
+: > $X/trigger
+echo 0 > $X/enable
+echo 0 > snapshot
