@@ -58,12 +58,14 @@ static LIST_HEAD(hist_named);
  * @key:	a key for each level
  * @vars:	the variables of each level's hit
  * @refs:	the references' values of each level's hit
+ * @strs:	the text of its references to string variables, copied
  */
 struct hist_key_buf {
 	unsigned int depth;
 	u8 key[HIST_NEST][HIST_KEY_MAX] __aligned(8);
 	u64 vars[HIST_NEST][HIST_VARS_MAX];
 	u64 refs[HIST_NEST][HIST_REFS_MAX];
+	char strs[HIST_NEST][HIST_REFS_MAX][HIST_VAR_STR];
 };
 
 static struct hist_key_buf __percpu *hist_key_bufs;
@@ -462,8 +464,8 @@ static void hist_named_sig(struct seq_buf *s, const struct trace_hist *h)
 	const struct hist_field *hf;
 
 	hist_sig_show(s, h);
-	seq_buf_printf(s, "|%u,%u,%s,%u", h->key_size, h->execname,
-		       h->uses_ts ? h->clock_name : "", h->nslots);
+	seq_buf_printf(s, "|%u,%u,%s,%u,%u", h->key_size, h->execname,
+		       h->uses_ts ? h->clock_name : "", h->nslots, h->nstrs);
 	for (hf = h->keys; hf < h->keys + h->nkeys; hf++)
 		seq_buf_printf(s, "|%u,%u,%u", hf->src, hf->key_off,
 			       hf->key_size);
@@ -605,8 +607,7 @@ static int hist_attach_table(struct trace_hist *h, struct trace_array *tr,
 		d->sig = sig;
 	}
 	/* The variables, then a word of their set bits, after the sums. */
-	d->map = hist_map_new(h->size, h->key_size, extra,
-			      h->nvals + h->nvars + !!h->nvars + h->nslots);
+	d->map = hist_map_new(h->size, h->key_size, extra, hist_slots(h));
 	if (!d->map)
 		return -ENOMEM;
 	d->users = 1;
@@ -794,7 +795,7 @@ noinline void trace_hist_hit(struct trace_hist *h, const void *rec,
 	for (i = 0; i < h->nkeys; i++)
 		hist_key_part(&h->keys[i], key, rec, len, ts, vars);
 	if (h->nrefs) {
-		if (!hist_refs_take(h, key, refs))
+		if (!hist_refs_take(h, key, refs, kb->strs[n]))
 			goto out;
 		hist_vars_eval(h, rec, ts, vars, refs, true);
 	}
@@ -806,7 +807,7 @@ noinline void trace_hist_hit(struct trace_hist *h, const void *rec,
 		hist_elt_add(e, i, hist_field_num(&h->vals[i], rec, ts, vars,
 						  refs));
 	if (h->nvars)
-		hist_vars_store(h, e, vars);
+		hist_vars_store(h, e, vars, rec, len);
 	/* The hit matched: its references all had values. */
 	if (h->nacts)
 		hist_acts_run(h, e, rec, len, ts, vars, refs);

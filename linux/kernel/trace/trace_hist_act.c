@@ -87,8 +87,12 @@ static int ha_param(struct hist_parse *p, struct hist_field *hf, char *s)
 
 	if (!*s)
 		return hist_fail(p, s - p->copy, "Missing parameter");
-	if (strchr(s, '$'))
-		return hist_var_field(p, hf, s, false);
+	if (strchr(s, '$')) {
+		p->param = true;
+		ret = hist_var_field(p, hf, s, false);
+		p->param = false;
+		return ret;
+	}
 	if (strchr(s, '.') && strchr(strchr(s, '.') + 1, '.'))
 		return hist_fail(p, s - p->copy,
 				 "A field of the matched event can't be a parameter yet");
@@ -116,9 +120,9 @@ static int ha_track(struct hist_parse *p, struct hist_act *a, char *part,
 	int var = *arg == '$' ? hist_var_index(p->h, arg) : -1;
 
 	a->handler = strcmp(part, "onmax") ? HH_CHANGE : HH_MAX;
-	if (var < 0)
+	if (var < 0 || p->h->vars[var].str)
 		return hist_fail(p, arg - p->copy,
-				 "onmax() and onchange() follow a $variable of the trigger");
+				 "onmax() and onchange() follow a number $variable of the trigger");
 	a->track = var;
 	return 0;
 }
@@ -202,6 +206,9 @@ static int ha_parse(struct hist_parse *p, char *part)
 		if (ret)
 			return ret;
 	}
+	for (k = 0; a->action == HA_SAVE && k < a->nparams; k++)
+		if (a->params[k].src == HS_VAR || a->params[k].src == HS_REF)
+			return hist_fail(p, a->pos, "save() takes fields");
 	if (a->handler == HH_MATCH)
 		return 0;
 	/* The value followed, then what save() keeps, after the variables. */
@@ -371,14 +378,22 @@ void hist_acts_run(const struct trace_hist *h, struct hist_elt *e,
 		for (k = 0; k < a->nparams; k++) {
 			hf = &a->params[k];
 			args[k].str = NULL;
-			if (hf->src == HS_STR)
+			if (hf->src == HS_VAR && h->vars[hf->idx].str)
+				hf = &h->vars[hf->idx].expr->leaf;
+			if (hf->src == HS_STR) {
 				args[k].str = trace_ev_field_str(rec, len, hf->kind,
 								 hf->offset,
 								 hf->size,
 								 &args[k].len);
-			else
+			} else if (hf->src == HS_REF && h->refs[hf->idx].str) {
+				/* Its text, copied by hist_refs_take(). */
+				args[k].str = (const char *)(unsigned long)
+					      refs[hf->idx];
+				args[k].len = HIST_VAR_STR;
+			} else {
 				args[k].val = hist_field_num(hf, rec, ts, vars,
 							     refs);
+			}
 		}
 		if (a->action == HA_SAVE)
 			ha_save(a, e, args);
@@ -512,6 +527,22 @@ const char *trace_hist_act_synth(const struct trace_hist *h, unsigned int i)
 	return h->acts[i].synth;
 }
 
+/* Whether a parameter is a string: a field's, or a string variable's. */
+static bool ha_param_str(const struct trace_hist *h,
+			 const struct hist_field *hf)
+{
+	switch (hf->src) {
+	case HS_STR:
+		return true;
+	case HS_VAR:
+		return h->vars[hf->idx].str;
+	case HS_REF:
+		return h->refs[hf->idx].str;
+	default:
+		return false;
+	}
+}
+
 /* Whether field @f of a synthetic event takes a string. */
 static bool ha_field_str(const struct trace_ev_field *f)
 {
@@ -552,7 +583,7 @@ int trace_hist_act_bind(struct trace_hist *h, unsigned int i,
 	for (f = trace_ev_fields(synth->call); f && f->name; f++, k++) {
 		if (k == a->nparams)
 			break;
-		str = a->params[k].src == HS_STR;
+		str = ha_param_str(h, &a->params[k]);
 		if (str != ha_field_str(f)) {
 			trace_hist_log(tr, rt, cmd, a->pos,
 				       "Param type mismatch for synthetic event field");

@@ -33,6 +33,8 @@ struct trace_ev_rt;
 #define HIST_ACTS_MAX		4
 #define HIST_PARAMS_MAX		16	/* of an action */
 #define HIST_SAVE_STR		64	/* bytes of a string save() keeps */
+#define HIST_VAR_STR		128	/* of a string variable, NUL included */
+#define HIST_VAR_STR_SLOTS	(HIST_VAR_STR / sizeof(u64))
 
 /* An action's handler, and what it does. */
 enum hist_handler {
@@ -131,6 +133,9 @@ struct hist_expr {
  * @pos:	where its definition is in the command
  * @uses_ref:	it reads another trigger's variable, at once or through
  *		one of its own
+ * @str:	a string field's text (its expression is the field alone),
+ *		kept in the entry's string slots, for actions' parameters
+ * @stri:	then its place among the trigger's string variables
  */
 struct hist_var {
 	char *name;
@@ -138,6 +143,8 @@ struct hist_var {
 	struct hist_expr *expr;
 	unsigned int pos;
 	bool uses_ref;
+	bool str;
+	u8 stri;
 };
 
 /**
@@ -154,6 +161,9 @@ struct hist_var {
  * @slot:	the variable's place in an entry of @data
  * @setw:	the place of the entry's set bits
  * @bit:	the variable's set bit
+ * @num:	read as a number somewhere (a key, a value, an expression)
+ * @str:	once bound: a string variable, read as an action's parameter
+ * @str_slot:	then where its text is in an entry of @data
  */
 struct hist_ref {
 	char *name;
@@ -166,6 +176,9 @@ struct hist_ref {
 	u16 slot;
 	u16 setw;
 	u16 bit;
+	bool num;
+	bool str;
+	u16 str_slot;
 };
 
 /**
@@ -252,6 +265,7 @@ struct trace_hist_data {
  * @acts:	its actions
  * @nacts:	how many
  * @nslots:	slots of an entry after its variables: the actions' state
+ * @nstrs:	its string variables, whose text follows in the entry
  * @size:	its table's entries
  * @key_size:	bytes of its key
  * @nohitcount:	the hit count is not shown
@@ -279,6 +293,7 @@ struct trace_hist {
 	struct hist_act acts[HIST_ACTS_MAX];
 	unsigned int nacts;
 	unsigned int nslots;
+	unsigned int nstrs;
 	unsigned int size;
 	unsigned int key_size;
 	bool nohitcount;
@@ -299,6 +314,8 @@ struct trace_hist {
  * @h:		what it defines
  * @ops:	TRACE_HIST_* it asks for
  * @name:	its name=, or NULL
+ * @param:	an action's parameter is parsed: a string variable may be
+ *		read
  */
 struct hist_parse {
 	struct trace_array *tr;
@@ -308,7 +325,22 @@ struct hist_parse {
 	struct trace_hist *h;
 	unsigned int ops;
 	char *name;
+	bool param;
 };
+
+/*
+ * An entry's slots: the sums (values), the variables, a word of their set
+ * bits, the actions' state, then the string variables' text.
+ */
+static inline unsigned int hist_str_base(const struct trace_hist *h)
+{
+	return h->nvals + h->nvars + !!h->nvars + h->nslots;
+}
+
+static inline unsigned int hist_slots(const struct trace_hist *h)
+{
+	return hist_str_base(h) + h->nstrs * HIST_VAR_STR_SLOTS;
+}
 
 /* The variable of @h named @name ("$" before it or not), or -1. */
 static inline int hist_var_index(const struct trace_hist *h, const char *name)
@@ -343,11 +375,12 @@ void hist_vars_show(struct seq_buf *s, const struct trace_hist *h);
 bool hist_vars_same(const struct trace_hist *a, const struct trace_hist *b);
 void hist_vars_free(struct trace_hist *h);
 void hist_data_put(struct trace_hist_data *d);
-bool hist_refs_take(const struct trace_hist *h, const void *key, u64 *refs);
+bool hist_refs_take(const struct trace_hist *h, const void *key, u64 *refs,
+		    char (*strs)[HIST_VAR_STR]);
 void hist_vars_eval(const struct trace_hist *h, const void *rec, u64 ts,
 		    u64 *vars, const u64 *refs, bool with_refs);
 void hist_vars_store(const struct trace_hist *h, struct hist_elt *e,
-		     const u64 *vars);
+		     const u64 *vars, const void *rec, unsigned int len);
 
 /* trace_hist_act.c: actions */
 int hist_acts_parse(struct hist_parse *p, char **parts, unsigned int n);

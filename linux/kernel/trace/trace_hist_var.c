@@ -104,6 +104,7 @@ static int hist_ref_add(struct hist_parse *p, char *spec, bool once)
 			kfree(sys);
 			kfree(ev);
 			r->once |= once;
+			r->num |= !p->param;
 			return i;
 		}
 	}
@@ -117,6 +118,7 @@ static int hist_ref_add(struct hist_parse *p, char *spec, bool once)
 	r->sys = sys;
 	r->event = ev;
 	r->once = once;
+	r->num = !p->param;
 	r->pos = spec - p->copy;
 	r->name = kstrdup(dollar + 1, GFP_KERNEL);
 	if (!r->name) {
@@ -171,6 +173,9 @@ int hist_var_field(struct hist_parse *p, struct hist_field *hf, char *spec,
 
 	if (var < 0)
 		return hist_ref_field(p, hf, spec, once);
+	if (p->h->vars[var].str && !p->param)
+		return hist_fail(p, spec - p->copy,
+				 "A string variable is only an action's parameter");
 	hf->name = kstrdup(spec, GFP_KERNEL);
 	if (!hf->name)
 		return -ENOMEM;
@@ -207,6 +212,9 @@ static int hx_leaf(struct hist_parse *p, struct hist_expr *x, char *s,
 	    hf->src == HS_VAR)
 		return hf->mod == HM_PERCENT || hf->mod == HM_GRAPH ?
 		       hist_fail(p, s - p->copy, "Invalid field modifier") : 0;
+	/* A string variable: the field alone, as written. */
+	if (hf->src == HS_STR && !operand && !hf->mod)
+		return 0;
 	return hist_fail(p, s - p->copy,
 			 "Only numbers can be worked into a variable");
 }
@@ -421,6 +429,10 @@ int hist_vars_parse(struct hist_parse *p, char **defs, unsigned int ndefs)
 			return ret;
 		if (hx_reads(v->expr, HS_TS))
 			h->uses_ts = true;
+		if (!v->expr->op && v->expr->leaf.src == HS_STR) {
+			v->str = true;
+			v->stri = h->nstrs++;
+		}
 		if (hx_const(v->expr)) {
 			kfree(v->text);
 			v->text = kasprintf(GFP_KERNEL, "%llu",
@@ -513,13 +525,16 @@ void hist_vars_free(struct trace_hist *h)
  * hist_refs_take() - read a hit's references, once
  * @h:		the trigger
  * @key:	the hit's key: its leading keys are the other tables' keys
- * @refs:	gets each reference's value
+ * @refs:	gets each reference's value: a string variable's, a pointer
+ *		to its text copied into @strs
+ * @strs:	room for that text, a string for each reference
  *
  * Any context, from the hit.
  *
  * Return: false when one is not set for these keys.
  */
-bool hist_refs_take(const struct trace_hist *h, const void *key, u64 *refs)
+bool hist_refs_take(const struct trace_hist *h, const void *key, u64 *refs,
+		    char (*strs)[HIST_VAR_STR])
 {
 	const struct hist_ref *r;
 	struct hist_elt *e;
@@ -538,6 +553,15 @@ bool hist_refs_take(const struct trace_hist *h, const void *key, u64 *refs)
 		if (!e || !hist_elt_read(e, r->slot, r->setw, r->bit, r->once,
 					 &refs[i]))
 			return false;
+		if (!r->str)
+			continue;
+		/*
+		 * After the read's acquire. A hit setting it meanwhile may
+		 * tear the text, never its end.
+		 */
+		memcpy(strs[i], hist_elt_slot(e, r->str_slot), HIST_VAR_STR);
+		strs[i][HIST_VAR_STR - 1] = '\0';
+		refs[i] = (unsigned long)strs[i];
 	}
 	return true;
 }
@@ -574,7 +598,7 @@ void hist_vars_eval(const struct trace_hist *h, const void *rec, u64 ts,
 
 	for (i = 0; i < h->nvars; i++) {
 		v = &h->vars[h->order[i]];
-		if (v->uses_ref == with_refs)
+		if (v->uses_ref == with_refs && !v->str)
 			vars[h->order[i]] = hx_eval(v->expr, rec, ts, vars,
 						    refs);
 	}
@@ -587,16 +611,37 @@ NOKPROBE_SYMBOL(hist_vars_eval);
  * @h:		the trigger
  * @e:		the entry
  * @vars:	their values
+ * @rec:	the record, whose string fields string variables keep
+ * @len:	its length
  *
  * Any context, from the hit.
  */
 void hist_vars_store(const struct trace_hist *h, struct hist_elt *e,
-		     const u64 *vars)
+		     const u64 *vars, const void *rec, unsigned int len)
 {
-	unsigned int i;
+	const struct hist_field *f;
+	unsigned int i, n;
+	const char *s;
+	char *text;
 
-	for (i = 0; i < h->nvars; i++)
-		hist_elt_set(e, h->nvals + i, h->nvals + h->nvars, i, vars[i]);
+	for (i = 0; i < h->nvars; i++) {
+		if (!h->vars[i].str) {
+			hist_elt_set(e, h->nvals + i, h->nvals + h->nvars, i,
+				     vars[i]);
+			continue;
+		}
+		f = &h->vars[i].expr->leaf;
+		s = trace_ev_field_str(rec, len, f->kind, f->offset, f->size,
+				       &n);
+		n = s ? strnlen(s, min(n, HIST_VAR_STR - 1U)) : 0;
+		text = hist_elt_slot(e, hist_str_base(h) +
+					h->vars[i].stri * HIST_VAR_STR_SLOTS);
+		if (n)
+			memcpy(text, s, n);
+		text[n] = '\0';
+		/* Its length, set after the text (a release). */
+		hist_elt_set(e, h->nvals + i, h->nvals + h->nvars, i, n);
+	}
 }
 
 NOKPROBE_SYMBOL(hist_vars_store);
@@ -664,6 +709,7 @@ int trace_hist_ref_bind(struct trace_hist *h, unsigned int i,
 {
 	struct hist_ref *r = &h->refs[i];
 	const struct hist_field *a, *b;
+	const struct hist_var *v;
 	unsigned int k;
 
 	lockdep_assert_held(&trace_ev_lock);
@@ -682,11 +728,19 @@ int trace_hist_ref_bind(struct trace_hist *h, unsigned int i,
 		    hx_key_kind(a) != hx_key_kind(b))
 			goto bad;
 	}
+	v = &other->vars[hist_var_index(other, r->name)];
+	if (v->str && r->num) {
+		trace_hist_log(tr, rt, cmd, r->pos,
+			       "A string variable is only an action's parameter");
+		return -EINVAL;
+	}
 	r->data = other->data;
 	refcount_inc(&r->data->ref);
 	r->slot = other->nvals + hist_var_index(other, r->name);
 	r->setw = other->nvals + other->nvars;
 	r->bit = hist_var_index(other, r->name);
+	r->str = v->str;
+	r->str_slot = hist_str_base(other) + v->stri * HIST_VAR_STR_SLOTS;
 	/* Two names of one variable: one read, which unsets it if any does. */
 	for (k = 0; k < i; k++) {
 		if (h->refs[k].data == r->data && h->refs[k].bit == r->bit &&

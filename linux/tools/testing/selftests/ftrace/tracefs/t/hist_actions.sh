@@ -66,7 +66,7 @@ for e in "Param count mismatch|$m.fork_exit(pid)" \
 	 "Couldn't find synthetic event|$m.nosuch(pid)" \
 	 "takes no parameter|hist:keys=pid:p=prio:onmax(\$p).snapshot(comm)" \
 	 "takes only trace()|$m.snapshot()" \
-	 "follow a \\\$variable|hist:keys=pid:onmax(\$nosuch).save(comm)" \
+	 "follow a number|hist:keys=pid:onmax(\$nosuch).save(comm)" \
 	 "takes only trace()|$m.save(comm)" \
 	 "Invalid handler|hist:keys=pid:onjunk(x).trace(fork_exit,pid)"; do
 	msg=${e%%|*}
@@ -79,6 +79,37 @@ done
 : > $E/trigger
 : > $F/trigger
 : > synthetic_events || fail "synthetic events left in use: $(cat synthetic_events)"
+
+# A string variable: exec's filename kept per pid, passed to a dynamic
+# string field at the exit (upstream's dynstring case).
+echo 'exec_exit u64 lat; char filename[]' > synthetic_events
+S=events/synthetic/exec_exit
+EX=events/sched/sched_process_exec
+echo 'hist:keys=filename,lat' > $S/trigger
+echo 'hist:keys=pid:fv=filename:ts0=common_timestamp.usecs' > $EX/trigger
+grep -q '^hist:keys=pid:vals=hitcount:fv=filename,ts0=common_timestamp.usecs:' $EX/trigger ||
+	fail "string variable listing: $(cat $EX/trigger)"
+act='onmatch(sched.sched_process_exec).exec_exit($lat,$fv)'
+echo "hist:keys=pid:lat=common_timestamp.usecs-\$ts0:$act" > $X/trigger
+for _i in 1 2 3; do /bin/sh -c true; done
+grep -Eq '^\{ filename: /bin/sh +, lat: +[0-9]+ \} hitcount: +[0-9]+$' $S/hist ||
+	fail "no exec_exit with its filename: $(cat $S/hist)"
+# Read as a number, a string variable is refused; so is a number for it.
+loc='hist:sched:sched_process_exec: error:'
+echo > error_log
+expect_reject $EX/trigger 'hist:keys=pid:f2=filename:vals=$f2' 'Invalid argument'
+grep -q "$loc A string variable is only an action's parameter" error_log ||
+	fail "error_log: string variable as a value: $(cat error_log)"
+echo > error_log
+expect_reject $X/trigger 'hist:keys=pid:n=$fv' 'Invalid argument'
+grep -q "sched_process_exit: error: A string variable is only an action's parameter" error_log ||
+	fail "error_log: string reference as a number: $(cat error_log)"
+expect_reject $X/trigger "hist:keys=common_pid:onmatch(sched.sched_process_exec).exec_exit(\$fv,\$fv)" \
+	'Invalid argument'
+: > $X/trigger
+: > $EX/trigger
+: > $S/trigger
+: > synthetic_events || fail "exec_exit left in use: $(cat synthetic_events)"
 
 # onmax() and onchange() with save(): the largest (last) value of each
 # entry, and the fields of the hit that set it, after the entry's line.

@@ -52,7 +52,7 @@ for e in "Too many subexpressions|hist:keys=common_pid:x=32+10*3/20-4|26" \
 	 "Division by zero|hist:keys=common_pid:x=child_pid/0|33" \
 	 "Couldn't find variable|hist:keys=common_pid:x=\$nosuch+1|23" \
 	 "Unexpected parenthesis|hist:keys=common_pid:x=(1+2)*3|23" \
-	 "Only numbers|hist:keys=common_pid:x=child_comm|23" \
+	 "Only numbers|hist:keys=common_pid:x=child_comm+1|23" \
 	 "Invalid variable name|hist:keys=common_pid:1x=5|21" \
 	 "Variable already defined|hist:keys=common_pid:x=1:x=2|25" \
 	 "Variable reads itself|hist:keys=common_pid:a=\$b:b=\$a+1|21"; do
