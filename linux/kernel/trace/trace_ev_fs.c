@@ -728,6 +728,8 @@ static const struct trace_fs_file trace_ev_files[] = {
 	"          [if <filter>]\n" \
 	"        a key takes .hex .sym .sym-offset .execname .syscall .log2\n" \
 	"        .buckets=<size> or .usecs; a value .hex .percent or .graph;\n" \
+	"        a key or variable can be any field, or the special string 'common_stacktrace'\n" \
+	"        (the hit's stack; 'stacktrace' too)\n" \
 	"        a variable is kept per entry; other triggers read it as\n" \
 	"        $<var> or <system>.<event>.$<var>, once in an expression;\n" \
 	"        expressions join fields, numbers and $vars with + - * /\n" \

@@ -47,11 +47,15 @@ struct trace_hist;
  * struct trace_hist_arg - a value an action passes to a synthetic event
  * @val:	a number
  * @str:	a string, for a string field; NULL otherwise
- * @len:	the room @str has, which it may fill without a NUL
+ * @stack:	addresses, for a stack field, ended by a 0 or by @len;
+ *		NULL otherwise
+ * @len:	the room @str has, which it may fill without a NUL; the
+ *		addresses @stack has
  */
 struct trace_hist_arg {
 	u64 val;
 	const char *str;
+	const unsigned long *stack;
 	unsigned int len;
 };
 

@@ -120,7 +120,7 @@ static int ha_track(struct hist_parse *p, struct hist_act *a, char *part,
 	int var = *arg == '$' ? hist_var_index(p->h, arg) : -1;
 
 	a->handler = strcmp(part, "onmax") ? HH_CHANGE : HH_MAX;
-	if (var < 0 || p->h->vars[var].str)
+	if (var < 0 || p->h->vars[var].kind != HV_NUM)
 		return hist_fail(p, arg - p->copy,
 				 "onmax() and onchange() follow a number $variable of the trigger");
 	a->track = var;
@@ -341,6 +341,58 @@ static void ha_snapshot(const struct trace_hist *h, const struct hist_act *a,
 	raw_spin_unlock(&s->lock);
 }
 
+/* Put bytes of a string or stack variable (HV_*) into @arg. */
+static void ha_blob(struct trace_hist_arg *arg, unsigned int kind,
+		    const void *p)
+{
+	if (kind == HV_STACK) {
+		arg->stack = p;
+		arg->len = HIST_STACK_DEPTH;
+	} else {
+		arg->str = p;
+		arg->len = HIST_VAR_STR;
+	}
+}
+
+/* What parameter @hf passes at a hit on @e. */
+static void ha_arg(const struct trace_hist *h, const struct hist_field *hf,
+		   const struct hist_elt *e, const void *rec,
+		   unsigned int len, u64 ts, const u64 *vars, const u64 *refs,
+		   struct trace_hist_arg *arg)
+{
+	const struct hist_var *v;
+
+	arg->str = NULL;
+	arg->stack = NULL;
+	switch (hf->src) {
+	case HS_STR:
+		arg->str = trace_ev_field_str(rec, len, hf->kind, hf->offset,
+					      hf->size, &arg->len);
+		return;
+	case HS_VAR:
+		v = &h->vars[hf->idx];
+		if (v->kind == HV_NUM)
+			break;
+		/* What the entry keeps, or the reference's copy it passes. */
+		if (!v->pass)
+			ha_blob(arg, v->kind, hist_var_blob(h, e, hf->idx));
+		else
+			ha_blob(arg, v->kind, (const void *)(unsigned long)
+					      refs[v->expr->leaf.idx]);
+		return;
+	case HS_REF:
+		if (h->refs[hf->idx].kind == HV_NUM)
+			break;
+		/* Copied by hist_refs_take(). */
+		ha_blob(arg, h->refs[hf->idx].kind,
+			(const void *)(unsigned long)refs[hf->idx]);
+		return;
+	default:
+		break;
+	}
+	arg->val = hist_field_num(hf, rec, ts, vars, refs);
+}
+
 /**
  * hist_acts_run() - the actions of a hit that matched
  * @h:		the trigger
@@ -359,7 +411,6 @@ void hist_acts_run(const struct trace_hist *h, struct hist_elt *e,
 		   const u64 *refs)
 {
 	struct trace_hist_arg args[HIST_PARAMS_MAX];
-	const struct hist_field *hf;
 	const struct hist_act *a;
 	unsigned int i, k;
 
@@ -375,26 +426,9 @@ void hist_acts_run(const struct trace_hist *h, struct hist_elt *e,
 		if (a->handler == HH_CHANGE &&
 		    !hist_elt_change(e, a->slot, vars[a->track]))
 			continue;
-		for (k = 0; k < a->nparams; k++) {
-			hf = &a->params[k];
-			args[k].str = NULL;
-			if (hf->src == HS_VAR && h->vars[hf->idx].str)
-				hf = &h->vars[hf->idx].expr->leaf;
-			if (hf->src == HS_STR) {
-				args[k].str = trace_ev_field_str(rec, len, hf->kind,
-								 hf->offset,
-								 hf->size,
-								 &args[k].len);
-			} else if (hf->src == HS_REF && h->refs[hf->idx].str) {
-				/* Its text, copied by hist_refs_take(). */
-				args[k].str = (const char *)(unsigned long)
-					      refs[hf->idx];
-				args[k].len = HIST_VAR_STR;
-			} else {
-				args[k].val = hist_field_num(hf, rec, ts, vars,
-							     refs);
-			}
-		}
+		for (k = 0; k < a->nparams; k++)
+			ha_arg(h, &a->params[k], e, rec, len, ts, vars, refs,
+			       &args[k]);
 		if (a->action == HA_SAVE)
 			ha_save(a, e, args);
 		else if (hist_fire)
@@ -527,26 +561,28 @@ const char *trace_hist_act_synth(const struct trace_hist *h, unsigned int i)
 	return h->acts[i].synth;
 }
 
-/* Whether a parameter is a string: a field's, or a string variable's. */
-static bool ha_param_str(const struct trace_hist *h,
-			 const struct hist_field *hf)
+/* A parameter's enum hist_var_kind: a field's, or a variable's. */
+static unsigned int ha_param_kind(const struct trace_hist *h,
+				  const struct hist_field *hf)
 {
 	switch (hf->src) {
 	case HS_STR:
-		return true;
+		return HV_STR;
 	case HS_VAR:
-		return h->vars[hf->idx].str;
+		return h->vars[hf->idx].kind;
 	case HS_REF:
-		return h->refs[hf->idx].str;
+		return h->refs[hf->idx].kind;
 	default:
-		return false;
+		return HV_NUM;
 	}
 }
 
-/* Whether field @f of a synthetic event takes a string. */
-static bool ha_field_str(const struct trace_ev_field *f)
+/* What field @f of a synthetic event takes, as an enum hist_var_kind. */
+static unsigned int ha_field_kind(const struct trace_ev_field *f)
 {
-	return f->kind != TRACE_EV_NUM;
+	if (f->kind == TRACE_EV_NUM)
+		return HV_NUM;
+	return strstr(f->type, "long[]") ? HV_STACK : HV_STR;
 }
 
 /**
@@ -572,7 +608,6 @@ int trace_hist_act_bind(struct trace_hist *h, unsigned int i,
 	struct hist_act *a = &h->acts[i];
 	const struct trace_ev_field *f;
 	unsigned int k = 0;
-	bool str;
 
 	lockdep_assert_held(&trace_ev_lock);
 	if (!synth || synth->dead) {
@@ -583,8 +618,7 @@ int trace_hist_act_bind(struct trace_hist *h, unsigned int i,
 	for (f = trace_ev_fields(synth->call); f && f->name; f++, k++) {
 		if (k == a->nparams)
 			break;
-		str = ha_param_str(h, &a->params[k]);
-		if (str != ha_field_str(f)) {
+		if (ha_param_kind(h, &a->params[k]) != ha_field_kind(f)) {
 			trace_hist_log(tr, rt, cmd, a->pos,
 				       "Param type mismatch for synthetic event field");
 			return -EINVAL;

@@ -33,8 +33,18 @@ struct trace_ev_rt;
 #define HIST_ACTS_MAX		4
 #define HIST_PARAMS_MAX		16	/* of an action */
 #define HIST_SAVE_STR		64	/* bytes of a string save() keeps */
-#define HIST_VAR_STR		128	/* of a string variable, NUL included */
+#define HIST_VAR_STR		128	/* of a string variable, NUL included;
+					 * a stack variable's HIST_STACK_DEPTH
+					 * addresses take as much
+					 */
 #define HIST_VAR_STR_SLOTS	(HIST_VAR_STR / sizeof(u64))
+
+/* What a variable holds: a number, or what its entry keeps as bytes. */
+enum hist_var_kind {
+	HV_NUM,
+	HV_STR,		/* a string field's text */
+	HV_STACK,	/* the hit's stack */
+};
 
 /* An action's handler, and what it does. */
 enum hist_handler {
@@ -133,9 +143,13 @@ struct hist_expr {
  * @pos:	where its definition is in the command
  * @uses_ref:	it reads another trigger's variable, at once or through
  *		one of its own
- * @str:	a string field's text (its expression is the field alone),
- *		kept in the entry's string slots, for actions' parameters
- * @stri:	then its place among the trigger's string variables
+ * @kind:	enum hist_var_kind: a string field's text or the stack (its
+ *		expression is the field alone), kept in the entry's last
+ *		slots, is for actions' parameters only
+ * @pass:	its expression is a reference alone to a string or stack
+ *		variable (known once bound): the hit passes the reference's
+ *		copy on and keeps nothing
+ * @stri:	a string or stack variable's place among the trigger's
  */
 struct hist_var {
 	char *name;
@@ -143,7 +157,8 @@ struct hist_var {
 	struct hist_expr *expr;
 	unsigned int pos;
 	bool uses_ref;
-	bool str;
+	u8 kind;
+	bool pass;
 	u8 stri;
 };
 
@@ -162,8 +177,8 @@ struct hist_var {
  * @setw:	the place of the entry's set bits
  * @bit:	the variable's set bit
  * @num:	read as a number somewhere (a key, a value, an expression)
- * @str:	once bound: a string variable, read as an action's parameter
- * @str_slot:	then where its text is in an entry of @data
+ * @kind:	once bound: its variable's enum hist_var_kind
+ * @str_slot:	for a string or stack: where it is in an entry of @data
  */
 struct hist_ref {
 	char *name;
@@ -177,7 +192,7 @@ struct hist_ref {
 	u16 setw;
 	u16 bit;
 	bool num;
-	bool str;
+	u8 kind;
 	u16 str_slot;
 };
 
@@ -265,7 +280,7 @@ struct trace_hist_data {
  * @acts:	its actions
  * @nacts:	how many
  * @nslots:	slots of an entry after its variables: the actions' state
- * @nstrs:	its string variables, whose text follows in the entry
+ * @nstrs:	its string and stack variables, kept after the rest
  * @size:	its table's entries
  * @key_size:	bytes of its key
  * @nohitcount:	the hit count is not shown
@@ -379,6 +394,8 @@ bool hist_refs_take(const struct trace_hist *h, const void *key, u64 *refs,
 		    char (*strs)[HIST_VAR_STR]);
 void hist_vars_eval(const struct trace_hist *h, const void *rec, u64 ts,
 		    u64 *vars, const u64 *refs, bool with_refs);
+void *hist_var_blob(const struct trace_hist *h, const struct hist_elt *e,
+		    unsigned int i);
 void hist_vars_store(const struct trace_hist *h, struct hist_elt *e,
 		     const u64 *vars, const void *rec, unsigned int len);
 

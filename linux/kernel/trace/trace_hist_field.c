@@ -167,9 +167,10 @@ int hist_field_spec(struct hist_parse *p, struct hist_field *hf, char *spec,
 		return -ENOMEM;
 	if (!hf_source(p, hf, spec) || (key && hf->src == HS_HITCOUNT))
 		return hist_fail(p, hist_pos(p, spec), "Couldn't find field");
-	if (hf->src == HS_VAR && p->h->vars[hf->idx].str && !p->param)
+	if (hf->src == HS_VAR && p->h->vars[hf->idx].kind != HV_NUM &&
+	    !p->param)
 		return hist_fail(p, hist_pos(p, spec),
-				 "A string variable is only an action's parameter");
+				 "A string or stack variable is only an action's parameter");
 	if (!mod)
 		return 0;
 	if (strchr(mod, '.'))

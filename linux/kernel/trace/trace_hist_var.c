@@ -26,6 +26,7 @@
 #include <linux/math64.h>
 #include <linux/seq_buf.h>
 #include <linux/slab.h>
+#include <linux/stacktrace.h>
 #include <linux/string.h>
 
 #include "trace.h"
@@ -173,9 +174,9 @@ int hist_var_field(struct hist_parse *p, struct hist_field *hf, char *spec,
 
 	if (var < 0)
 		return hist_ref_field(p, hf, spec, once);
-	if (p->h->vars[var].str && !p->param)
+	if (p->h->vars[var].kind != HV_NUM && !p->param)
 		return hist_fail(p, spec - p->copy,
-				 "A string variable is only an action's parameter");
+				 "A string or stack variable is only an action's parameter");
 	hf->name = kstrdup(spec, GFP_KERNEL);
 	if (!hf->name)
 		return -ENOMEM;
@@ -212,8 +213,8 @@ static int hx_leaf(struct hist_parse *p, struct hist_expr *x, char *s,
 	    hf->src == HS_VAR)
 		return hf->mod == HM_PERCENT || hf->mod == HM_GRAPH ?
 		       hist_fail(p, s - p->copy, "Invalid field modifier") : 0;
-	/* A string variable: the field alone, as written. */
-	if (hf->src == HS_STR && !operand && !hf->mod)
+	/* A string or stack variable: the field alone, as written. */
+	if ((hf->src == HS_STR || hf->src == HS_STACK) && !operand && !hf->mod)
 		return 0;
 	return hist_fail(p, s - p->copy,
 			 "Only numbers can be worked into a variable");
@@ -424,13 +425,18 @@ int hist_vars_parse(struct hist_parse *p, char **defs, unsigned int ndefs)
 	for (i = 0; i < h->nvars; i++) {
 		v = &h->vars[i];
 		nops = 0;
+		/* A reference alone may read a string or a stack. */
+		p->param = strchr(exprs[i], '$') && !strpbrk(exprs[i], "+-*/");
 		ret = hx_parse(p, exprs[i], 0, &nops, &v->expr);
+		p->param = false;
 		if (ret)
 			return ret;
 		if (hx_reads(v->expr, HS_TS))
 			h->uses_ts = true;
-		if (!v->expr->op && v->expr->leaf.src == HS_STR) {
-			v->str = true;
+		if (!v->expr->op && (v->expr->leaf.src == HS_STR ||
+				     v->expr->leaf.src == HS_STACK)) {
+			v->kind = v->expr->leaf.src == HS_STR ? HV_STR :
+								HV_STACK;
 			v->stri = h->nstrs++;
 		}
 		if (hx_const(v->expr)) {
@@ -553,14 +559,15 @@ bool hist_refs_take(const struct trace_hist *h, const void *key, u64 *refs,
 		if (!e || !hist_elt_read(e, r->slot, r->setw, r->bit, r->once,
 					 &refs[i]))
 			return false;
-		if (!r->str)
+		if (r->kind == HV_NUM)
 			continue;
 		/*
 		 * After the read's acquire. A hit setting it meanwhile may
-		 * tear the text, never its end.
+		 * tear the text, never its end; a stack ends with a 0 too.
 		 */
 		memcpy(strs[i], hist_elt_slot(e, r->str_slot), HIST_VAR_STR);
-		strs[i][HIST_VAR_STR - 1] = '\0';
+		if (r->kind == HV_STR)
+			strs[i][HIST_VAR_STR - 1] = '\0';
 		refs[i] = (unsigned long)strs[i];
 	}
 	return true;
@@ -598,7 +605,7 @@ void hist_vars_eval(const struct trace_hist *h, const void *rec, u64 ts,
 
 	for (i = 0; i < h->nvars; i++) {
 		v = &h->vars[h->order[i]];
-		if (v->uses_ref == with_refs && !v->str)
+		if (v->uses_ref == with_refs && v->kind == HV_NUM)
 			vars[h->order[i]] = hx_eval(v->expr, rec, ts, vars,
 						    refs);
 	}
@@ -620,26 +627,40 @@ void hist_vars_store(const struct trace_hist *h, struct hist_elt *e,
 		     const u64 *vars, const void *rec, unsigned int len)
 {
 	const struct hist_field *f;
+	const struct hist_var *v;
 	unsigned int i, n;
 	const char *s;
 	char *text;
 
 	for (i = 0; i < h->nvars; i++) {
-		if (!h->vars[i].str) {
+		v = &h->vars[i];
+		if (v->kind == HV_NUM) {
 			hist_elt_set(e, h->nvals + i, h->nvals + h->nvars, i,
 				     vars[i]);
 			continue;
 		}
-		f = &h->vars[i].expr->leaf;
-		s = trace_ev_field_str(rec, len, f->kind, f->offset, f->size,
-				       &n);
-		n = s ? strnlen(s, min(n, HIST_VAR_STR - 1U)) : 0;
-		text = hist_elt_slot(e, hist_str_base(h) +
-					h->vars[i].stri * HIST_VAR_STR_SLOTS);
-		if (n)
-			memcpy(text, s, n);
-		text[n] = '\0';
-		/* Its length, set after the text (a release). */
+		if (v->pass)
+			continue;
+		text = hist_var_blob(h, e, i);
+		if (v->kind == HV_STACK) {
+			/*
+			 * Past here, trace_hist_hit(), the trigger run, the
+			 * commit and the probe.
+			 */
+			n = stack_trace_save((unsigned long *)text,
+					     HIST_STACK_DEPTH, 6);
+			memset(text + n * sizeof(long), 0,
+			       HIST_VAR_STR - n * sizeof(long));
+		} else {
+			f = &v->expr->leaf;
+			s = trace_ev_field_str(rec, len, f->kind, f->offset,
+					       f->size, &n);
+			n = s ? strnlen(s, min(n, HIST_VAR_STR - 1U)) : 0;
+			if (n)
+				memcpy(text, s, n);
+			text[n] = '\0';
+		}
+		/* Its length, set after the bytes (a release). */
 		hist_elt_set(e, h->nvals + i, h->nvals + h->nvars, i, n);
 	}
 }
@@ -688,6 +709,74 @@ static unsigned int hx_key_kind(const struct hist_field *hf)
 	return hf->src == HS_STR ? 1 : hf->src == HS_STACK ? 2 : 0;
 }
 
+/* Whether anything of @h but an action's parameter reads variable @j. */
+static bool hist_var_read_as_num(const struct trace_hist *h, unsigned int j)
+{
+	bool ref = false;
+	unsigned int k;
+
+	for (k = 0; k < h->nkeys; k++)
+		if (h->keys[k].src == HS_VAR && h->keys[k].idx == j)
+			return true;
+	for (k = 0; k < h->nvals; k++)
+		if (h->vals[k].src == HS_VAR && h->vals[k].idx == j)
+			return true;
+	for (k = 0; k < h->nvars; k++)
+		if (hx_deps(h->vars[k].expr, &ref) & BIT(j))
+			return true;
+	for (k = 0; k < h->nacts; k++)
+		if (h->acts[k].handler != HH_MATCH && h->acts[k].track == j)
+			return true;
+	return false;
+}
+
+/*
+ * Reference @i of @h is bound: a variable that is that reference alone
+ * takes its kind, and when it is a string or stack, passes it on.
+ */
+static int hist_var_pass(struct trace_hist *h, unsigned int i,
+			 struct trace_array *tr, struct trace_ev_rt *rt,
+			 const char *cmd)
+{
+	const struct hist_ref *r = &h->refs[i];
+	struct hist_var *v;
+	unsigned int j;
+
+	if (r->kind == HV_NUM)
+		return 0;
+	for (j = 0; j < h->nvars; j++) {
+		v = &h->vars[j];
+		if (v->expr->op || v->expr->leaf.src != HS_REF ||
+		    v->expr->leaf.idx != i)
+			continue;
+		if (hist_var_read_as_num(h, j)) {
+			trace_hist_log(tr, rt, cmd, v->pos,
+				       "A string or stack variable is only an action's parameter");
+			return -EINVAL;
+		}
+		v->kind = r->kind;
+		v->pass = true;
+	}
+	return 0;
+}
+
+/**
+ * hist_var_blob() - where an entry keeps a string or stack variable
+ * @h:		the trigger
+ * @e:		the entry
+ * @i:		the variable, not passed on (&struct hist_var.pass)
+ *
+ * Return: its HIST_VAR_STR bytes.
+ */
+void *hist_var_blob(const struct trace_hist *h, const struct hist_elt *e,
+		    unsigned int i)
+{
+	return hist_elt_slot(e, hist_str_base(h) +
+				h->vars[i].stri * HIST_VAR_STR_SLOTS);
+}
+
+NOKPROBE_SYMBOL(hist_var_blob);
+
 /**
  * trace_hist_ref_bind() - bind a reference to the trigger that has its
  * variable
@@ -711,6 +800,7 @@ int trace_hist_ref_bind(struct trace_hist *h, unsigned int i,
 	const struct hist_field *a, *b;
 	const struct hist_var *v;
 	unsigned int k;
+	int ret;
 
 	lockdep_assert_held(&trace_ev_lock);
 	if (h->uses_ts && other->uses_ts &&
@@ -729,9 +819,9 @@ int trace_hist_ref_bind(struct trace_hist *h, unsigned int i,
 			goto bad;
 	}
 	v = &other->vars[hist_var_index(other, r->name)];
-	if (v->str && r->num) {
+	if (v->kind != HV_NUM && r->num) {
 		trace_hist_log(tr, rt, cmd, r->pos,
-			       "A string variable is only an action's parameter");
+			       "A string or stack variable is only an action's parameter");
 		return -EINVAL;
 	}
 	r->data = other->data;
@@ -739,8 +829,11 @@ int trace_hist_ref_bind(struct trace_hist *h, unsigned int i,
 	r->slot = other->nvals + hist_var_index(other, r->name);
 	r->setw = other->nvals + other->nvars;
 	r->bit = hist_var_index(other, r->name);
-	r->str = v->str;
+	r->kind = v->kind;
 	r->str_slot = hist_str_base(other) + v->stri * HIST_VAR_STR_SLOTS;
+	ret = hist_var_pass(h, i, tr, rt, cmd);
+	if (ret)
+		return ret;
 	/* Two names of one variable: one read, which unsets it if any does. */
 	for (k = 0; k < i; k++) {
 		if (h->refs[k].data == r->data && h->refs[k].bit == r->bit &&

@@ -505,6 +505,16 @@ static unsigned int ts_arg_len(const struct trace_hist_arg *arg,
 	return arg->str ? strnlen(arg->str, min(arg->len, room - 1)) : 0;
 }
 
+/* The addresses of an argument's stack, up to its first 0. */
+static unsigned int ts_arg_depth(const struct trace_hist_arg *arg)
+{
+	unsigned int n = 0;
+
+	while (arg->stack && n < arg->len && arg->stack[n])
+		n++;
+	return n;
+}
+
 /**
  * ts_def_rec_len() - the length of a record of given arguments
  * @def:	the event
@@ -520,6 +530,8 @@ unsigned int ts_def_rec_len(const struct ts_def *def,
 	for (i = 0; i < def->nr; i++)
 		if (def->fields[i].kind == TS_DYNSTR)
 			len += ts_arg_len(&args[i], TS_STR_MAX) + 1;
+		else if (def->fields[i].kind == TS_STACK)
+			len += ts_arg_depth(&args[i]) * sizeof(long);
 	return len;
 }
 
@@ -529,7 +541,7 @@ unsigned int ts_def_rec_len(const struct ts_def *def,
  * @rec:	the record, of ts_def_rec_len() bytes; its common fields are
  *		left alone
  * @args:	one for each field: numbers cut to the field's size,
- *		strings cut to its room (a stack field is left empty)
+ *		strings cut to its room, a stack's addresses up to a 0
  *
  * Any context.
  */
@@ -560,8 +572,12 @@ void ts_def_fill(const struct ts_def *def, void *rec,
 			*(u32 *)(r + f->offset) = (k + 1) << 16 | dyn;
 			dyn += k + 1;
 			break;
-		default:	/* a stack: none is passed yet */
-			*(u32 *)(r + f->offset) = dyn;
+		default:	/* a stack */
+			k = ts_arg_depth(&args[i]) * sizeof(long);
+			if (k)
+				memcpy(r + dyn, args[i].stack, k);
+			*(u32 *)(r + f->offset) = k << 16 | dyn;
+			dyn += k;
 		}
 	}
 }

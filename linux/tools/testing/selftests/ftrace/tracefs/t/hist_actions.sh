@@ -98,11 +98,11 @@ grep -Eq '^\{ filename: /bin/sh +, lat: +[0-9]+ \} hitcount: +[0-9]+$' $S/hist |
 loc='hist:sched:sched_process_exec: error:'
 echo > error_log
 expect_reject $EX/trigger 'hist:keys=pid:f2=filename:vals=$f2' 'Invalid argument'
-grep -q "$loc A string variable is only an action's parameter" error_log ||
+grep -q "$loc A string or stack variable is only an action's parameter" error_log ||
 	fail "error_log: string variable as a value: $(cat error_log)"
 echo > error_log
-expect_reject $X/trigger 'hist:keys=pid:n=$fv' 'Invalid argument'
-grep -q "sched_process_exit: error: A string variable is only an action's parameter" error_log ||
+expect_reject $X/trigger 'hist:keys=pid:n=$fv+1' 'Invalid argument'
+grep -q "sched_process_exit: error: A string or stack variable is only an action's parameter" error_log ||
 	fail "error_log: string reference as a number: $(cat error_log)"
 expect_reject $X/trigger "hist:keys=common_pid:onmatch(sched.sched_process_exec).exec_exit(\$fv,\$fv)" \
 	'Invalid argument'
@@ -110,6 +110,26 @@ expect_reject $X/trigger "hist:keys=common_pid:onmatch(sched.sched_process_exec)
 : > $EX/trigger
 : > $S/trigger
 : > synthetic_events || fail "exec_exit left in use: $(cat synthetic_events)"
+
+# A stack variable: exec's stack kept per pid, read at the exit through a
+# variable that is the reference alone, into a stack field.
+echo 'exec_stack pid_t pid; unsigned long[] stack' > synthetic_events
+S=events/synthetic/exec_stack
+echo 1 > $S/enable
+echo > trace
+echo 'hist:keys=pid:st=common_stacktrace' > $EX/trigger
+act='onmatch(sched.sched_process_exec).exec_stack(pid,$s)'
+echo "hist:keys=pid:s=\$st:$act" > $X/trigger
+/bin/sh -c true
+grep -q '^=> .*exec' trace || fail "no exec stack in exec_stack: $(cat trace)"
+echo > error_log
+expect_reject $X/trigger 'hist:keys=pid:s2=$st:vals=$s2' 'Invalid argument'
+grep -q "sched_process_exit: error: A string or stack variable is only" error_log ||
+	fail "error_log: stack variable as a value: $(cat error_log)"
+: > $X/trigger
+: > $EX/trigger
+echo 0 > $S/enable
+: > synthetic_events || fail "exec_stack left in use: $(cat synthetic_events)"
 
 # onmax() and onchange() with save(): the largest (last) value of each
 # entry, and the fields of the hit that set it, after the entry's line.
