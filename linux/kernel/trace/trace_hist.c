@@ -795,7 +795,7 @@ noinline void trace_hist_hit(struct trace_hist *h, const void *rec,
 	for (i = 0; i < h->nkeys; i++)
 		hist_key_part(&h->keys[i], key, rec, len, ts, vars);
 	if (h->nrefs) {
-		if (!hist_refs_take(h, key, refs, kb->strs[n]))
+		if (!hist_refs_take(h, key, refs, kb->strs[n][0]))
 			goto out;
 		hist_vars_eval(h, rec, ts, vars, refs, true);
 	}

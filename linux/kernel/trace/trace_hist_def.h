@@ -391,7 +391,7 @@ bool hist_vars_same(const struct trace_hist *a, const struct trace_hist *b);
 void hist_vars_free(struct trace_hist *h);
 void hist_data_put(struct trace_hist_data *d);
 bool hist_refs_take(const struct trace_hist *h, const void *key, u64 *refs,
-		    char (*strs)[HIST_VAR_STR]);
+		    char *strs);
 void hist_vars_eval(const struct trace_hist *h, const void *rec, u64 ts,
 		    u64 *vars, const u64 *refs, bool with_refs);
 void *hist_var_blob(const struct trace_hist *h, const struct hist_elt *e,

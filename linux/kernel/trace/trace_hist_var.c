@@ -533,18 +533,19 @@ void hist_vars_free(struct trace_hist *h)
  * @key:	the hit's key: its leading keys are the other tables' keys
  * @refs:	gets each reference's value: a string variable's, a pointer
  *		to its text copied into @strs
- * @strs:	room for that text, a string for each reference
+ * @strs:	room for that text: HIST_VAR_STR bytes for each reference
  *
  * Any context, from the hit.
  *
  * Return: false when one is not set for these keys.
  */
 bool hist_refs_take(const struct trace_hist *h, const void *key, u64 *refs,
-		    char (*strs)[HIST_VAR_STR])
+		    char *strs)
 {
 	const struct hist_ref *r;
 	struct hist_elt *e;
 	unsigned int i;
+	char *copy;
 
 	for (i = 0; i < h->nrefs; i++) {
 		r = &h->refs[i];
@@ -565,10 +566,11 @@ bool hist_refs_take(const struct trace_hist *h, const void *key, u64 *refs,
 		 * After the read's acquire. A hit setting it meanwhile may
 		 * tear the text, never its end; a stack ends with a 0 too.
 		 */
-		memcpy(strs[i], hist_elt_slot(e, r->str_slot), HIST_VAR_STR);
+		copy = strs + i * HIST_VAR_STR;
+		memcpy(copy, hist_elt_slot(e, r->str_slot), HIST_VAR_STR);
 		if (r->kind == HV_STR)
-			strs[i][HIST_VAR_STR - 1] = '\0';
-		refs[i] = (unsigned long)strs[i];
+			copy[HIST_VAR_STR - 1] = '\0';
+		refs[i] = (unsigned long)copy;
 	}
 	return true;
 }

@@ -102,10 +102,11 @@ grep -q "$loc A string or stack variable is only an action's parameter" error_lo
 	fail "error_log: string variable as a value: $(cat error_log)"
 echo > error_log
 expect_reject $X/trigger 'hist:keys=pid:n=$fv+1' 'Invalid argument'
-grep -q "sched_process_exit: error: A string or stack variable is only an action's parameter" error_log ||
+msg="A string or stack variable is only an action's parameter"
+grep -q "sched_process_exit: error: $msg" error_log ||
 	fail "error_log: string reference as a number: $(cat error_log)"
-expect_reject $X/trigger "hist:keys=common_pid:onmatch(sched.sched_process_exec).exec_exit(\$fv,\$fv)" \
-	'Invalid argument'
+act='onmatch(sched.sched_process_exec).exec_exit($fv,$fv)'
+expect_reject $X/trigger "hist:keys=common_pid:$act" 'Invalid argument'
 : > $X/trigger
 : > $EX/trigger
 : > $S/trigger
