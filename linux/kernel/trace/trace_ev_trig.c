@@ -101,6 +101,9 @@ static bool trig_soft(enum trig_type type)
  *		disable_hist name
  * @target_ie:	in an instance: that event there; NULL at the top
  * @hist:	a hist trigger's definition and table
+ * @autov:	a hist trigger made to keep a field of its event that
+ *		another's action passes (trig_make_fvars()); it goes when no
+ *		trigger reads it
  * @rcu:	for freeing after the probes are done with it
  */
 struct trace_ev_trig {
@@ -112,6 +115,7 @@ struct trace_ev_trig {
 	struct trace_ev_rt *target;
 	struct trace_ev_ie *target_ie;
 	struct trace_hist *hist;
+	bool autov;
 	struct rcu_head rcu;
 };
 
@@ -660,6 +664,64 @@ static unsigned int trig_hist_readers(struct trig_host *h,
 	return on == users ? n : 0;
 }
 
+/* Take the triggers of @h that @gone picks onto @out. */
+static void trig_pick(struct trig_host *h, struct list_head *out,
+		      bool (*gone)(const struct trig_host *h,
+				   const struct trace_ev_trig *t,
+				   const void *arg),
+		      const void *arg)
+{
+	struct trace_ev_trig *t, *tmp;
+
+	list_for_each_entry_safe(t, tmp, h->trigs, list) {
+		if (!gone(h, t, arg))
+			continue;
+		trig_unlink(h, t);
+		list_add(&t->gone, out);
+	}
+}
+
+/* Free the triggers on @gone once no probe can be running them. */
+static void trig_free_list(struct list_head *gone)
+{
+	struct trace_ev_trig *t, *tmp;
+
+	if (list_empty(gone))
+		return;
+	synchronize_rcu();
+	list_for_each_entry_safe(t, tmp, gone, gone)
+		trig_free(t);
+}
+
+/*
+ * Remove the triggers that @gone picks, of every event at the top and in
+ * every instance, and free them once no probe runs them. Called with
+ * trace_ev_lock held.
+ */
+static void trig_sweep_locked(bool (*gone)(const struct trig_host *h,
+					   const struct trace_ev_trig *t,
+					   const void *arg),
+			      const void *arg)
+{
+	struct trace_ev_rt *e;
+	struct trace_ev_ie *x;
+	struct trig_host h;
+	LIST_HEAD(picked);
+
+	lockdep_assert_held(&trace_ev_lock);
+	for (e = trig_sweep_next(NULL); e; e = trig_sweep_next(e)) {
+		trig_host_init(&h, e, NULL);
+		trig_pick(&h, &picked, gone, arg);
+		list_for_each_entry(x, &e->insts, node) {
+			if (list_empty(&x->trigs))
+				continue;
+			trig_host_init(&h, e, x);
+			trig_pick(&h, &picked, gone, arg);
+		}
+	}
+	trig_free_list(&picked);
+}
+
 static bool trig_same_filter(const struct trace_ev_filter *a,
 			     const struct trace_ev_filter *b)
 {
@@ -668,12 +730,120 @@ static bool trig_same_filter(const struct trace_ev_filter *a,
 	return !strcmp(trace_ev_filter_text(a), trace_ev_filter_text(b));
 }
 
+static int trig_store_hist(struct trig_host *h, const char *cmd,
+			   bool remove, struct trace_ev_filter *f, bool autov);
+
+/* A made trigger (&trace_ev_trig.autov) that no trigger reads any more. */
+static bool trig_auto_unread(const struct trig_host *h,
+			     const struct trace_ev_trig *t, const void *arg)
+{
+	unsigned int users;
+
+	return t->autov && !trace_hist_readers(t->hist, &users);
+}
+
+/* Remove the made triggers no trigger reads. */
+static void trig_reap_locked(void)
+{
+	trig_sweep_locked(trig_auto_unread, NULL);
+}
+
+/*
+ * The trigger on the event of @x that has the variables @hist reads
+ * there, and so the keys that lead @hist's; NULL for none. @var is set
+ * when one already has the variable of field @i.
+ */
+static struct trace_ev_trig *trig_fvar_owner(struct trig_host *x,
+					     const struct trace_hist *hist,
+					     unsigned int i, bool *var)
+{
+	unsigned int j, n = trace_hist_nrefs(hist), ref;
+	struct trace_ev_trig *t, *owner = NULL;
+	const char *sys, *ev;
+
+	ref = trace_hist_fvar(hist, i, &sys, &ev);
+	*var = false;
+	list_for_each_entry(t, x->trigs, list) {
+		if (t->type != TRIG_HIST)
+			continue;
+		if (trace_hist_ref_fits(hist, ref, t->hist, sys, ev)) {
+			*var = true;
+			return t;
+		}
+		for (j = 0; j < n && !owner; j++)
+			if (j != ref &&
+			    trace_hist_ref_fits(hist, j, t->hist, sys, ev))
+				owner = t;
+	}
+	return owner;
+}
+
+/*
+ * For each field of a matched event that @hist's actions pass
+ * ("sys.event.field"), a trigger on that event, in @h's trace array,
+ * keeps it in the variable "synthetic_<field>": one of the keys of the
+ * trigger there whose variables @hist reads, on the same hits (its
+ * filter). Upstream adds the variable to that trigger; here the made
+ * trigger is listed on its own, and goes when nothing reads it.
+ */
+static int trig_make_fvars(struct trig_host *h, struct trace_hist *hist,
+			   const char *cmd)
+{
+	struct trace_array *tr = trig_host_tr(h);
+	struct trace_ev_filter *f;
+	struct trace_ev_trig *owner;
+	struct trace_ev_ie *ie = NULL;
+	const char *sys, *ev, *err;
+	struct trace_ev_rt *rt;
+	unsigned int i, ref, pos;
+	struct trig_host x;
+	char *aux;
+	bool var;
+	int ret;
+
+	for (i = 0; i < trace_hist_nfvars(hist); i++) {
+		ref = trace_hist_fvar(hist, i, &sys, &ev);
+		rt = trig_event(sys, ev);
+		if (rt && h->ie)
+			ie = trig_event_in(rt, h->ie);
+		if (!rt || (h->ie && !ie))
+			return trace_hist_ref_fail(hist, ref, tr, h->rt, cmd,
+						   "Couldn't find event");
+		trig_host_init(&x, rt, ie);
+		f = NULL;
+		owner = trig_fvar_owner(&x, hist, i, &var);
+		if (var)
+			continue;
+		if (!owner)
+			return trace_hist_ref_fail(hist, ref, tr, h->rt, cmd,
+						   "Couldn't find a hist trigger of the field's event");
+		aux = trace_hist_fvar_cmd(owner->hist, hist, i);
+		if (!aux)
+			return -ENOMEM;
+		if (owner->filter) {
+			f = trace_ev_filter_compile(trace_ev_fields(rt->call),
+						    trace_ev_filter_text(owner->filter),
+						    &err, &pos);
+			if (IS_ERR(f)) {
+				kfree(aux);
+				return PTR_ERR(f);
+			}
+		}
+		ret = trig_store_hist(&x, aux, false, f, true);
+		kfree(aux);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 /*
  * A hist command (@cmd, without its filter @f, which it owns): add a
- * trigger, remove one (@remove), or pause, continue or clear one.
+ * trigger (made for another's field, @autov), remove one (@remove), or
+ * pause, continue or clear one.
  */
 static int trig_store_hist(struct trig_host *h, const char *cmd,
-			   bool remove, struct trace_ev_filter *f)
+			   bool remove, struct trace_ev_filter *f, bool autov)
 {
 	struct trace_array *tr = trig_host_tr(h);
 	struct trace_ev_trig *t, *old;
@@ -694,6 +864,7 @@ static int trig_store_hist(struct trig_host *h, const char *cmd,
 		} else if (old) {
 			trig_unlink(h, old);
 			call_rcu(&old->rcu, trig_free_rcu);
+			trig_reap_locked();
 		}
 		goto out_hist;
 	}
@@ -723,14 +894,20 @@ static int trig_store_hist(struct trig_host *h, const char *cmd,
 		}
 	}
 	t = kzalloc(sizeof(*t), GFP_KERNEL);
-	ret = t ? trig_bind_refs(h, hist, cmd) : -ENOMEM;
+	ret = t ? trig_make_fvars(h, hist, cmd) : -ENOMEM;
+	if (!ret)
+		ret = trig_bind_refs(h, hist, cmd);
 	if (!ret)
 		ret = trace_hist_attach_locked(hist, tr, h->rt, cmd);
 	if (ret) {
 		kfree(t);
+		/* What trig_make_fvars() made, which nothing reads. */
+		if (trace_hist_nfvars(hist))
+			trig_reap_locked();
 		goto out_hist;
 	}
 	t->type = TRIG_HIST;
+	t->autov = autov;
 	t->count = -1;
 	t->filter = f;
 	t->hist = hist;
@@ -796,7 +973,7 @@ static int trig_store(const char *val, struct trig_host *h)
 		/* A removal's filter does not matter, but must parse. */
 		ret = trig_filter(h, rest, &f);
 		if (!ret)
-			ret = trig_store_hist(h, cmd + remove, remove, f);
+			ret = trig_store_hist(h, cmd + remove, remove, f, false);
 		goto out;
 	}
 	ret = trig_parse(cmd + remove, remove, &type, &target, &count);
@@ -915,6 +1092,7 @@ static void trig_trunc(struct trig_host *h)
 		trig_unlink(h, t);
 		call_rcu(&t->rcu, trig_free_rcu);
 	}
+	trig_reap_locked();
 }
 
 /**
@@ -944,64 +1122,6 @@ void trace_ev_trig_ie_trunc(struct trace_ev_ie *ie)
 
 	trig_host_init(&h, ie->rt, ie);
 	trig_trunc(&h);
-}
-
-/* Take the triggers of @h that @gone picks onto @out. */
-static void trig_pick(struct trig_host *h, struct list_head *out,
-		      bool (*gone)(const struct trig_host *h,
-				   const struct trace_ev_trig *t,
-				   const void *arg),
-		      const void *arg)
-{
-	struct trace_ev_trig *t, *tmp;
-
-	list_for_each_entry_safe(t, tmp, h->trigs, list) {
-		if (!gone(h, t, arg))
-			continue;
-		trig_unlink(h, t);
-		list_add(&t->gone, out);
-	}
-}
-
-/* Free the triggers on @gone once no probe can be running them. */
-static void trig_free_list(struct list_head *gone)
-{
-	struct trace_ev_trig *t, *tmp;
-
-	if (list_empty(gone))
-		return;
-	synchronize_rcu();
-	list_for_each_entry_safe(t, tmp, gone, gone)
-		trig_free(t);
-}
-
-/*
- * Remove the triggers that @gone picks, of every event at the top and in
- * every instance, and free them once no probe runs them. Called with
- * trace_ev_lock held.
- */
-static void trig_sweep_locked(bool (*gone)(const struct trig_host *h,
-					   const struct trace_ev_trig *t,
-					   const void *arg),
-			      const void *arg)
-{
-	struct trace_ev_rt *e;
-	struct trace_ev_ie *x;
-	struct trig_host h;
-	LIST_HEAD(picked);
-
-	lockdep_assert_held(&trace_ev_lock);
-	for (e = trig_sweep_next(NULL); e; e = trig_sweep_next(e)) {
-		trig_host_init(&h, e, NULL);
-		trig_pick(&h, &picked, gone, arg);
-		list_for_each_entry(x, &e->insts, node) {
-			if (list_empty(&x->trigs))
-				continue;
-			trig_host_init(&h, e, x);
-			trig_pick(&h, &picked, gone, arg);
-		}
-	}
-	trig_free_list(&picked);
 }
 
 /* The triggers that name the event in an instance @ie. */
@@ -1058,6 +1178,7 @@ void trace_ev_trig_ie_forget_locked(struct trace_ev_ie *ie)
 static void trace_ev_trig_forget_locked(struct trace_ev_rt *rt)
 {
 	trig_sweep_locked(trig_of_rt, rt);
+	trig_reap_locked();
 }
 
 static struct trace_ev_client trace_ev_trig_client = {

@@ -495,12 +495,6 @@ static void hist_list(struct seq_buf *s, const struct trace_hist *h)
 	hist_acts_show(s, h);
 }
 
-/*
- * A listing is no longer than the command it came from (at most a page)
- * and what defaults add to it.
- */
-#define HIST_LIST_MAX	(2 * PAGE_SIZE)
-
 /* Run @show into a string of its own; NULL without memory. */
 static char *hist_string(void (*show)(struct seq_buf *s,
 				      const struct trace_hist *h),

@@ -94,6 +94,11 @@ int trace_hist_act_bind(struct trace_hist *h, unsigned int i,
 			struct trace_ev_rt *rt, const char *cmd);
 void trace_hist_acts_unhold_locked(struct trace_hist *h);
 unsigned int trace_hist_nrefs(const struct trace_hist *h);
+unsigned int trace_hist_nfvars(const struct trace_hist *h);
+unsigned int trace_hist_fvar(const struct trace_hist *h, unsigned int i,
+			     const char **sys, const char **event);
+char *trace_hist_fvar_cmd(const struct trace_hist *owner,
+			  const struct trace_hist *h, unsigned int i);
 bool trace_hist_ref_fits(const struct trace_hist *h, unsigned int i,
 			 const struct trace_hist *other, const char *sys,
 			 const char *event);
@@ -206,6 +211,25 @@ static inline void trace_hist_log(struct trace_array *tr,
 				  struct trace_ev_rt *rt, const char *cmd,
 				  unsigned int pos, const char *msg)
 {
+}
+
+static inline unsigned int trace_hist_nfvars(const struct trace_hist *h)
+{
+	return 0;
+}
+
+static inline unsigned int trace_hist_fvar(const struct trace_hist *h,
+					   unsigned int i, const char **sys,
+					   const char **event)
+{
+	return 0;
+}
+
+static inline char *trace_hist_fvar_cmd(const struct trace_hist *owner,
+					const struct trace_hist *h,
+					unsigned int i)
+{
+	return NULL;
 }
 
 static inline unsigned int trace_hist_nrefs(const struct trace_hist *h)

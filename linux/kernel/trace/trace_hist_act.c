@@ -93,9 +93,12 @@ static int ha_param(struct hist_parse *p, struct hist_field *hf, char *s)
 		p->param = false;
 		return ret;
 	}
-	if (strchr(s, '.') && strchr(strchr(s, '.') + 1, '.'))
-		return hist_fail(p, s - p->copy,
-				 "A field of the matched event can't be a parameter yet");
+	if (strchr(s, '.') && strchr(strchr(s, '.') + 1, '.')) {
+		p->param = true;
+		ret = hist_fvar_field(p, hf, s);
+		p->param = false;
+		return ret;
+	}
 	ret = hist_field_spec(p, hf, s, false);
 	if (ret)
 		return ret;

@@ -32,6 +32,12 @@ struct trace_ev_rt;
 #define HIST_NAME_MAX		64	/* of a variable */
 #define HIST_ACTS_MAX		4
 #define HIST_PARAMS_MAX		16	/* of an action */
+#define HIST_FVARS_MAX		4	/* fields of matched events, per trigger */
+/*
+ * A listing is no longer than the command it came from (at most a page)
+ * and what defaults add to it.
+ */
+#define HIST_LIST_MAX		(2 * PAGE_SIZE)
 #define HIST_SAVE_STR		64	/* bytes of a string save() keeps */
 #define HIST_VAR_STR		128	/* of a string variable, NUL included;
 					 * a stack variable's HIST_STACK_DEPTH
@@ -281,6 +287,11 @@ struct trace_hist_data {
  * @nacts:	how many
  * @nslots:	slots of an entry after its variables: the actions' state
  * @nstrs:	its string and stack variables, kept after the rest
+ * @fvars:	fields of matched events its actions pass ("sys.event.field"):
+ *		each the field's name, read through a reference to the
+ *		variable "synthetic_<field>" the trigger layer makes for it
+ * @fvar_refs:	each one's reference
+ * @nfvars:	how many
  * @size:	its table's entries
  * @key_size:	bytes of its key
  * @nohitcount:	the hit count is not shown
@@ -309,6 +320,9 @@ struct trace_hist {
 	unsigned int nacts;
 	unsigned int nslots;
 	unsigned int nstrs;
+	char *fvars[HIST_FVARS_MAX];
+	u8 fvar_refs[HIST_FVARS_MAX];
+	unsigned int nfvars;
 	unsigned int size;
 	unsigned int key_size;
 	bool nohitcount;
@@ -384,6 +398,7 @@ void hist_field_show(struct seq_buf *s, const struct hist_field *hf);
 int hist_vars_parse(struct hist_parse *p, char **defs, unsigned int ndefs);
 int hist_ref_field(struct hist_parse *p, struct hist_field *hf, char *spec,
 		   bool once);
+int hist_fvar_field(struct hist_parse *p, struct hist_field *hf, char *spec);
 int hist_var_field(struct hist_parse *p, struct hist_field *hf, char *spec,
 		   bool once);
 void hist_vars_show(struct seq_buf *s, const struct trace_hist *h);

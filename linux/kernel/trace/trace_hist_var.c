@@ -70,16 +70,57 @@ static char *hx_split(char *s)
 }
 
 /*
+ * A reference to variable @name of the trigger on @sys.@ev (both NULL
+ * when unnamed, else allocated: taken), at @pos; one serves every use of
+ * the variable. Its index, or -EINVAL (logged) or -ENOMEM.
+ */
+static int hist_ref_add_named(struct hist_parse *p, char *sys, char *ev,
+			      const char *name, unsigned int pos, bool once)
+{
+	struct trace_hist *h = p->h;
+	struct hist_ref *r;
+	unsigned int i;
+
+	for (i = 0; i < h->nrefs; i++) {
+		r = &h->refs[i];
+		if (!strcmp(r->name, name) && !r->sys == !sys &&
+		    (!sys || (!strcmp(r->sys, sys) && !strcmp(r->event, ev)))) {
+			kfree(sys);
+			kfree(ev);
+			r->once |= once;
+			r->num |= !p->param;
+			return i;
+		}
+	}
+	if (h->nrefs == HIST_REFS_MAX) {
+		kfree(sys);
+		kfree(ev);
+		return hist_fail(p, pos, "Too many variable references");
+	}
+	r = &h->refs[h->nrefs];
+	r->sys = sys;
+	r->event = ev;
+	r->once = once;
+	r->num = !p->param;
+	r->pos = pos;
+	r->name = kstrdup(name, GFP_KERNEL);
+	if (!r->name) {
+		kfree(sys);
+		kfree(ev);
+		memset(r, 0, sizeof(*r));
+		return -ENOMEM;
+	}
+	return h->nrefs++;
+}
+
+/*
  * A reference of the command to another trigger's variable, @spec
  * ("$name" or "sys.event.$name"); one serves every use of the variable.
  * Its index, or -EINVAL (logged) or -ENOMEM.
  */
 static int hist_ref_add(struct hist_parse *p, char *spec, bool once)
 {
-	struct trace_hist *h = p->h;
 	char *dollar = strchr(spec, '$'), *sys = NULL, *ev = NULL, *dot;
-	struct hist_ref *r;
-	unsigned int i;
 
 	if (!dollar || !dollar[1])
 		return hist_fail(p, spec - p->copy, "Invalid variable reference");
@@ -98,38 +139,8 @@ static int hist_ref_add(struct hist_parse *p, char *spec, bool once)
 			return -ENOMEM;
 		}
 	}
-	for (i = 0; i < h->nrefs; i++) {
-		r = &h->refs[i];
-		if (!strcmp(r->name, dollar + 1) && !r->sys == !sys &&
-		    (!sys || (!strcmp(r->sys, sys) && !strcmp(r->event, ev)))) {
-			kfree(sys);
-			kfree(ev);
-			r->once |= once;
-			r->num |= !p->param;
-			return i;
-		}
-	}
-	if (h->nrefs == HIST_REFS_MAX) {
-		kfree(sys);
-		kfree(ev);
-		return hist_fail(p, spec - p->copy,
-				 "Too many variable references");
-	}
-	r = &h->refs[h->nrefs];
-	r->sys = sys;
-	r->event = ev;
-	r->once = once;
-	r->num = !p->param;
-	r->pos = spec - p->copy;
-	r->name = kstrdup(dollar + 1, GFP_KERNEL);
-	if (!r->name) {
-		kfree(r->name);
-		kfree(sys);
-		kfree(ev);
-		memset(r, 0, sizeof(*r));
-		return -ENOMEM;
-	}
-	return h->nrefs++;
+	return hist_ref_add_named(p, sys, ev, dollar + 1, spec - p->copy,
+				  once);
 }
 
 /**
@@ -154,6 +165,66 @@ int hist_ref_field(struct hist_parse *p, struct hist_field *hf, char *spec,
 		return ret;
 	hf->src = HS_REF;
 	hf->idx = ret;
+	return 0;
+}
+
+/* A variable's name: letters, digits (not first) and '_'. */
+static bool hx_name_ok(const char *s)
+{
+	if (!*s || strlen(s) >= HIST_NAME_MAX || isdigit(*s))
+		return false;
+	for (; *s; s++)
+		if (!isalnum(*s) && *s != '_')
+			return false;
+	return true;
+}
+
+/**
+ * hist_fvar_field() - a parameter that is a field of the matched event
+ * @p:		the command
+ * @hf:		the field, zeroed
+ * @spec:	"sys.event.field", in @p's copy
+ *
+ * It reads the variable "synthetic_<field>" of sys.event's trigger, which
+ * the trigger layer makes (trace_hist_fvar()).
+ *
+ * Return: 0, -EINVAL (logged) or -ENOMEM.
+ */
+int hist_fvar_field(struct hist_parse *p, struct hist_field *hf, char *spec)
+{
+	char *d1 = strchr(spec, '.'), *d2 = d1 ? strchr(d1 + 1, '.') : NULL;
+	struct trace_hist *h = p->h;
+	char *sys, *ev, *name;
+	int ret;
+
+	if (!d2 || d1 == spec || d2 == d1 + 1 || !d2[1] || strchr(d2 + 1, '.') ||
+	    !hx_name_ok(d2 + 1))
+		return hist_fail(p, spec - p->copy, "Invalid field variable");
+	if (h->nfvars == HIST_FVARS_MAX)
+		return hist_fail(p, spec - p->copy, "Too many field variables");
+	hf->name = kstrdup(spec, GFP_KERNEL);
+	h->fvars[h->nfvars] = kstrdup(d2 + 1, GFP_KERNEL);
+	name = kasprintf(GFP_KERNEL, "synthetic_%s", d2 + 1);
+	sys = kstrndup(spec, d1 - spec, GFP_KERNEL);
+	ev = kstrndup(d1 + 1, d2 - d1 - 1, GFP_KERNEL);
+	if (!hf->name || !h->fvars[h->nfvars] || !name || !sys || !ev) {
+		kfree(h->fvars[h->nfvars]);
+		h->fvars[h->nfvars] = NULL;
+		kfree(name);
+		kfree(sys);
+		kfree(ev);
+		return -ENOMEM;
+	}
+	ret = hist_ref_add_named(p, sys, ev, name, spec - p->copy, false);
+	kfree(name);
+	if (ret < 0) {
+		kfree(h->fvars[h->nfvars]);
+		h->fvars[h->nfvars] = NULL;
+		return ret;
+	}
+	hf->src = HS_REF;
+	hf->idx = ret;
+	h->fvar_refs[h->nfvars++] = ret;
 	return 0;
 }
 
@@ -363,16 +434,6 @@ static bool hx_visit(struct trace_hist *h, unsigned int i, u8 *state,
 	return true;
 }
 
-static bool hx_name_ok(const char *s)
-{
-	if (!*s || strlen(s) >= HIST_NAME_MAX || isdigit(*s))
-		return false;
-	for (; *s; s++)
-		if (!isalnum(*s) && *s != '_')
-			return false;
-	return true;
-}
-
 /**
  * hist_vars_parse() - the variables of a command
  * @p:		the command; its trigger gets them
@@ -525,6 +586,8 @@ void hist_vars_free(struct trace_hist *h)
 		kfree(r->event);
 		hist_data_put(r->data);
 	}
+	for (i = 0; i < h->nfvars; i++)
+		kfree(h->fvars[i]);
 }
 
 /**
@@ -680,6 +743,74 @@ NOKPROBE_SYMBOL(hist_vars_store);
 unsigned int trace_hist_nrefs(const struct trace_hist *h)
 {
 	return h->nrefs;
+}
+
+/**
+ * trace_hist_nfvars() - how many fields of matched events a trigger's
+ * actions pass
+ * @h:		the trigger
+ *
+ * Return: their number.
+ */
+unsigned int trace_hist_nfvars(const struct trace_hist *h)
+{
+	return h->nfvars;
+}
+
+/**
+ * trace_hist_fvar() - a field of a matched event an action passes
+ * @h:		the trigger
+ * @i:		the field
+ * @sys:	set to the system of its event
+ * @event:	set to the event
+ *
+ * Return: the reference that reads it, through the variable
+ * "synthetic_<field>" of a hist trigger on that event, which the caller
+ * makes when none has it (trace_hist_fvar_cmd()).
+ */
+unsigned int trace_hist_fvar(const struct trace_hist *h, unsigned int i,
+			     const char **sys, const char **event)
+{
+	const struct hist_ref *r = &h->refs[h->fvar_refs[i]];
+
+	*sys = r->sys;
+	*event = r->event;
+	return h->fvar_refs[i];
+}
+
+/**
+ * trace_hist_fvar_cmd() - the command of a trigger that keeps a field of
+ * a matched event for an action
+ * @owner:	the trigger on that event whose variables @h reads
+ * @h:		the reading trigger
+ * @i:		its field (trace_hist_fvar())
+ *
+ * Return: "hist:keys=<@owner's keys>:synthetic_<field>=<field>",
+ * allocated, or NULL.
+ */
+char *trace_hist_fvar_cmd(const struct trace_hist *owner,
+			  const struct trace_hist *h, unsigned int i)
+{
+	char *buf = kmalloc(HIST_LIST_MAX, GFP_KERNEL);
+	struct seq_buf s;
+	unsigned int k;
+
+	if (!buf)
+		return NULL;
+	seq_buf_init(&s, buf, HIST_LIST_MAX);
+	seq_buf_puts(&s, "hist:keys=");
+	for (k = 0; k < owner->nkeys; k++) {
+		if (k)
+			seq_buf_putc(&s, ',');
+		hist_field_show(&s, &owner->keys[k]);
+	}
+	seq_buf_printf(&s, ":synthetic_%s=%s", h->fvars[i], h->fvars[i]);
+	if (seq_buf_has_overflowed(&s)) {
+		kfree(buf);
+		return NULL;
+	}
+	seq_buf_str(&s);
+	return buf;
 }
 
 /**

@@ -619,6 +619,9 @@ static size_t valid(const struct file *f, char *out, size_t size)
 		"hist:keys=common_pid:c=common_cpu:onchange($c).snapshot()",
 		"hist:keys=common_cpu:m=common_pid:onmax($m).snapshot():onchange($m).trace(fz0,$m)",
 		"!hist:keys=common_pid:vals=hitcount:c=common_cpu:sort=hitcount:size=2048:onchange($c).snapshot()",
+		"hist:keys=common_pid:s=common_stacktrace", "hist:keys=next_pid:f=next_comm",
+		"hist:keys=common_pid:onmatch(sched.sched_switch).fz2($f,$s)",
+		"hist:keys=common_pid:l=$ts0:onmatch(sched.sched_switch).fz0(sched.sched_switch.prev_pid)",
 	};
 	static const char *const ops[] = {
 		"==", "!=", "<", "<=", ">", ">=", "&", "~",

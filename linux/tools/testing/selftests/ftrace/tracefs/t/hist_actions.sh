@@ -80,6 +80,37 @@ done
 : > $F/trigger
 : > synthetic_events || fail "synthetic events left in use: $(cat synthetic_events)"
 
+# A field of the matched event as a parameter: a trigger made on that
+# event keeps it in synthetic_<field>, on the keys and filter of the one
+# read there; it cannot be removed while read, and goes with its reader.
+echo 'fork_parent u64 lat; pid_t pid; pid_t ppid' > synthetic_events
+S=events/synthetic/fork_parent
+echo 1 > $S/enable
+echo > trace
+echo 'hist:keys=child_pid:t0=common_timestamp.usecs if child_pid > 0' > $E/trigger
+act='onmatch(sched.sched_process_fork).fork_parent($l,pid,sched.sched_process_fork.parent_pid)'
+echo "hist:keys=pid:l=common_timestamp.usecs-\$t0:$act" > $X/trigger
+made='hist:keys=child_pid:vals=hitcount:synthetic_parent_pid=parent_pid:sort=hitcount:size=2048'
+grep -qxF "$made if child_pid > 0 [active]" $E/trigger ||
+	fail "no trigger made for parent_pid: $(cat $E/trigger)"
+for _i in 1 2 3; do sh -c true; done
+grep -q "fork_parent: lat=[0-9]* pid=[0-9]* ppid=$$\$" trace ||
+	fail "no fork_parent with the parent's pid $$: $(cat trace)"
+expect_reject $E/trigger "!${made}" 'Device or resource busy'
+: > $X/trigger
+[ "$(grep -c '^hist' $E/trigger)" = 1 ] || fail "made trigger left: $(cat $E/trigger)"
+# No trigger on the field's event has the keys: refused, nothing made.
+W=events/sched/sched_wakeup
+echo > error_log
+act='onmatch(sched.sched_process_fork).fork_parent($l,pid,sched.sched_wakeup.pid)'
+expect_reject $X/trigger "hist:keys=pid:l=common_timestamp.usecs-\$t0:$act" 'Invalid argument'
+grep -q "Couldn't find a hist trigger of the field's event" error_log ||
+	fail "error_log: field of an event without trigger: $(cat error_log)"
+grep -q '^hist' $W/trigger && fail "a trigger made on sched_wakeup: $(cat $W/trigger)"
+echo 0 > $S/enable
+: > $E/trigger
+: > synthetic_events || fail "fork_parent left in use: $(cat synthetic_events)"
+
 # A string variable: exec's filename kept per pid, passed to a dynamic
 # string field at the exit (upstream's dynstring case).
 echo 'exec_exit u64 lat; char filename[]' > synthetic_events
