@@ -12,6 +12,15 @@ E=events/sched/sched_process_fork
 X=events/sched/sched_process_exit
 [ -f $P/hist ] && [ -f synthetic_events ] ||
 	skip "no hist triggers or synthetic events"
+
+# new_synth NAME FIELDS: the synthetic event NAME, as $S, enabled, with
+# the trace emptied.
+new_synth() {
+	echo "$1 $2" > synthetic_events
+	S=events/synthetic/$1
+	echo 1 > $S/enable
+	echo > trace
+}
 : > $P/trigger
 : > synthetic_events
 echo > error_log
@@ -83,10 +92,7 @@ done
 # A field of the matched event as a parameter: a trigger made on that
 # event keeps it in synthetic_<field>, on the keys and filter of the one
 # read there; it cannot be removed while read, and goes with its reader.
-echo 'fork_parent u64 lat; pid_t pid; pid_t ppid' > synthetic_events
-S=events/synthetic/fork_parent
-echo 1 > $S/enable
-echo > trace
+new_synth fork_parent 'u64 lat; pid_t pid; pid_t ppid'
 echo 'hist:keys=child_pid:t0=common_timestamp.usecs if child_pid > 0' > $E/trigger
 act='onmatch(sched.sched_process_fork).fork_parent($l,pid,sched.sched_process_fork.parent_pid)'
 echo "hist:keys=pid:l=common_timestamp.usecs-\$t0:$act" > $X/trigger
@@ -145,10 +151,7 @@ expect_reject $X/trigger "hist:keys=common_pid:$act" 'Invalid argument'
 
 # A stack variable: exec's stack kept per pid, read at the exit through a
 # variable that is the reference alone, into a stack field.
-echo 'exec_stack pid_t pid; unsigned long[] stack' > synthetic_events
-S=events/synthetic/exec_stack
-echo 1 > $S/enable
-echo > trace
+new_synth exec_stack 'pid_t pid; unsigned long[] stack'
 echo 'hist:keys=pid:st=common_stacktrace' > $EX/trigger
 act='onmatch(sched.sched_process_exec).exec_stack(pid,$s)'
 echo "hist:keys=pid:s=\$st:$act" > $X/trigger
