@@ -411,6 +411,9 @@ static int trig_target_soft(struct trace_ev_trig *t, bool get)
 			      trace_ev_soft_locked(t->target, get);
 }
 
+/* The made triggers (&trace_ev_trig.autov) there are; under trace_ev_lock. */
+static unsigned int trig_nr_made;
+
 /* Take @t off @h; the caller frees it after a grace period. */
 static void trig_unlink(struct trig_host *h, struct trace_ev_trig *t)
 {
@@ -420,6 +423,8 @@ static void trig_unlink(struct trig_host *h, struct trace_ev_trig *t)
 		trig_target_soft(t, false);
 	if (t->type == TRIG_HIST)
 		trace_hist_detach_locked(t->hist);
+	if (t->autov)
+		trig_nr_made--;
 	if (t->type == TRIG_SNAPSHOT)
 		trace_snapshot_disarm(h->buf);
 }
@@ -742,10 +747,11 @@ static bool trig_auto_unread(const struct trig_host *h,
 	return t->autov && !trace_hist_readers(t->hist, &users);
 }
 
-/* Remove the made triggers no trigger reads. */
+/* Remove the made triggers no trigger reads: a sweep, when there are any. */
 static void trig_reap_locked(void)
 {
-	trig_sweep_locked(trig_auto_unread, NULL);
+	if (trig_nr_made)
+		trig_sweep_locked(trig_auto_unread, NULL);
 }
 
 /*
@@ -908,6 +914,7 @@ static int trig_store_hist(struct trig_host *h, const char *cmd,
 	}
 	t->type = TRIG_HIST;
 	t->autov = autov;
+	trig_nr_made += autov;
 	t->count = -1;
 	t->filter = f;
 	t->hist = hist;

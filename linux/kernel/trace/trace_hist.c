@@ -68,6 +68,7 @@ struct hist_key_buf {
 	char strs[HIST_NEST][HIST_REFS_MAX][HIST_VAR_STR];
 };
 
+/* From the first trigger's attach on (hist_bufs_get()); never freed. */
 static struct hist_key_buf __percpu *hist_key_bufs;
 
 /* Parsing */
@@ -614,6 +615,26 @@ read:
 	return 0;
 }
 
+/*
+ * The hits' per-CPU buffers, made when the first trigger is attached (a
+ * kernel that sets none has none) and kept. Called with trace_ev_lock
+ * held.
+ */
+static int hist_bufs_get(void)
+{
+	struct hist_key_buf __percpu *b;
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (hist_key_bufs)
+		return 0;
+	b = alloc_percpu(struct hist_key_buf);
+	if (!b)
+		return -ENOMEM;
+	/* Pairs with the acquire of trace_hist_hit(). */
+	smp_store_release(&hist_key_bufs, b);
+	return 0;
+}
+
 /**
  * trace_hist_attach_locked() - give a parsed hist trigger its table
  * @h:		the trigger, from trace_hist_parse()
@@ -634,6 +655,9 @@ int trace_hist_attach_locked(struct trace_hist *h, struct trace_array *tr,
 	int ret;
 
 	lockdep_assert_held(&trace_ev_lock);
+	ret = hist_bufs_get();
+	if (ret)
+		return ret;
 	ret = hist_acts_arm(h, trace_array_buf(tr));
 	if (ret)
 		return ret;
@@ -766,10 +790,10 @@ noinline void trace_hist_hit(struct trace_hist *h, const void *rec,
 	u8 *key;
 
 	/* Pairs with the smp_store_release() of trace_hist_clear_locked(). */
-	if (READ_ONCE(h->paused) || smp_load_acquire(&d->clearing) ||
-	    !hist_key_bufs)
+	if (READ_ONCE(h->paused) || smp_load_acquire(&d->clearing))
 		return;
-	kb = this_cpu_ptr(hist_key_bufs);
+	/* Set before any trigger was attached; pairs with hist_bufs_get(). */
+	kb = this_cpu_ptr(smp_load_acquire(&hist_key_bufs));
 	n = READ_ONCE(kb->depth);
 	if (unlikely(n >= HIST_NEST)) {
 		hist_map_drop(d->map);
@@ -813,9 +837,3 @@ out:
 
 NOKPROBE_SYMBOL(trace_hist_hit);
 
-static int __init trace_hist_init(void)
-{
-	hist_key_bufs = alloc_percpu(struct hist_key_buf);
-	return hist_key_bufs ? 0 : -ENOMEM;
-}
-core_initcall(trace_hist_init);

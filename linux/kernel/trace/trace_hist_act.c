@@ -445,13 +445,12 @@ NOKPROBE_SYMBOL(hist_acts_run);
  * hist_acts_print() - what onmax() and onchange() saved in an entry
  * @m:		where to print, after the entry's line
  * @h:		the trigger
- * @map:	its table
  * @e:		the entry
  *
  * A line for each save(): "\tmax: N  field: value ...", then a blank line.
  */
 void hist_acts_print(struct seq_file *m, const struct trace_hist *h,
-		     const struct hist_map *map, const struct hist_elt *e)
+		     const struct hist_elt *e)
 {
 	const struct hist_act *a;
 	unsigned int i, k, slot;

@@ -423,7 +423,7 @@ void hist_acts_run(const struct trace_hist *h, struct hist_elt *e,
 		   const void *rec, unsigned int len, u64 ts, const u64 *vars,
 		   const u64 *refs);
 void hist_acts_print(struct seq_file *m, const struct trace_hist *h,
-		     const struct hist_map *map, const struct hist_elt *e);
+		     const struct hist_elt *e);
 bool hist_act_snap_taken(const struct trace_hist *h, unsigned int i,
 			 void *key, u64 *val);
 int hist_acts_arm(struct trace_hist *h, struct trace_buf *b);

@@ -223,7 +223,7 @@ static void hist_vals_print(struct seq_file *m, const struct hist_view *v,
 	}
 	seq_putc(m, '\n');
 	if (h->nslots)
-		hist_acts_print(m, h, v->map, e);
+		hist_acts_print(m, h, e);
 }
 
 /*
@@ -238,6 +238,8 @@ static void hist_snap_print(struct seq_file *m, const struct hist_view *v,
 	u8 *key;
 	u64 val;
 
+	if (a->action != HA_SNAPSHOT)
+		return;
 	key = kmalloc(v->h->key_size, GFP_KERNEL);
 	if (!key)
 		return;

@@ -952,6 +952,12 @@ int trace_hist_ref_bind(struct trace_hist *h, unsigned int i,
 			goto bad;
 	}
 	v = &other->vars[hist_var_index(other, r->name)];
+	/* It keeps nothing: the variable it passes on is to be read. */
+	if (v->pass) {
+		trace_hist_log(tr, rt, cmd, r->pos,
+			       "Variable passes another trigger's on: read that one");
+		return -EINVAL;
+	}
 	if (v->kind != HV_NUM && r->num) {
 		trace_hist_log(tr, rt, cmd, r->pos,
 			       "A string or stack variable is only an action's parameter");

@@ -157,6 +157,12 @@ act='onmatch(sched.sched_process_exec).exec_stack(pid,$s)'
 echo "hist:keys=pid:s=\$st:$act" > $X/trigger
 /bin/sh -c true
 grep -q '^=> .*exec' trace || fail "no exec stack in exec_stack: $(cat trace)"
+# $s keeps nothing: another trigger must read $st itself.
+echo > error_log
+act='onmatch(sched.sched_process_exit).exec_stack(child_pid,$s)'
+expect_reject $E/trigger "hist:keys=child_pid:$act" 'Invalid argument'
+grep -q "Variable passes another trigger's on" error_log ||
+	fail "error_log: reading a variable that passes one on: $(cat error_log)"
 echo > error_log
 expect_reject $X/trigger 'hist:keys=pid:s2=$st:vals=$s2' 'Invalid argument'
 grep -q "sched_process_exit: error: A string or stack variable is only" error_log ||
