@@ -371,7 +371,7 @@ done
 
 echo "== fuzz"
 rc=$(cat "$logs/fuzz.rc" 2>/dev/null || echo 125)
-last=$(grep -E '^[0-9]+ writes, [0-9]+ files, ' "$logs/fuzz.log" | tail -n 1)
+last=$(grep -E '^[0-9]+ writes, [0-9]+ files, ' "$logs/fuzz.log" | tail -n 1 || true)
 if [ "$rc" -eq 0 ] && [ -n "$last" ]; then
 	report "fuzz: $last" ok
 else
