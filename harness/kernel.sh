@@ -10,6 +10,8 @@
 #   defconfig       our tracing on x86_64_defconfig instead of tinyconfig
 #                   (make defconfig-check: a realistic config)
 #   kasan           test plus KASAN, UBSAN and KFENCE (make kasan-check)
+#   prod-kasan      prod plus those: the fuzz of make check's kernel (its
+#                   event list and timing) under the memory checkers
 #
 # The config is x86_64 tinyconfig (defconfig for the defconfig flavour)
 # plus the fragments in configs/. It is
@@ -26,6 +28,7 @@ test)		tree=ours; frags="base debug ours kunit" ;;
 kasan)		tree=ours; frags="base debug ours kunit kasan" ;;
 prod)		tree=ours; frags="base ours" ;;
 prod-nolat)	tree=ours; frags="base ours nolat" ;;
+prod-kasan)	tree=ours; frags="base ours kasan" ;;
 upstream)	tree=base; frags="base debug upstream" ;;
 upstream-prod)	tree=base; frags="base upstream" ;;
 none)		tree=base; frags="base" ;;

@@ -313,8 +313,11 @@ static int hp_parts(struct hist_parse *p, struct hist_parts *parts)
 		ret = hp_keys(p, parts->keys);
 	for (i = 0; !ret && i < parts->nvals; i++)
 		ret = hp_vals(p, parts->vals[i]);
-	if (!ret)
-		ret = hist_acts_parse(p, parts->acts, parts->nacts);
+	if (ret)
+		return ret;
+	/* The key's size is final: snapshot() keeps a copy of a key. */
+	hp_layout(p->h);
+	ret = hist_acts_parse(p, parts->acts, parts->nacts);
 	if (ret)
 		return ret;
 	if (!p->h->nkeys)
@@ -408,7 +411,6 @@ int trace_hist_parse(struct trace_array *tr, struct trace_ev_rt *rt,
 		kfree(p.name);
 		return ret;
 	}
-	hp_layout(p.h);
 	p.h->paused = p.ops & TRACE_HIST_PAUSE;
 	/* The name rides in a table of its own until attached. */
 	p.h->data = kzalloc(sizeof(*p.h->data), GFP_KERNEL);
