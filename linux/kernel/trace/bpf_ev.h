@@ -8,6 +8,8 @@
  *   bpf_ev_perf.c	programs on the perf events of trace events
  *   bpf_ev_info.c	what BPF's queries learn of such a perf event
  *   bpf_ev_rawtp.c	raw tracepoint programs, by tracepoint name
+ *   bpf_ev_kmulti.c	kprobe_multi links, on an fprobe
+ *   bpf_ev_umulti.c	uprobe_multi links, on the uprobes core
  *
  * The ops call the helpers and printk; nothing else calls upward.
  * bpf_ev_info.c sits above the kprobe events (it asks them of their
@@ -47,6 +49,9 @@ const struct bpf_func_proto *bpf_ev_raw_func_proto(enum bpf_func_id func_id,
 /* The helpers a kprobe_multi link's program sees (bpf_ev_kmulti.c) */
 extern const struct bpf_func_proto bpf_ev_kmulti_cookie_proto;
 extern const struct bpf_func_proto bpf_ev_kmulti_ip_proto;
+/* And a uprobe_multi link's (bpf_ev_umulti.c) */
+extern const struct bpf_func_proto bpf_ev_umulti_cookie_proto;
+extern const struct bpf_func_proto bpf_ev_umulti_ip_proto;
 
 /*
  * kernel/bpf/stackmap.c's helpers (BPF_CALL_3, BPF_CALL_4), which no

@@ -417,6 +417,9 @@ static const struct bpf_func_proto *const bpf_ev_shared[__BPF_FUNC_MAX_ID] = {
 	[BPF_FUNC_get_attach_cookie]	= &bpf_get_attach_cookie_trace_proto,
 	[BPF_FUNC_probe_read]		= &bpf_probe_read_compat_proto,
 	[BPF_FUNC_probe_read_str]	= &bpf_probe_read_compat_str_proto,
+	/* They may sleep: the verifier gives them to sleepable programs. */
+	[BPF_FUNC_copy_from_user]	= &bpf_copy_from_user_proto,
+	[BPF_FUNC_copy_from_user_task]	= &bpf_copy_from_user_task_proto,
 };
 
 /**
@@ -486,6 +489,13 @@ const struct bpf_func_proto *bpf_ev_kp_func_proto(enum bpf_func_id func_id,
 			return &bpf_ev_kmulti_cookie_proto;
 		if (func_id == BPF_FUNC_get_func_ip)
 			return &bpf_ev_kmulti_ip_proto;
+	}
+	/* So does a uprobe_multi link's: the place's cookie and address. */
+	if (prog->expected_attach_type == BPF_TRACE_UPROBE_MULTI) {
+		if (func_id == BPF_FUNC_get_attach_cookie)
+			return &bpf_ev_umulti_cookie_proto;
+		if (func_id == BPF_FUNC_get_func_ip)
+			return &bpf_ev_umulti_ip_proto;
 	}
 	return bpf_ev_ctx_proto(BPF_EV_KP, func_id, prog);
 }

@@ -340,8 +340,8 @@ static int bpf_ev_kmulti_fill(struct bpf_ev_kmulti *km,
  *		BPF_TRACE_KPROBE_MULTI
  *
  * Return: the link's fd; -EINVAL for link flags, unknown multi flags,
- * names and addresses both or neither, no function, a program of
- * another attach type, or a function without a call site; -E2BIG past
+ * names and addresses both or neither, no function, a sleepable
+ * program or one of another attach type, or a function without a call site; -E2BIG past
  * 2^20 functions or for a name longer than a symbol; -ENOENT for a name
  * kallsyms does not know; -EOPNOTSUPP for a kprobe session or without
  * fprobe; -EFAULT,
@@ -359,7 +359,8 @@ int bpf_kprobe_multi_link_attach(const union bpf_attr *attr,
 	if (!IS_ENABLED(CONFIG_FPROBE) ||
 	    prog->expected_attach_type == BPF_TRACE_KPROBE_SESSION)
 		return -EOPNOTSUPP;
-	if (attr->link_create.flags ||
+	/* A sleepable program would sleep in an ftrace callback. */
+	if (attr->link_create.flags || prog->sleepable ||
 	    prog->expected_attach_type != BPF_TRACE_KPROBE_MULTI ||
 	    (flags & ~BPF_F_KPROBE_MULTI_RETURN))
 		return -EINVAL;

@@ -146,18 +146,3 @@ const struct bpf_verifier_ops tracing_verifier_ops = {
 
 const struct bpf_prog_ops tracing_prog_ops = {
 };
-
-/**
- * bpf_uprobe_multi_link_attach() - BPF_LINK_CREATE of a uprobe program
- * on many places at once
- * @attr:	the syscall's attributes
- * @prog:	the program
- *
- * Return: -EOPNOTSUPP: not provided (libbpf then attaches through the
- * uprobe PMU, one place at a time).
- */
-int bpf_uprobe_multi_link_attach(const union bpf_attr *attr,
-				 struct bpf_prog *prog)
-{
-	return -EOPNOTSUPP;
-}

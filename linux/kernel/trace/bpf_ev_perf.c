@@ -93,8 +93,8 @@ unsigned int trace_call_bpf(struct trace_event_call *call, void *ctx)
  *
  * Return: 0; -EEXIST when the perf event has a program, or the program
  * is on the trace event already; -E2BIG past BPF_EV_MAX_PROGS; -EINVAL
- * for a program loaded for kprobe_multi links; -EOPNOTSUPP for a
- * sleepable one; -ENOMEM.
+ * for a program loaded for kprobe_multi or uprobe_multi links;
+ * -EOPNOTSUPP for a sleepable one; -ENOMEM.
  */
 int perf_event_attach_bpf_prog(struct perf_event *event,
 			       struct bpf_prog *prog, u64 bpf_cookie)
@@ -105,9 +105,10 @@ int perf_event_attach_bpf_prog(struct perf_event *event,
 	/* Programs run with preemption off: none may sleep. */
 	if (prog->sleepable)
 		return -EOPNOTSUPP;
-	/* Its helpers read a kprobe_multi link's run: only a link runs it. */
+	/* Its helpers read a multi link's run: only such a link runs it. */
 	if (prog->expected_attach_type == BPF_TRACE_KPROBE_MULTI ||
-	    prog->expected_attach_type == BPF_TRACE_KPROBE_SESSION)
+	    prog->expected_attach_type == BPF_TRACE_KPROBE_SESSION ||
+	    prog->expected_attach_type == BPF_TRACE_UPROBE_MULTI)
 		return -EINVAL;
 	guard(mutex)(&bpf_ev_mutex);
 	if (event->prog)

@@ -69,6 +69,12 @@
  *                         by address, a cookie each: hits counted by
  *                         cookie, bpf_get_func_ip(), a return's rax, link
  *                         info; what BPF_LINK_CREATE refuses
+ *   tbpf umulti           uprobe_multi links on two functions of tbpf, a
+ *                         cookie each: at entries for our pid (a child's
+ *                         hits left out) and at returns (rax): hits by
+ *                         cookie, bpf_get_func_ip(), link info; a
+ *                         sleepable program reading user memory; what
+ *                         BPF_LINK_CREATE refuses
  *   tbpf all              each of the above (switch twice) in a child
  *
  * Each check prints "ok NAME ..." or "FAIL NAME: why". Exit status: 0 when
@@ -3344,6 +3350,459 @@ static void check_kmulti(void)
 }
 #endif
 
+/* ---- uprobe_multi links ---- */
+
+#ifdef __x86_64__
+#define UM_COOKIE1	0x756d000000000001ULL
+#define UM_COOKIE2	0x756d000000000002ULL
+/* The 6.6 uapi's values, which older headers lack. */
+#define UM_ATTACH	48	/* BPF_TRACE_UPROBE_MULTI */
+#define UM_LINK_TYPE	12	/* BPF_LINK_TYPE_UPROBE_MULTI */
+#define UM_RETURN	1U	/* BPF_F_UPROBE_MULTI_RETURN */
+
+/* link_create of union bpf_attr for a uprobe_multi link, as 6.12 has it. */
+struct um_create {
+	__u32 prog_fd, target_fd, attach_type, flags;
+	__u64 path, offsets, ref_ctr_offsets, cookies;
+	__u32 cnt, um_flags, pid;
+};
+
+/* The second place: a function that returns its argument's double. */
+static long um_target(long x)
+{
+	return 2 * x;
+}
+
+/* As kp_target_fn: the pointer keeps um_target() whole. */
+long (*um_target_fn)(long) = um_target;
+
+/*
+ * um_target()'s reference counter, as a USDT semaphore: initialised, so
+ * in .data, where the file backs it and it has a file offset; not
+ * static, so that the compiler cannot take it for a constant. The
+ * uprobes core adds one while the place is probed.
+ */
+unsigned short um_sema = 1;
+
+static unsigned short um_sema_now(void)
+{
+	return __atomic_load_n(&um_sema, __ATOMIC_RELAXED);
+}
+
+/*
+ * struct bpf_link_info of a uprobe_multi link, as the 6.12 uapi lays it
+ * out (older headers lack the member).
+ */
+struct um_info {
+	__u32 type, id, prog_id, pad;
+	__u64 path, offsets, ref_ctr_offsets, cookies;
+	__u32 path_size, count, flags, pid;
+};
+
+static struct {
+	char path[4096];	/* tbpf's file */
+	unsigned long off[2];	/* kp_target()'s and um_target()'s offsets */
+	unsigned long sema;	/* um_sema's offset */
+} um;
+
+/* BPF_LINK_CREATE of a uprobe_multi link: its fd, or -1 (errno set). */
+static int umulti_link(int prog, const char *path, const __u64 *offs,
+		       const __u64 *refs, const __u64 *cookies, __u32 cnt,
+		       __u32 flags, __u32 pid)
+{
+	struct um_create c = {
+		.prog_fd = prog, .attach_type = UM_ATTACH,
+		.path = (unsigned long)path, .offsets = (unsigned long)offs,
+		.ref_ctr_offsets = (unsigned long)refs,
+		.cookies = (unsigned long)cookies, .cnt = cnt,
+		.um_flags = flags, .pid = pid,
+	};
+	union bpf_attr a;
+
+	memset(&a, 0, sizeof(a));
+	memcpy(&a, &c, sizeof(c));
+	return sys_bpf(BPF_LINK_CREATE, &a);
+}
+
+/*
+ * The program: by cookie, slot 0 (kp_target) or 1 (um_target) counts,
+ * slot 2 counts any other; slots 3 and 4 take bpf_get_func_ip() of
+ * each; with ret, slot 5 counts um_target()'s returns whose rax is 84.
+ * With tgid, only that process's hits count.
+ */
+static int umulti_prog(const char *name, int cnt, int ret, __u32 tgid)
+{
+	const int ax = offsetof(struct pt_regs, rax);
+	int l_end, l_two, l_other;
+	struct prog p;
+
+	prog_init(&p);
+	l_end = new_label(&p);
+	l_two = new_label(&p);
+	l_other = new_label(&p);
+	emit(&p, MOV_X(R6, R1));
+	if (tgid)
+		only_tgid(&p, tgid, l_end);
+	emit(&p, MOV_X(R1, R6));
+	emit(&p, CALL(get_attach_cookie));
+	emit(&p, MOV_X(R7, R0));
+	emit(&p, MOV_X(R1, R6));
+	emit(&p, CALL(get_func_ip));
+	emit(&p, MOV_X(R8, R0));
+	ld64(&p, R2, UM_COOKIE1);
+	jump(&p, J_X(BPF_JNE, R7, R2), l_two);
+	count(&p, cnt, 0);
+	store(&p, cnt, 3, R8);
+	jump(&p, JA(), l_end);
+	place(&p, l_two);
+	ld64(&p, R2, UM_COOKIE2);
+	jump(&p, J_X(BPF_JNE, R7, R2), l_other);
+	count(&p, cnt, 1);
+	store(&p, cnt, 4, R8);
+	if (ret) {
+		emit(&p, LDX(BPF_DW, R9, R6, ax));
+		jump(&p, J_K(BPF_JNE, R9, 84), l_end);
+		count(&p, cnt, 5);
+	}
+	jump(&p, JA(), l_end);
+	place(&p, l_other);
+	count(&p, cnt, 2);
+	ret0_at(&p, l_end);
+	return load_as(BPF_PROG_TYPE_KPROBE, UM_ATTACH, &p, name);
+}
+
+/* n calls of each target in a child, which the link's pid leaves out. */
+static void um_child_calls(int n)
+{
+	pid_t pid = fork();
+	int i;
+
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		for (i = 0; i < n; i++) {
+			kp_target_fn(kp_uregs);
+			um_target_fn(42);
+		}
+		_exit(0);
+	}
+	waitpid(pid, NULL, 0);
+}
+
+/*
+ * The link's info: its type, count, flags, pid, path, offsets, reference
+ * counters and cookies.
+ */
+static int umulti_info_ok(const char *name, int link, const __u64 *offs,
+			  const __u64 *refs, const __u64 *cookies,
+			  __u32 flags, __u32 pid)
+{
+	__u64 got_offs[2] = { 0 }, got_refs[2] = { 0 }, got_cookies[2] = { 0 };
+	char path[4096] = "";
+	struct um_info info;
+	union bpf_attr a;
+
+	memset(&info, 0, sizeof(info));
+	info.path = (unsigned long)path;
+	info.path_size = sizeof(path);
+	info.offsets = (unsigned long)got_offs;
+	info.ref_ctr_offsets = (unsigned long)got_refs;
+	info.cookies = (unsigned long)got_cookies;
+	info.count = 2;
+	memset(&a, 0, sizeof(a));
+	a.info.bpf_fd = link;
+	a.info.info_len = sizeof(info);
+	a.info.info = (unsigned long)&info;
+	if (sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &a) < 0) {
+		fail(name, "link info: %s", ename(errno));
+		return 0;
+	}
+	if (info.type != UM_LINK_TYPE || info.count != 2 ||
+	    info.flags != flags || info.pid != pid || strcmp(path, um.path) ||
+	    info.path_size != strlen(um.path) + 1 ||
+	    got_offs[0] != offs[0] || got_offs[1] != offs[1] ||
+	    got_refs[0] != refs[0] || got_refs[1] != refs[1] ||
+	    got_cookies[0] != cookies[0] || got_cookies[1] != cookies[1]) {
+		fail(name, "link info: type %u count %u flags %u pid %u path '%s' (%u)",
+		     info.type, info.count, info.flags, info.pid, path,
+		     info.path_size);
+		fail(name, "link info: offsets %#llx %#llx refs %#llx %#llx cookies %#llx %#llx",
+		     (unsigned long long)got_offs[0],
+		     (unsigned long long)got_offs[1],
+		     (unsigned long long)got_refs[0],
+		     (unsigned long long)got_refs[1],
+		     (unsigned long long)got_cookies[0],
+		     (unsigned long long)got_cookies[1]);
+		return 0;
+	}
+	return 1;
+}
+
+/*
+ * One link on kp_target() and um_target(), each with its cookie, the
+ * second with um_sema as its reference counter: at their entries for our
+ * process by pid (a child's calls not counted), or at their returns
+ * (reading rax): counts by cookie, bpf_get_func_ip() the function's
+ * address, link info, um_sema raised while linked; nothing after the
+ * link is closed.
+ */
+static void check_umulti_one(int ret)
+{
+	const char *name = ret ? "umulti-ret" : "umulti";
+	const __u64 offs[2] = { um.off[0], um.off[1] };
+	const __u64 refs[2] = { 0, um.sema };
+	const __u64 cookies[2] = { UM_COOKIE1, UM_COOKIE2 };
+	unsigned short sema[3];
+	__u32 flags = ret ? UM_RETURN : 0;
+	__u32 pid = ret ? 0 : getpid();
+	int cnt, prog, link, i, info_ok;
+	__u64 v[6];
+
+	cnt = slots_new(name, 6);
+	if (cnt < 0)
+		return;
+	prog = umulti_prog(ret ? "tbpf_umulti_ret" : "tbpf_umulti", cnt, ret,
+			   ret ? getpid() : 0);
+	if (prog < 0) {
+		fail(name, "loading: %s: %s", ename(errno), vlog_last());
+		return;
+	}
+	sema[0] = um_sema_now();
+	link = umulti_link(prog, um.path, offs, refs, cookies, 2, flags, pid);
+	if (link < 0) {
+		fail(name, "BPF_LINK_CREATE: %s", ename(errno));
+		return;
+	}
+	sema[1] = um_sema_now();
+	for (i = 0; i < NCALLS; i++)
+		kp_target_fn(kp_uregs);
+	for (i = 0; i < 7; i++)
+		um_target_fn(42);
+	if (!ret)
+		um_child_calls(5);
+	info_ok = umulti_info_ok(name, link, offs, refs, cookies, flags, pid);
+	close(link);
+	sema[2] = um_sema_now();
+	kp_target_fn(kp_uregs);
+	um_target_fn(42);
+	for (i = 0; i < 6; i++)
+		v[i] = slot(cnt, i);
+	if (!info_ok)
+		goto out;
+	if (v[0] != NCALLS || v[1] != 7 || v[2])
+		fail(name, "counted %llu kp_target of %d, %llu um_target of 7, %llu other",
+		     (unsigned long long)v[0], NCALLS, (unsigned long long)v[1],
+		     (unsigned long long)v[2]);
+	else if (v[3] != (unsigned long)kp_target_fn ||
+		 v[4] != (unsigned long)um_target_fn)
+		fail(name, "bpf_get_func_ip() gave %#llx and %#llx, not %p and %p",
+		     (unsigned long long)v[3], (unsigned long long)v[4],
+		     (void *)kp_target_fn, (void *)um_target_fn);
+	else if (ret && v[5] != 7)
+		fail(name, "%llu of 7 returns gave 84 in rax",
+		     (unsigned long long)v[5]);
+	else if (sema[1] != sema[0] + 1 || sema[2] != sema[0])
+		fail(name, "reference counter %u before the link, %u with it, %u after",
+		     sema[0], sema[1], sema[2]);
+	else
+		ok(name, "%d and 7 hits by cookie, func ip%s, link info, reference counter",
+		   NCALLS, ret ? ", rax at return" : ", a child's left out");
+out:
+	close(prog);
+	close(cnt);
+}
+
+/*
+ * A sleepable program (prog_flags BPF_F_SLEEPABLE) reads the user's
+ * memory with bpf_copy_from_user(): kp_target()'s rdi points to
+ * kp_uregs, whose rdi slot holds MAGIC_DI. The same program, not
+ * sleepable, is refused by the verifier; a sleepable one for
+ * kprobe_multi is refused by BPF_LINK_CREATE.
+ */
+static void check_umulti_sleepable(void)
+{
+	const char *name = "umulti-sleepable";
+	const int di = offsetof(struct pt_regs, rdi);
+	const __u64 off = um.off[0];
+	static const char *const syms[] = { "__x64_sys_getppid" };
+	int cnt, prog, plain, link, l, i;
+	union bpf_attr a;
+	struct prog p;
+	__u64 v[2];
+
+	cnt = slots_new(name, 2);
+	if (cnt < 0)
+		return;
+	for (i = 0; i < 2; i++) {
+		prog_init(&p);
+		l = new_label(&p);
+		emit(&p, MOV_X(R6, R1));
+		only_tgid(&p, getpid(), l);
+		count(&p, cnt, 0);
+		emit(&p, LDX(BPF_DW, R3, R6, di));
+		emit(&p, ADD_K(R3, di));
+		emit(&p, MOV_X(R1, R10));
+		emit(&p, ADD_K(R1, -8));
+		emit(&p, MOV_K(R2, 8));
+		emit(&p, CALL(copy_from_user));
+		jump(&p, J_K(BPF_JNE, R0, 0), l);
+		emit(&p, LDX(BPF_DW, R7, R10, -8));
+		store(&p, cnt, 1, R7);
+		ret0_at(&p, l);
+		resolve(&p);
+		memset(&a, 0, sizeof(a));
+		a.prog_type = BPF_PROG_TYPE_KPROBE;
+		a.expected_attach_type = i ? BPF_TRACE_KPROBE_MULTI : UM_ATTACH;
+		a.prog_flags = BPF_F_SLEEPABLE;
+		a.insns = (unsigned long)p.insn;
+		a.insn_cnt = p.n;
+		a.license = (unsigned long)"GPL";
+		snprintf(a.prog_name, sizeof(a.prog_name), "tbpf_um_sleep");
+		prog = sys_bpf(BPF_PROG_LOAD, &a);
+		if (prog < 0) {
+			fail(name, "loading a sleepable program: %s",
+			     ename(errno));
+			return;
+		}
+		if (!i)
+			break;
+		/* A kprobe_multi link would run it in an ftrace callback. */
+		link = kmulti_link(prog, syms, NULL, NULL, 1, 0);
+		if (link >= 0 || errno != EINVAL) {
+			fail(name, "a sleepable kprobe_multi link: %s, not EINVAL",
+			     link >= 0 ? "linked" : ename(errno));
+			return;
+		}
+		close(prog);
+	}
+	/* Not sleepable: bpf_copy_from_user() may sleep, so no. */
+	plain = load_as(BPF_PROG_TYPE_KPROBE, UM_ATTACH, &p,
+			"tbpf_um_nosleep");
+	if (plain >= 0 || errno != EINVAL) {
+		fail(name, "copy_from_user in a program not sleepable: %s, not EINVAL",
+		     plain >= 0 ? "loaded" : ename(errno));
+		return;
+	}
+	link = umulti_link(prog, um.path, &off, NULL, NULL, 1, 0, 0);
+	if (link < 0) {
+		fail(name, "BPF_LINK_CREATE: %s", ename(errno));
+		return;
+	}
+	for (i = 0; i < NCALLS; i++)
+		kp_target_fn(kp_uregs);
+	close(link);
+	v[0] = slot(cnt, 0);
+	v[1] = slot(cnt, 1);
+	if (v[0] != NCALLS || v[1] != MAGIC_DI)
+		fail(name, "%llu of %d hits, read %#llx, not %#llx",
+		     (unsigned long long)v[0], NCALLS,
+		     (unsigned long long)v[1], MAGIC_DI);
+	else
+		ok(name, "%d hits read user memory; refused not sleepable, on kprobe_multi",
+		   NCALLS);
+	close(prog);
+	close(cnt);
+}
+
+/* What BPF_LINK_CREATE of a uprobe_multi link refuses, with its errno. */
+static void check_umulti_refuse(void)
+{
+	const char *name = "umulti-refuse";
+	const __u64 off[] = { um.off[0] }, neg[] = { -1ULL },
+		    far[] = { 1ULL << 40 };
+	struct {
+		const char *what, *path;
+		const __u64 *offs;
+		__u32 cnt, flags, pid;
+		int err;
+	} bad[] = {
+		{ "no path", NULL, off, 1, 0, 0, EINVAL },
+		{ "no offsets", um.path, NULL, 1, 0, 0, EINVAL },
+		{ "no place", um.path, off, 0, 0, 0, EINVAL },
+		{ "an unknown flag", um.path, off, 1, 2, 0, EINVAL },
+		{ "2^20 + 1 places", um.path, off, (1U << 20) + 1, 0, 0, E2BIG },
+		{ "a file not there", "/tbpf/no/such/file", off, 1, 0, 0, ENOENT },
+		{ "a directory", "/", off, 1, 0, 0, EBADF },
+		{ "a negative offset", um.path, neg, 1, 0, 0, EINVAL },
+		{ "an offset past the end", um.path, far, 1, 0, 0, EINVAL },
+		{ "a pid no process has", um.path, off, 1, 0, 0x3fffffff, ESRCH },
+	};
+	int prog, plain, fd, bad_count = 0;
+	struct prog p;
+	size_t i;
+
+	prog_init(&p);
+	emit(&p, MOV_K(R0, 0));
+	emit(&p, EXIT());
+	prog = load_as(BPF_PROG_TYPE_KPROBE, UM_ATTACH, &p,
+		       "tbpf_um_nop");
+	plain = load_nop(BPF_PROG_TYPE_KPROBE, "tbpf_um_plain");
+	if (prog < 0 || plain < 0) {
+		fail(name, "loading: %s", ename(errno));
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		fd = umulti_link(prog, bad[i].path, bad[i].offs, NULL, NULL,
+				 bad[i].cnt, bad[i].flags, bad[i].pid);
+		if (fd >= 0 || errno != bad[i].err) {
+			fail(name, "%s: %s, not %s", bad[i].what,
+			     fd >= 0 ? "linked" : ename(errno),
+			     ename(bad[i].err));
+			bad_count++;
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	fd = umulti_link(plain, um.path, off, NULL, NULL, 1, 0, 0);
+	if (fd >= 0 || errno != EINVAL) {
+		fail(name, "a kprobe program not for uprobe_multi: %s, not EINVAL",
+		     fd >= 0 ? "linked" : ename(errno));
+		bad_count++;
+	}
+	if (fd >= 0)
+		close(fd);
+	/* A uprobe_multi program on a perf event: its helpers want a link. */
+	if (pmu_find(UPMU_DIR, &upmu.type, &upmu.retbit) == 0) {
+		fd = upmu_open(um.path, um.off[0], 0);
+		if (fd < 0 || !ioctl(fd, PERF_EVENT_IOC_SET_BPF, prog) ||
+		    errno != EINVAL) {
+			fail(name, "a uprobe_multi program on a uprobe PMU event: %s, not EINVAL",
+			     fd < 0 ? "no event" : ename(errno));
+			bad_count++;
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	if (!bad_count)
+		ok(name, "%zu links and an ioctl refused", ARRAY_SIZE(bad) + 1);
+	close(prog);
+	close(plain);
+}
+
+static void check_umulti(void)
+{
+	if (file_offset((unsigned long)kp_target_fn, um.path,
+			sizeof(um.path), &um.off[0]) < 0 ||
+	    file_offset((unsigned long)um_target_fn, um.path,
+			sizeof(um.path), &um.off[1]) < 0 ||
+	    file_offset((unsigned long)&um_sema, um.path, sizeof(um.path),
+			&um.sema) < 0) {
+		fail("umulti", "the targets are in no file of /proc/self/maps");
+		return;
+	}
+	kp_uregs[offsetof(struct pt_regs, rdi) / 8] = MAGIC_DI;
+	check_umulti_one(0);
+	check_umulti_one(1);
+	check_umulti_sleepable();
+	check_umulti_refuse();
+}
+#else
+static void check_umulti(void)
+{
+	ok("umulti", "skipped: the probed registers are x86-64's");
+}
+#endif
+
 /* Run check fn in a child, so that it starts with nothing attached. */
 static int in_child(void (*fn)(void))
 {
@@ -3385,6 +3844,7 @@ static int check_all(void)
 		check_rawtp, check_helpers, check_printk_default, check_output,
 		check_stackid, check_query, check_refuse, check_fdquery,
 		check_kprobe_default, check_kpmu, check_upmu, check_kmulti,
+		check_umulti,
 	};
 	size_t i;
 	int rc;
@@ -3483,7 +3943,7 @@ static int print_usage(void)
 	fprintf(stderr, "usage: tbpf probe | switch ioctl|link | syscall |\n"
 		"       rawtp | helpers | printk [MAGIC [N]] | output |\n"
 		"       stackid | query | refuse | fdquery | kprobe [uprobe] | kpmu |\n"
-		"       upmu | kmulti |\n"
+		"       upmu | kmulti | umulti |\n"
 		"       rawmod TP MODULE N TRIGGER | all\n");
 	return 2;
 }
@@ -3543,6 +4003,8 @@ int main(int argc, char **argv)
 		check_upmu();
 	else if (argc == 2 && !strcmp(cmd, "kmulti"))
 		check_kmulti();
+	else if (argc == 2 && !strcmp(cmd, "umulti"))
+		check_umulti();
 	else
 		return print_usage();
 	return failed ? 1 : 0;

@@ -134,6 +134,16 @@ fi
 # bpf_get_func_ip(), returns, link info and refusals are tbpf's.
 tb kmulti
 
+# uprobe_multi links, one program on many places of a file through the
+# uprobes core (libbpf's uprobe.multi and USDT, bpftrace's wildcard
+# uprobes): hits by cookie and pid, bpf_get_func_ip(), returns, link
+# info, a sleepable program and refusals are all tbpf's.
+if [ -f uprobe_events ]; then
+	tb umulti
+else
+	echo "no uprobe_events: uprobe_multi links not checked"
+fi
+
 # A raw tracepoint of a module (fentry_test_mod's fentry_test_call, whose
 # first argument runs 0..N-1 when N is written to its debugfs file): every
 # hit counted, and the module held while the link is open.
