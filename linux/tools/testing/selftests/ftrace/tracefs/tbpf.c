@@ -1672,6 +1672,23 @@ static void expect_refusal(const char *name, int r, int err)
 }
 
 /*
+ * fd, what a call returned for @what, must be a refusal with errno err
+ * (fd closed if not): 0, or 1 after a fail.
+ */
+static int refused(const char *name, const char *what, int fd, int err)
+{
+	int e = errno;
+
+	if (fd >= 0)
+		close(fd);
+	if (fd < 0 && e == err)
+		return 0;
+	fail(name, "%s: %s, not %s", what, fd >= 0 ? "accepted" : ename(e),
+	     ename(err));
+	return 1;
+}
+
+/*
  * What attach refuses, and with what. On sys_enter_getppid: perf event A
  * with a counting program, B gets refusals, then a program reading the
  * record's last byte; both must count every call after all that.
@@ -3304,23 +3321,11 @@ static void check_kmulti_refuse(void)
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		fd = kmulti_link(prog, bad[i].syms, bad[i].addrs, NULL,
 				 bad[i].cnt, bad[i].flags);
-		if (fd >= 0 || errno != bad[i].err) {
-			fail(name, "%s: %s, not %s", bad[i].what,
-			     fd >= 0 ? "linked" : ename(errno),
-			     ename(bad[i].err));
-			bad_count++;
-		}
-		if (fd >= 0)
-			close(fd);
+		bad_count += refused(name, bad[i].what, fd, bad[i].err);
 	}
 	fd = kmulti_link(plain, good, NULL, NULL, 1, 0);
-	if (fd >= 0 || errno != EINVAL) {
-		fail(name, "a kprobe program not for kprobe_multi: %s, not EINVAL",
-		     fd >= 0 ? "linked" : ename(errno));
-		bad_count++;
-	}
-	if (fd >= 0)
-		close(fd);
+	bad_count += refused(name, "a kprobe program not for kprobe_multi",
+			     fd, EINVAL);
 	/* A kprobe_multi program on a perf event: its helpers want a link. */
 	if (kpmu_find() == 0) {
 		fd = kpmu_open(KPMU_SYM, 0, 0, 0, 0, 0, -1);
@@ -3744,23 +3749,11 @@ static void check_umulti_refuse(void)
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		fd = umulti_link(prog, bad[i].path, bad[i].offs, NULL, NULL,
 				 bad[i].cnt, bad[i].flags, bad[i].pid);
-		if (fd >= 0 || errno != bad[i].err) {
-			fail(name, "%s: %s, not %s", bad[i].what,
-			     fd >= 0 ? "linked" : ename(errno),
-			     ename(bad[i].err));
-			bad_count++;
-		}
-		if (fd >= 0)
-			close(fd);
+		bad_count += refused(name, bad[i].what, fd, bad[i].err);
 	}
 	fd = umulti_link(plain, um.path, off, NULL, NULL, 1, 0, 0);
-	if (fd >= 0 || errno != EINVAL) {
-		fail(name, "a kprobe program not for uprobe_multi: %s, not EINVAL",
-		     fd >= 0 ? "linked" : ename(errno));
-		bad_count++;
-	}
-	if (fd >= 0)
-		close(fd);
+	bad_count += refused(name, "a kprobe program not for uprobe_multi",
+			     fd, EINVAL);
 	/* A uprobe_multi program on a perf event: its helpers want a link. */
 	if (pmu_find(UPMU_DIR, &upmu.type, &upmu.retbit) == 0) {
 		fd = upmu_open(um.path, um.off[0], 0);
