@@ -47,23 +47,6 @@ void dynev_register(struct dynev_kind *kind)
 }
 
 /**
- * dynev_cmd_fail() - say why a command is refused
- * @cmd:	the command
- * @pos:	where in its line, for error_log's caret
- * @msg:	what is wrong
- * @err:	the errno the write gets
- *
- * Return: @err.
- */
-int dynev_cmd_fail(struct dynev_cmd *cmd, unsigned int pos, const char *msg,
-		   int err)
-{
-	cmd->err.pos = pos;
-	cmd->err.msg = msg;
-	return err;
-}
-
-/**
  * dynev_parse_name() - split "[GRP/]EVENT" and check both names
  * @s:		the text after the ':' of a definition; cut in place
  * @pos:	its offset in the command, for @err
@@ -230,7 +213,36 @@ int dynev_append_check(struct dynev_cmd *cmd, const struct dynev_event *ev,
 }
 
 /**
- * dynev_event_init() - fill in what every event has
+ * dynev_event_start() - fill in an event's kind, names and links
+ * @ev:		the event, zeroed, in its kind's structure
+ * @kind:	its kind
+ * @grp:	its group
+ * @name:	its name
+ *
+ * The caller then gives it its fields, print_fmt and record size
+ * (dynev_event_init() does, from fetch arguments). On failure, or to
+ * free an event never added, dynev_event_fini().
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int dynev_event_start(struct dynev_event *ev, const struct dynev_kind *kind,
+		      const char *grp, const char *name)
+{
+	INIT_LIST_HEAD(&ev->list);
+	ev->kind = kind;
+	ev->group = kstrdup(grp, GFP_KERNEL);
+	ev->name = kstrdup(name, GFP_KERNEL);
+	if (!ev->group || !ev->name)
+		return -ENOMEM;
+	ev->class.system = ev->group;
+	ev->call.name = ev->name;
+	ev->call.class = &ev->class;
+	ev->call.data = ev;
+	return 0;
+}
+
+/**
+ * dynev_event_init() - fill in what every event with fetch arguments has
  * @ev:		the event, zeroed, in its kind's structure
  * @kind:	its kind
  * @grp:	its group
@@ -252,24 +264,19 @@ int dynev_event_init(struct dynev_event *ev, const struct dynev_kind *kind,
 		     const struct trace_ev_field *head, unsigned int nhead,
 		     const char *fmt, const char *fmt_args)
 {
-	INIT_LIST_HEAD(&ev->list);
-	ev->kind = kind;
+	int ret;
+
 	ev->args = *args;
 	*args = NULL;
-	ev->group = kstrdup(grp, GFP_KERNEL);
-	ev->name = kstrdup(name, GFP_KERNEL);
-	if (!ev->group || !ev->name)
-		return -ENOMEM;
+	ret = dynev_event_start(ev, kind, grp, name);
+	if (ret)
+		return ret;
 	ev->fields = tp_fields(ev->args, head, nhead);
 	ev->call.print_fmt = tp_print_fmt(ev->args, fmt, fmt_args);
 	if (!ev->fields || !ev->call.print_fmt)
 		return -ENOMEM;
-	ev->class.system = ev->group;
 	ev->class.size = ev->args->size;
-	ev->call.name = ev->name;
-	ev->call.class = &ev->class;
 	ev->call.fields = ev->fields;
-	ev->call.data = ev;
 	return 0;
 }
 
@@ -443,35 +450,41 @@ struct dynev_event *dynev_next(struct dynev_event *ev,
 }
 
 /**
- * dynev_lookup() - what a definition of a kind does with its name
+ * dynev_lookup() - the event of a kind a definition names
  * @cmd:	the definition
  * @kind:	its kind
  * @grp:	the event's group
  * @name:	the event's name
- * @del:	a "!" line: the event goes
  * @evp:	gets the event of @kind to add a place to, or NULL for a new
  *		event
  *
- * Return: 0 with @evp set; 1 when @del removed the event; -ENOENT when
- * there is none to remove; -EEXIST when another kind's event, or a
- * static one, has the name.
+ * Return: 0 with @evp set; -EEXIST, with @cmd's error, when another
+ * kind's event, or a static one, has the name.
  */
 int dynev_lookup(struct dynev_cmd *cmd, const struct dynev_kind *kind,
-		 const char *grp, const char *name, bool del,
-		 struct dynev_event **evp)
+		 const char *grp, const char *name, struct dynev_event **evp)
 {
-	struct dynev_event *ev = dynev_find(kind, grp, name);
-	int ret;
-
-	*evp = ev;
-	if (del) {
-		ret = ev ? dynev_event_destroy(ev) : -ENOENT;
-		return ret ?: 1;
-	}
-	if (!ev && trace_ev_exists(grp, name))
+	*evp = dynev_find(kind, grp, name);
+	if (!*evp && trace_ev_exists(grp, name))
 		return dynev_cmd_fail(cmd, cmd->pos[0],
 				      "The event name is in use", -EEXIST);
 	return 0;
+}
+
+/**
+ * dynev_delete() - remove the event of a kind a "!" definition names
+ * @kind:	its kind
+ * @grp:	the event's group
+ * @name:	the event's name
+ *
+ * Return: 0; -ENOENT when there is none; -EBUSY while it is in use.
+ */
+int dynev_delete(const struct dynev_kind *kind, const char *grp,
+		 const char *name)
+{
+	struct dynev_event *ev = dynev_find(kind, grp, name);
+
+	return ev ? dynev_event_destroy(ev) : -ENOENT;
 }
 
 /* Split @buf (a copy of @cmd->line) into @cmd's words. */
@@ -643,7 +656,7 @@ static int dynev_run(struct dynev_kind *only, const char *line)
 		list_for_each_entry(k, &dynev_kinds, node) {
 			if (only && k != only)
 				continue;
-			ret = k->create(cmd, del);
+			ret = del ? k->delete(k, cmd) : k->create(k, cmd);
 			if (ret != -ECANCELED) {
 				by = k;
 				break;

@@ -7,7 +7,8 @@
  * definitions of each, and each kind's own file (kprobe_events) goes
  * through the same line reader and the same name rules. Every event
  * starts with a struct dynev_event, which this layer lists, finds,
- * makes and removes; a kind adds its places and its hits.
+ * makes and removes. The kinds that fire on a hit build on it through
+ * trace_probe_ev.h, which keeps their places, hits and write path.
  */
 #ifndef _KERNEL_TRACE_TRACE_DYNEV_H
 #define _KERNEL_TRACE_TRACE_DYNEV_H
@@ -47,14 +48,31 @@ struct dynev_cmd {
 struct dynev_event;
 
 /**
+ * dynev_cmd_fail() - say why a command is refused
+ * @cmd:	the command
+ * @pos:	where in its line, for error_log's caret
+ * @msg:	what is wrong
+ * @err:	the errno the write gets
+ *
+ * Return: @err.
+ */
+static inline int dynev_cmd_fail(struct dynev_cmd *cmd, unsigned int pos,
+				 const char *msg, int err)
+{
+	return tp_fail_errno(&cmd->err, pos, msg, err);
+}
+
+/**
  * struct dynev_kind - a kind of dynamic event
  * @errloc:	the name its errors go under in error_log
  * @own_syntax:	its own file takes its lines without the kind's prefix,
  *		"!" removals, and no "-:" removals (synthetic_events)
- * @create:	adds the event @cmd defines; with @del, removes the event
- *		it names instead (dynamic_events' "!" lines). -ECANCELED
- *		when @cmd is not of this kind. On an error, @cmd->err may
- *		say where.
+ * @create:	adds the event @cmd defines (or its place to the event of
+ *		its name). -ECANCELED when @cmd is not of this kind. On an
+ *		error, @cmd->err may say where.
+ * @delete:	removes the event @cmd defines (dynamic_events' "!"
+ *		lines, synthetic_events' too): 0, -ENOENT, -EBUSY, or
+ *		-ECANCELED when @cmd is not of this kind
  * @remove_words: for "-:EVENT WORDS", given @cmd's words after the
  *		name: -ENOENT when they are not @ev's, 0 when they named
  *		one of its places and that place alone went, 1 when the
@@ -72,7 +90,8 @@ struct dynev_event;
 struct dynev_kind {
 	const char *errloc;
 	bool own_syntax;
-	int (*create)(struct dynev_cmd *cmd, bool del);
+	int (*create)(const struct dynev_kind *kind, struct dynev_cmd *cmd);
+	int (*delete)(const struct dynev_kind *kind, struct dynev_cmd *cmd);
 	int (*remove_words)(struct dynev_event *ev, struct dynev_cmd *cmd);
 	void (*show)(struct seq_file *m, struct dynev_event *ev);
 	void (*show_own)(struct seq_file *m, struct dynev_event *ev);
@@ -162,8 +181,6 @@ void dynev_register(struct dynev_kind *kind);
 int dynev_parse_name(char *s, unsigned int pos, const char **grp,
 		     const char **event, struct tp_err *err);
 bool dynev_place_is_file(const char *place);
-int dynev_cmd_fail(struct dynev_cmd *cmd, unsigned int pos, const char *msg,
-		   int err);
 char *dynev_auto_name(const char *fmt, ...) __printf(1, 2);
 int dynev_parse_args(struct dynev_cmd *cmd, unsigned int first,
 		     const struct tp_pctx *pc, unsigned int head,
@@ -171,6 +188,8 @@ int dynev_parse_args(struct dynev_cmd *cmd, unsigned int first,
 int dynev_append_check(struct dynev_cmd *cmd, const struct dynev_event *ev,
 		       bool same_type, const struct tp_args *want,
 		       unsigned int first);
+int dynev_event_start(struct dynev_event *ev, const struct dynev_kind *kind,
+		      const char *grp, const char *name);
 int dynev_event_init(struct dynev_event *ev, const struct dynev_kind *kind,
 		     const char *grp, const char *name, struct tp_args **args,
 		     const struct trace_ev_field *head, unsigned int nhead,
@@ -186,8 +205,9 @@ int dynev_event_destroy(struct dynev_event *ev);
 struct dynev_event *dynev_find(const struct dynev_kind *kind, const char *grp,
 			       const char *name);
 int dynev_lookup(struct dynev_cmd *cmd, const struct dynev_kind *kind,
-		 const char *grp, const char *name, bool del,
-		 struct dynev_event **evp);
+		 const char *grp, const char *name, struct dynev_event **evp);
+int dynev_delete(const struct dynev_kind *kind, const char *grp,
+		 const char *name);
 
 /*
  * The operations of a definitions file: a kind's own (kprobe_events) has

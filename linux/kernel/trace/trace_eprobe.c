@@ -11,9 +11,10 @@
  * it reads (trace_ev_hold(): that event cannot be removed meanwhile);
  * while enabled, it is a hook on that event's records (struct
  * trace_ev_hook), which keeps the other event's probe registered without
- * enabling it, and runs after the other event's own copies. Its record
- * is built in a scratch page of trace_probe.h, the next level above the
- * other event's; a hit that finds none free is counted missed.
+ * enabling it, and runs after the other event's own copies. It is a
+ * probe event (trace_probe_ev.h) without places: the base counts and
+ * writes its hits, in a scratch page the next level above the other
+ * event's.
  */
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
@@ -26,13 +27,14 @@
 #include "trace_ev_core.h"
 #include "trace_fs.h"
 #include "trace_probe.h"
+#include "trace_probe_ev.h"
 
 #define TE_GROUP	"eprobes"
 #define TE_ERRLOC	"event_probe"
 
 /**
  * struct te_event - an event probe
- * @de:		what every dynamic event has; its class's reg is te_reg()
+ * @pev:	what every probe event has; its class's reg is te_reg()
  * @hook:	its hook on @target's records, attached while enabled
  * @target:	the event it reads, held
  * @tsys:	@target's system, as listed
@@ -43,7 +45,7 @@
  * @attached:	@hook is on @target (trace_ev_lock)
  */
 struct te_event {
-	struct dynev_event de;
+	struct pev pev;
 	struct trace_ev_hook hook;
 	struct trace_ev_rt *target;
 	char *tsys;
@@ -54,12 +56,12 @@ struct te_event {
 	bool attached;
 };
 
-static struct dynev_kind te_kind;
+static struct pev_kind te_kind;
 
 /* The event probe a dynamic event of te_kind is. */
 static struct te_event *te_of(struct dynev_event *de)
 {
-	return container_of(de, struct te_event, de);
+	return container_of(pev_of(de), struct te_event, pev);
 }
 
 /* A record of the event read: its probe's context, preemption off. */
@@ -67,31 +69,11 @@ static void te_hit(struct trace_ev_hook *hook, const void *src,
 		   unsigned int src_len)
 {
 	struct te_event *ev = container_of(hook, struct te_event, hook);
-	struct trace_ev_call *call = &ev->de.call;
-	unsigned long fl = READ_ONCE(call->flags);
-	struct trace_wh h;
-	unsigned int len;
-	void *page;
-	u8 *rec;
+	struct pev_hit hit = { .src = src };
 
-	if (!(fl & TRACE_EV_FL_RECORD))
-		return;
 	if (ev->filter && !trace_ev_filter_match(ev->filter, src, src_len))
 		return;
-	page = tp_scratch_get();
-	if (!page) {
-		atomic_long_inc(&ev->de.missed);
-		return;
-	}
-	len = tp_fetch(ev->de.args, NULL, src, page, PAGE_SIZE);
-	rec = trace_ev_reserve(call, fl, len, &h);
-	if (rec) {
-		memcpy(rec + sizeof(struct trace_entry),
-		       page + sizeof(struct trace_entry),
-		       len - sizeof(struct trace_entry));
-		trace_ev_commit(call, fl, rec, &h);
-	}
-	tp_scratch_put();
+	pev_hit(&ev->pev, &hit);
 }
 
 NOKPROBE_SYMBOL(te_hit);
@@ -103,7 +85,7 @@ static void te_print(struct seq_file *m, const struct trace_ev_call *call,
 	const struct te_event *ev = te_of(dynev_of(call));
 
 	seq_puts(m, ev->head);
-	tp_print(m, ev->de.args, rec, len);
+	tp_print(m, ev->pev.de.args, rec, len);
 	seq_putc(m, '\n');
 }
 
@@ -129,8 +111,11 @@ static int te_reg(struct trace_ev_call *call, bool on)
 	return 0;
 }
 
-static void te_event_free(struct te_event *ev)
+/* The event probe's own part; pev_free() frees the rest. */
+static void te_fini(struct pev *pev)
 {
+	struct te_event *ev = container_of(pev, struct te_event, pev);
+
 	if (ev->target)
 		trace_ev_release(ev->target);
 	trace_ev_filter_free(ev->filter);
@@ -138,13 +123,6 @@ static void te_event_free(struct te_event *ev)
 	kfree(ev->head);
 	kfree(ev->tsys);
 	kfree(ev->tname);
-	dynev_event_fini(&ev->de);
-	kfree(ev);
-}
-
-static void te_release(struct dynev_event *de)
-{
-	te_event_free(te_of(de));
 }
 
 static const struct trace_ev_call *te_holds(struct dynev_event *de)
@@ -156,9 +134,9 @@ static void te_show(struct seq_file *m, struct dynev_event *de)
 {
 	struct te_event *ev = te_of(de);
 
-	seq_printf(m, "e:%s/%s %s.%s", ev->de.group, ev->de.name, ev->tsys,
+	seq_printf(m, "e:%s/%s %s.%s", de->group, de->name, ev->tsys,
 		   ev->tname);
-	tp_args_show(m, ev->de.args);
+	tp_args_show(m, de->args);
 	if (ev->filter_text)
 		seq_printf(m, " if %s", ev->filter_text);
 	seq_putc(m, '\n');
@@ -184,10 +162,10 @@ static bool te_args_match(const struct te_event *ev, struct dynev_cmd *cmd)
 	unsigned int i, n = cmd->argc - 2;
 	size_t len;
 
-	if (n != ev->de.args->n)
+	if (n != ev->pev.de.args->n)
 		return false;
 	for (i = 0; i < n; i++) {
-		const struct tp_arg *a = &ev->de.args->arg[i];
+		const struct tp_arg *a = &ev->pev.de.args->arg[i];
 		const char *w = cmd->argv[2 + i];
 
 		len = strlen(a->name);
@@ -248,6 +226,7 @@ static int te_new(struct dynev_cmd *cmd, const char *grp, const char *name,
 {
 	struct te_event *ev = kzalloc(sizeof(*ev), GFP_KERNEL);
 	struct tp_args *args = NULL;
+	struct dynev_event *de;
 	int ret;
 
 	if (!ev) {
@@ -256,7 +235,10 @@ static int te_new(struct dynev_cmd *cmd, const char *grp, const char *name,
 	}
 	ev->target = target;
 	ev->hook.fn = te_hit;
-	ret = te_parse_args(cmd, target, &args);
+	de = &ev->pev.de;
+	ret = pev_init_bare(&ev->pev, &te_kind);
+	if (!ret)
+		ret = te_parse_args(cmd, target, &args);
 	if (!ret && filter_at)
 		ret = te_parse_filter(cmd, ev, filter_at);
 	if (ret)
@@ -267,38 +249,43 @@ static int te_new(struct dynev_cmd *cmd, const char *grp, const char *name,
 	ev->head = kasprintf(GFP_KERNEL, "(%s.%s)", sys, event);
 	if (!ev->tsys || !ev->tname || !ev->head)
 		goto fail;
-	ret = dynev_event_init(&ev->de, &te_kind, grp, name, &args, NULL, 0,
+	ret = dynev_event_init(de, &te_kind.dk, grp, name, &args, NULL, 0,
 			       ev->head, "");
 	if (ret)
 		goto fail;
-	ev->de.class.reg = te_reg;
-	ev->de.class.print = te_print;
-	ret = dynev_event_add(&ev->de);
+	de->class.reg = te_reg;
+	de->class.print = te_print;
+	ret = dynev_event_add(de);
 	if (!ret)
 		return 0;
 fail:
 	tp_args_free(args);
-	te_event_free(ev);
+	pev_free(&ev->pev);
 	return ret;
 }
 
-static int te_create(struct dynev_cmd *cmd, bool del)
+/*
+ * "e[:[GRP/]EVENT] SYS.EVENT [ARGS] [if FILTER]": its group, name and
+ * place, "if" at word *@filter_at (0: none). The words are cut in place.
+ */
+static int te_parse_head(struct dynev_cmd *cmd, const char **grp,
+			 const char **name, char **sys, char **event,
+			 unsigned int *filter_at)
 {
-	const char *grp = NULL, *name = NULL;
-	char *s = cmd->argv[0], *colon, *sys, *event;
-	unsigned int filter_at = 0, i;
-	struct trace_ev_rt *target;
-	struct dynev_event *de;
+	char *s = cmd->argv[0], *colon;
+	unsigned int i;
 	int ret;
 
-	lockdep_assert_held(&dynev_lock);
+	*grp = NULL;
+	*name = NULL;
+	*filter_at = 0;
 	if (s[0] != 'e')
 		return -ECANCELED;
 	colon = strchr(s, ':');
 	if (colon) {
 		*colon = '\0';
 		ret = dynev_parse_name(colon + 1, cmd->pos[0] + (colon - s) + 1,
-				       &grp, &name, &cmd->err);
+				       grp, name, &cmd->err);
 		if (ret)
 			return ret;
 	}
@@ -308,20 +295,35 @@ static int te_create(struct dynev_cmd *cmd, bool del)
 	if (cmd->argc < 2)
 		return dynev_cmd_fail(cmd, strlen(cmd->line),
 				      "The probe needs an event to attach to", -EINVAL);
-	ret = te_split_place(cmd, &sys, &event);
+	ret = te_split_place(cmd, sys, event);
 	if (ret)
 		return ret;
 	/* "if FILTER" ends the arguments. */
-	for (i = 2; i < cmd->argc && !filter_at; i++)
+	for (i = 2; i < cmd->argc && !*filter_at; i++)
 		if (!strcmp(cmd->argv[i], "if"))
-			filter_at = i;
-	if (filter_at)
-		cmd->argc = filter_at;
-	grp = grp ?: TE_GROUP;
-	name = name ?: event;
-	ret = dynev_lookup(cmd, &te_kind, grp, name, del, &de);
+			*filter_at = i;
+	if (*filter_at)
+		cmd->argc = *filter_at;
+	*grp = *grp ?: TE_GROUP;
+	*name = *name ?: *event;
+	return 0;
+}
+
+static int te_create(const struct dynev_kind *kind, struct dynev_cmd *cmd)
+{
+	const char *grp, *name;
+	struct trace_ev_rt *target;
+	unsigned int filter_at;
+	struct dynev_event *de;
+	char *sys, *event;
+	int ret;
+
+	lockdep_assert_held(&dynev_lock);
+	ret = te_parse_head(cmd, &grp, &name, &sys, &event, &filter_at);
+	if (!ret)
+		ret = dynev_lookup(cmd, kind, grp, name, &de);
 	if (ret)
-		return ret < 0 ? ret : 0;
+		return ret;
 	if (de)
 		return dynev_cmd_fail(cmd, cmd->pos[0], "The event name is in use",
 				      -EEXIST);
@@ -330,6 +332,18 @@ static int te_create(struct dynev_cmd *cmd, bool del)
 		return dynev_cmd_fail(cmd, cmd->pos[1], "The attached event is not found",
 				      -ENOENT);
 	return te_new(cmd, grp, name, target, sys, event, filter_at);
+}
+
+static int te_delete(const struct dynev_kind *kind, struct dynev_cmd *cmd)
+{
+	const char *grp, *name;
+	unsigned int filter_at;
+	char *sys, *event;
+	int ret;
+
+	lockdep_assert_held(&dynev_lock);
+	ret = te_parse_head(cmd, &grp, &name, &sys, &event, &filter_at);
+	return ret ?: dynev_delete(kind, grp, name);
 }
 
 /* "-:EVENT SYS.EVENT [ARGS]": the event goes if they are its own. */
@@ -344,13 +358,17 @@ static int te_remove_words(struct dynev_event *de, struct dynev_cmd *cmd)
 	return 1;
 }
 
-static struct dynev_kind te_kind = {
-	.errloc = TE_ERRLOC,
-	.create = te_create,
-	.remove_words = te_remove_words,
-	.show = te_show,
-	.holds = te_holds,
-	.release = te_release,
+static struct pev_kind te_kind = {
+	.dk = {
+		.errloc = TE_ERRLOC,
+		.create = te_create,
+		.delete = te_delete,
+		.remove_words = te_remove_words,
+		.show = te_show,
+		.holds = te_holds,
+		.release = pev_release,
+	},
+	.fini = te_fini,
 };
 
 static struct trace_fs_table te_fs = {
@@ -367,7 +385,7 @@ TRACE_FS_REGISTER(te_fs);
 
 static int __init te_init(void)
 {
-	dynev_register(&te_kind);
+	dynev_register(&te_kind.dk);
 	return 0;
 }
 core_initcall(te_init);

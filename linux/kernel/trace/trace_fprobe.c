@@ -23,9 +23,9 @@
  * first module that brings it, as upstream's; every probe in a module is
  * let go when the module goes, and taken up again when it comes back.
  *
- * As kprobe events (trace_kprobe.c), an event may gather several places
- * of the same type and arguments, and builds its record in a scratch
- * page of trace_probe.h; a hit that finds none free is counted missed.
+ * As kprobe events (trace_kprobe.c), these are probe events
+ * (trace_probe_ev.h): the base keeps the event, its places and its hits,
+ * and writes every hit; this file parses, arms and frees the places.
  */
 #include <linux/ctype.h>
 #include <linux/fprobe.h>
@@ -43,6 +43,7 @@
 #include "trace_ev_core.h"
 #include "trace_fs.h"
 #include "trace_probe.h"
+#include "trace_probe_ev.h"
 
 #define TF_GROUP		"fprobes"
 #define TP_GROUP		"tracepoints"
@@ -51,24 +52,18 @@
 
 /**
  * struct tf_event - an fprobe or tracepoint probe event
- * @de:		what every dynamic event has; its class's reg is tf_reg()
- * @probes:	its probes (struct tf_probe); changed under dynev_lock and
- *		trace_ev_lock both, so that either keeps it still
+ * @pev:	what every probe event has
  * @tp:		a tracepoint probe event ('t')
- * @ret:	its probes are return probes
  */
 struct tf_event {
-	struct dynev_event de;
-	struct list_head probes;
+	struct pev pev;
 	bool tp;
-	bool ret;
 };
 
 /**
  * struct tf_probe - one place of an event
+ * @pl:		what every place has
  * @fp:		its fprobe, registered while @armed
- * @node:	in its event's @probes
- * @ev:		its event
  * @sym:	"[MOD:]NAME" as written: a function, or a tracepoint
  * @maxactive:	the MAXACTIVE given, 0 for the default
  * @tpt:	of a t probe, the tracepoint; NULL while its module is not
@@ -77,9 +72,8 @@ struct tf_event {
  * @armed:	registered (trace_ev_lock)
  */
 struct tf_probe {
+	struct pev_place pl;
 	struct fprobe fp;
-	struct list_head node;
-	struct tf_event *ev;
 	char *sym;
 	int maxactive;
 	struct tracepoint *tpt;
@@ -87,69 +81,60 @@ struct tf_probe {
 	bool armed;
 };
 
-static struct dynev_kind tf_kind;
-
-/* The fprobe or tracepoint probe event a dynamic event of tf_kind is. */
-static struct tf_event *tf_of(struct dynev_event *de)
-{
-	return container_of(de, struct tf_event, de);
-}
-
-/*
- * The hit: its record, when the event records. @func is the probed
- * function's call site; @ret_ip, of a return, where it returns to;
- * @eargs, of a return, the arguments copied at the entry.
+/**
+ * struct tf_def - a parsed definition
+ * @pd:		what every definition has
+ * @tp:		a tracepoint probe
+ * @maxactive:	its MAXACTIVE, or 0
+ * @sym:	"[MOD:]NAME"
+ * @tpt:	a t probe's tracepoint, NULL while its module is not loaded
  */
-static void tf_hit(struct tf_event *ev, struct pt_regs *regs,
-		   unsigned long func, unsigned long ret_ip,
-		   const unsigned long *eargs)
-{
-	struct trace_ev_call *call = &ev->de.call;
-	unsigned long fl = READ_ONCE(call->flags);
-	unsigned long *head;
-	struct trace_wh h;
-	unsigned int len;
-	void *page;
-	u8 *rec;
+struct tf_def {
+	struct pev_def pd;
+	bool tp;
+	int maxactive;
+	char *sym;
+	struct tracepoint *tpt;
+};
 
-	if (!(fl & TRACE_EV_FL_RECORD))
-		return;
-	page = tp_scratch_get();
-	if (!page) {
-		atomic_long_inc(&ev->de.missed);
-		return;
-	}
-	head = page + sizeof(struct trace_entry);
-	head[0] = func;
-	if (ev->ret)
-		head[1] = ret_ip;
-	len = tp_fetch(ev->de.args, regs, eargs, page, PAGE_SIZE);
-	rec = trace_ev_reserve(call, fl, len, &h);
-	if (rec) {
-		memcpy(rec + sizeof(struct trace_entry),
-		       page + sizeof(struct trace_entry),
-		       len - sizeof(struct trace_entry));
-		trace_ev_commit(call, fl, rec, &h);
-	}
-	tp_scratch_put();
+static struct pev_kind tf_kind;
+
+static struct tf_event *tf_of(const struct pev *ev)
+{
+	return container_of(ev, struct tf_event, pev);
 }
 
-NOKPROBE_SYMBOL(tf_hit);
+static struct tf_probe *tf_probe_of(const struct pev_place *pl)
+{
+	return container_of(pl, struct tf_probe, pl);
+}
+
+static struct tf_def *tf_def_of(struct pev_def *pd)
+{
+	return container_of(pd, struct tf_def, pd);
+}
+
+/* Whether @p is a place of a tracepoint probe event. */
+static bool tf_is_tp(const struct tf_probe *p)
+{
+	return tf_of(p->pl.ev)->tp;
+}
 
 static int tf_entry(struct fprobe *fp, unsigned long ip, unsigned long ret_ip,
 		    struct pt_regs *regs, void *data)
 {
 	struct tf_probe *p = container_of(fp, struct tf_probe, fp);
+	struct pev_hit hit = { .regs = regs, .ip = ip };
 
-	if (p->ev->ret) {
+	if (p->pl.ev->ret) {
 		/* Only there when $argN is read at the return. */
-		tp_save_eargs(p->ev->de.args, regs, data);
+		tp_save_eargs(p->pl.ev->de.args, regs, data);
 		return 0;
 	}
 	/* The stub of a tracepoint: is the call for this probe? */
-	if (p->ev->tp && regs_get_kernel_argument(regs, 0) != (unsigned long)p)
+	if (tf_is_tp(p) && regs_get_kernel_argument(regs, 0) != (unsigned long)p)
 		return 0;
-	tf_hit(p->ev, regs, ip, 0, NULL);
+	pev_hit(p->pl.ev, &hit);
 	return 0;
 }
 
@@ -159,19 +144,18 @@ static void tf_exit(struct fprobe *fp, unsigned long ip, unsigned long ret_ip,
 		    struct pt_regs *regs, void *data)
 {
 	struct tf_probe *p = container_of(fp, struct tf_probe, fp);
+	struct pev *ev = p->pl.ev;
+	struct pev_hit hit = {
+		.regs = regs,
+		.src = ev->de.args->eargs ? data : NULL,
+		.ip = ip,
+		.ret_ip = ret_ip,
+	};
 
-	tf_hit(p->ev, regs, ip, ret_ip, p->ev->de.args->eargs ? data : NULL);
+	pev_hit(ev, &hit);
 }
 
 NOKPROBE_SYMBOL(tf_exit);
-
-static void tf_print(struct seq_file *m, const struct trace_ev_call *call,
-		     const void *rec, unsigned int len)
-{
-	const struct tf_event *ev = tf_of(dynev_of(call));
-
-	dynev_place_print(m, &ev->de, rec, len, ev->ret, false);
-}
 
 /* The call site of "[MOD:]SYM", or 0 when it has none. */
 static unsigned long tf_site(const char *sym)
@@ -192,28 +176,33 @@ static bool tf_probe_in(const struct tf_probe *p, const struct module *mod)
 
 	if (!strncmp(p->sym, mod->name, n) && p->sym[n] == ':')
 		return true;
-	if (p->ev->tp && !strchr(p->sym, ':'))
+	if (tf_is_tp(p) && !strchr(p->sym, ':'))
 		return !p->tpt || within_module((unsigned long)p->tpt, mod);
 	return p->armed && within_module(p->site, mod);
 }
 
-static int tf_probe_arm(struct tf_probe *p, bool on)
+static void tf_disarm(struct pev_place *pl)
 {
+	struct tf_probe *p = tf_probe_of(pl);
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (!p->armed)
+		return;
+	p->armed = false;
+	unregister_fprobe(&p->fp);
+	if (p->tpt)
+		tracepoint_probe_unregister(p->tpt, p->tpt->probestub, p);
+}
+
+static int tf_arm(struct pev_place *pl)
+{
+	struct tf_probe *p = tf_probe_of(pl);
 	int ret;
 
 	lockdep_assert_held(&trace_ev_lock);
-	if (!on) {
-		if (!p->armed)
-			return 0;
-		p->armed = false;
-		unregister_fprobe(&p->fp);
-		if (p->tpt)
-			tracepoint_probe_unregister(p->tpt, p->tpt->probestub, p);
-		return 0;
-	}
 	if (p->armed)
 		return 0;
-	if (p->ev->tp) {
+	if (tf_is_tp(p)) {
 		/* Waiting for its module: armed when it comes. */
 		if (!p->tpt)
 			return 0;
@@ -237,91 +226,38 @@ static int tf_probe_arm(struct tf_probe *p, bool on)
 	return 0;
 }
 
-/* Arm or disarm every probe of an event; under trace_ev_lock. */
-static int tf_reg(struct trace_ev_call *call, bool on)
+/* @pl is out of its event's list, and disarmed. */
+static void tf_place_free(struct pev_place *pl)
 {
-	struct tf_event *ev = tf_of(dynev_of(call));
-	struct tf_probe *p;
-	int ret;
+	struct tf_probe *p = tf_probe_of(pl);
 
-	lockdep_assert_held(&trace_ev_lock);
-	list_for_each_entry(p, &ev->probes, node) {
-		ret = tf_probe_arm(p, on);
-		if (ret && on) {
-			list_for_each_entry_continue_reverse(p, &ev->probes, node)
-				tf_probe_arm(p, false);
-			return ret;
-		}
-	}
-	return 0;
-}
-
-static void tf_probe_free(struct tf_probe *p)
-{
 	kfree(p->sym);
 	kfree(p);
 }
 
-/* Free an event, which has left the registry (its probes are not armed). */
-static void tf_event_free(struct tf_event *ev)
+static void tf_show_type(struct seq_file *m, const struct pev_place *pl)
 {
-	struct tf_probe *p, *tmp;
+	const struct tf_probe *p = tf_probe_of(pl);
 
-	list_for_each_entry_safe(p, tmp, &ev->probes, node) {
-		list_del(&p->node);
-		tf_probe_free(p);
-	}
-	dynev_event_fini(&ev->de);
-	kfree(ev);
-}
-
-static void tf_release(struct dynev_event *de)
-{
-	tf_event_free(tf_of(de));
-}
-
-static void tf_show_probe(struct seq_file *m, const struct tf_event *ev,
-			  const struct tf_probe *p)
-{
-	seq_putc(m, ev->tp ? 't' : 'f');
+	seq_putc(m, tf_is_tp(p) ? 't' : 'f');
 	if (p->maxactive)
 		seq_printf(m, "%d", p->maxactive);
-	seq_printf(m, ":%s/%s %s%s", ev->de.group, ev->de.name, p->sym,
-		   ev->ret ? "%return" : "");
-	tp_args_show(m, ev->de.args);
-	seq_putc(m, '\n');
 }
 
-static void tf_show(struct seq_file *m, struct dynev_event *de)
+static void tf_show_place(struct seq_file *m, const struct pev_place *pl)
 {
-	struct tf_event *ev = tf_of(de);
-	struct tf_probe *p;
-
-	list_for_each_entry(p, &ev->probes, node)
-		tf_show_probe(m, ev, p);
+	seq_printf(m, "%s%s", tf_probe_of(pl)->sym, pl->ev->ret ? "%return" : "");
 }
 
-/**
- * struct tf_def - a parsed definition
- * @tp:		a tracepoint probe
- * @ret:	a return probe
- * @maxactive:	its MAXACTIVE, or 0
- * @grp:	the group given, or NULL
- * @event:	the event's name given, or NULL
- * @sym:	"[MOD:]NAME"
- * @tpt:	a t probe's tracepoint, NULL while its module is not loaded
- * @args:	the arguments
- */
-struct tf_def {
-	bool tp;
-	bool ret;
-	int maxactive;
-	const char *grp;
-	const char *event;
-	char *sym;
-	struct tracepoint *tpt;
-	struct tp_args *args;
-};
+static bool tf_place_is(const struct pev_place *pl, const char *word)
+{
+	return !strcmp(tf_probe_of(pl)->sym, word);
+}
+
+static bool tf_place_same(const struct pev_place *a, const struct pev_place *b)
+{
+	return tf_place_is(a, tf_probe_of(b)->sym);
+}
 
 /* "f[MAXACTIVE]" or "t", then ":[GRP/]EVENT" */
 static int tf_parse_head(struct dynev_cmd *cmd, struct tf_def *d)
@@ -348,8 +284,8 @@ static int tf_parse_head(struct dynev_cmd *cmd, struct tf_def *d)
 	}
 	if (!colon)
 		return 0;
-	return dynev_parse_name(colon + 1, pos + (colon - s) + 1, &d->grp,
-				&d->event, &cmd->err);
+	return dynev_parse_name(colon + 1, pos + (colon - s) + 1, &d->pd.grp,
+				&d->pd.event, &cmd->err);
 }
 
 struct tf_tp_lookup {
@@ -435,9 +371,9 @@ static int tf_parse_place(struct dynev_cmd *cmd, struct tf_def *d)
 			return dynev_cmd_fail(cmd, pos + (pct - s),
 					      "Unknown suffix of the place", -EINVAL);
 		*pct = '\0';
-		d->ret = true;
+		d->pd.ret = true;
 	}
-	if (d->maxactive && !d->ret)
+	if (d->maxactive && !d->pd.ret)
 		return dynev_cmd_fail(cmd, cmd->pos[0] + 1,
 				      "Maxactive is only for return probes", -EINVAL);
 	name = strchr(s, ':');
@@ -472,24 +408,27 @@ static int tf_parse_args(struct dynev_cmd *cmd, struct tf_def *d)
 	unsigned int i;
 	int ret;
 
-	if (d->ret)
+	if (d->pd.ret)
 		pc.flags |= TP_CTX_RETURN;
-	ret = dynev_parse_args(cmd, 2, &pc, dynev_rec_size(d->ret), &d->args);
+	ret = dynev_parse_args(cmd, 2, &pc, dynev_rec_size(d->pd.ret), &d->pd.args);
 	if (ret || !d->tp)
 		return ret;
 	/* The stub's first argument is its data: $arg1 is next. */
-	for (i = 0; i < d->args->n; i++)
-		if (d->args->arg[i].src == TPS_ARG)
-			d->args->arg[i].imm++;
-	if (d->args->eargs)
-		d->args->eargs++;
+	for (i = 0; i < d->pd.args->n; i++)
+		if (d->pd.args->arg[i].src == TPS_ARG)
+			d->pd.args->arg[i].imm++;
+	if (d->pd.args->eargs)
+		d->pd.args->eargs++;
 	return 0;
 }
 
-static int tf_parse(struct dynev_cmd *cmd, struct tf_def *d)
+static int tf_parse(struct dynev_cmd *cmd, struct pev_def *pd)
 {
+	struct tf_def *d = tf_def_of(pd);
 	int ret;
 
+	if (cmd->argv[0][0] != 'f' && cmd->argv[0][0] != 't')
+		return -ECANCELED;
 	ret = tf_parse_head(cmd, d);
 	if (ret)
 		return ret;
@@ -497,44 +436,56 @@ static int tf_parse(struct dynev_cmd *cmd, struct tf_def *d)
 		return dynev_cmd_fail(cmd, strlen(cmd->line), "The probe needs a place",
 				      -EINVAL);
 	ret = tf_parse_place(cmd, d);
-	if (ret)
-		return ret;
-	return tf_parse_args(cmd, d);
+	if (!ret)
+		ret = tf_parse_args(cmd, d);
+	pd->grp = pd->grp ?: d->tp ? TP_GROUP : TF_GROUP;
+	return ret;
 }
 
-static void tf_def_free(struct tf_def *d)
+static void tf_def_free(struct pev_def *pd)
 {
-	kfree(d->sym);
-	tp_args_free(d->args);
+	kfree(tf_def_of(pd)->sym);
 }
 
 /*
  * The event's name when the definition gives none: SYM__entry or
  * SYM__exit, or the tracepoint's ("_" first when it starts with a digit).
  */
-static char *tf_default_name(const struct tf_def *d)
+static char *tf_default_name(const struct pev_def *pd)
 {
+	const struct tf_def *d = container_of(pd, struct tf_def, pd);
 	const char *name = strchr(d->sym, ':');
 
 	name = name ? name + 1 : d->sym;
 	if (d->tp)
 		return dynev_auto_name("%s%s", isdigit(*name) ? "_" : "", name);
-	return dynev_auto_name("%s__%s", name, d->ret ? "exit" : "entry");
+	return dynev_auto_name("%s__%s", name, pd->ret ? "exit" : "entry");
 }
 
-static struct tf_probe *tf_probe_new(struct tf_def *d, struct tf_event *ev)
+static void tf_setup(struct pev *ev, const struct pev_def *pd)
+{
+	tf_of(ev)->tp = container_of(pd, struct tf_def, pd)->tp;
+}
+
+static bool tf_same_type(const struct pev *ev, const struct pev_def *pd)
+{
+	return tf_of(ev)->tp == container_of(pd, struct tf_def, pd)->tp;
+}
+
+static struct pev_place *tf_place_new(struct pev *ev, struct pev_def *pd)
 {
 	struct tf_probe *p = kzalloc(sizeof(*p), GFP_KERNEL);
+	struct tf_def *d = tf_def_of(pd);
 
 	if (!p)
 		return NULL;
-	p->ev = ev;
+	p->pl.ev = ev;
 	p->sym = d->sym;
 	d->sym = NULL;
 	p->tpt = d->tpt;
 	p->maxactive = d->maxactive;
 	p->fp.nr_maxactive = d->maxactive;
-	if (d->ret) {
+	if (pd->ret) {
 		p->fp.exit_handler = tf_exit;
 		if (ev->de.args->eargs) {
 			p->fp.entry_handler = tf_entry;
@@ -543,168 +494,54 @@ static struct tf_probe *tf_probe_new(struct tf_def *d, struct tf_event *ev)
 	} else {
 		p->fp.entry_handler = tf_entry;
 	}
-	return p;
-}
-
-/* Add a probe to an existing event of the same type and arguments. */
-static int tf_append(struct dynev_cmd *cmd, struct tf_def *d,
-		     struct tf_event *ev)
-{
-	struct tf_probe *p, *q;
-	int ret;
-
-	ret = dynev_append_check(cmd, &ev->de,
-				 ev->ret == d->ret && ev->tp == d->tp, d->args,
-				 2);
-	if (ret)
-		return ret;
-	list_for_each_entry(q, &ev->probes, node)
-		if (!strcmp(q->sym, d->sym))
-			return dynev_cmd_fail(cmd, cmd->pos[0],
-					      "The event has this probe already",
-					      -EEXIST);
-	p = tf_probe_new(d, ev);
-	if (!p)
-		return -ENOMEM;
-	mutex_lock(&trace_ev_lock);
-	list_add_tail(&p->node, &ev->probes);
-	if (test_bit(TRACE_EV_B_RECORD, &ev->de.call.flags))
-		ret = tf_probe_arm(p, true);
-	if (ret)
-		list_del(&p->node);
-	mutex_unlock(&trace_ev_lock);
-	if (ret)
-		tf_probe_free(p);
-	return ret;
-}
-
-/* An event of @d's type and arguments (taken from @d), with its place. */
-static int tf_event_new(struct tf_def *d, const char *grp, const char *name)
-{
-	struct tf_event *ev = kzalloc(sizeof(*ev), GFP_KERNEL);
-	struct tf_probe *p;
-	int ret;
-
-	if (!ev)
-		return -ENOMEM;
-	INIT_LIST_HEAD(&ev->probes);
-	ev->tp = d->tp;
-	ev->ret = d->ret;
-	ret = dynev_place_init(&ev->de, &tf_kind, grp, name, &d->args, d->ret,
-			       false);
-	if (ret)
-		goto fail;
-	ev->de.class.reg = tf_reg;
-	ev->de.class.print = tf_print;
-	p = tf_probe_new(d, ev);
-	if (!p) {
-		ret = -ENOMEM;
-		goto fail;
-	}
-	list_add_tail(&p->node, &ev->probes);
-	ret = dynev_event_add(&ev->de);
-	if (!ret)
-		return 0;
-fail:
-	tf_event_free(ev);
-	return ret;
-}
-
-static int tf_create(struct dynev_cmd *cmd, bool del)
-{
-	struct tf_def d = { };
-	struct dynev_event *de;
-	const char *grp, *name;
-	char *auto_name = NULL;
-	int ret;
-
-	lockdep_assert_held(&dynev_lock);
-	if (cmd->argv[0][0] != 'f' && cmd->argv[0][0] != 't')
-		return -ECANCELED;
-	ret = tf_parse(cmd, &d);
-	if (ret)
-		goto out;
-	grp = d.grp ?: d.tp ? TP_GROUP : TF_GROUP;
-	name = d.event;
-	if (!name) {
-		auto_name = tf_default_name(&d);
-		name = auto_name;
-		if (!name) {
-			ret = -ENOMEM;
-			goto out;
-		}
-	}
-	ret = dynev_lookup(cmd, &tf_kind, grp, name, del, &de);
-	if (ret)
-		ret = ret < 0 ? ret : 0;
-	else if (de)
-		ret = tf_append(cmd, &d, tf_of(de));
-	else
-		ret = tf_event_new(&d, grp, name);
-out:
-	kfree(auto_name);
-	tf_def_free(&d);
-	return ret;
-}
-
-/* "-:EVENT PLACE": that place goes; the event, with its last place. */
-static int tf_remove_words(struct dynev_event *de, struct dynev_cmd *cmd)
-{
-	struct tf_event *ev = tf_of(de);
-	struct tf_probe *p;
-
-	list_for_each_entry(p, &ev->probes, node) {
-		if (strcmp(p->sym, cmd->argv[1]))
-			continue;
-		if (list_is_singular(&ev->probes))
-			return 1;
-		/* Checked and unlinked at once: enabling takes this lock. */
-		scoped_guard(mutex, &trace_ev_lock) {
-			if (test_bit(TRACE_EV_B_RECORD, &ev->de.call.flags) ||
-			    p->armed)
-				return -EBUSY;
-			list_del(&p->node);
-		}
-		tf_probe_free(p);
-		return 0;
-	}
-	return -ENOENT;
+	return &p->pl;
 }
 
 /*
- * A module comes: the t probes waiting for it find their tracepoints, and
- * the probes in it of enabled events are armed. It goes: they are let go
- * before its text does (and before the tracepoint core's notifier, which
- * wants its tracepoints without callbacks).
+ * A module comes: a t probe waiting for it finds its tracepoint, and a
+ * probe in it of an enabled event is armed.
  */
-static void tf_module_notify_one(struct module *mod, bool coming)
+static void tf_place_coming(struct tf_probe *p, struct module *mod)
 {
-	struct dynev_event *de;
-	struct tf_event *ev;
-	struct tf_probe *p;
+	struct dynev_event *de = &p->pl.ev->de;
 	bool missing;
 
+	if (tf_is_tp(p) && !p->tpt)
+		p->tpt = strchr(p->sym, ':') ? tf_tp_find(p->sym, &missing) :
+					       tf_tp_find_in(mod, p->sym);
+	if (test_bit(TRACE_EV_B_RECORD, &de->call.flags) && tf_arm(&p->pl))
+		pr_warn("probe event %s/%s: %s not armed\n", de->group, de->name,
+			p->sym);
+}
+
+/*
+ * A module goes: a probe in it is let go before its text is (and before
+ * the tracepoint core's notifier, which wants its tracepoints without
+ * callbacks).
+ */
+static void tf_place_going(struct tf_probe *p, struct module *mod)
+{
+	tf_disarm(&p->pl);
+	if (tf_is_tp(p))
+		p->tpt = NULL;
+}
+
+/* Call @fn on every probe in module @mod; under both locks. */
+static void tf_module_each(struct module *mod,
+			   void (*fn)(struct tf_probe *p, struct module *mod))
+{
+	struct dynev_event *de;
+	struct pev_place *pl;
+	struct tf_probe *p;
+
 	guard(mutex)(&dynev_lock);
-	for (de = dynev_next(NULL, &tf_kind); de; de = dynev_next(de, &tf_kind)) {
-		ev = tf_of(de);
-		list_for_each_entry(p, &ev->probes, node) {
+	for (de = dynev_next(NULL, &tf_kind.dk); de;
+	     de = dynev_next(de, &tf_kind.dk)) {
+		pev_for_each_place(pl, pev_of(de)) {
+			p = tf_probe_of(pl);
 			guard(mutex)(&trace_ev_lock);
-			if (!tf_probe_in(p, mod))
-				continue;
-			if (!coming) {
-				tf_probe_arm(p, false);
-				if (ev->tp)
-					p->tpt = NULL;
-				continue;
-			}
-			if (ev->tp && !p->tpt)
-				p->tpt = strchr(p->sym, ':') ?
-					 tf_tp_find(p->sym, &missing) :
-					 tf_tp_find_in(mod, p->sym);
-			if (test_bit(TRACE_EV_B_RECORD, &ev->de.call.flags) &&
-			    tf_probe_arm(p, true))
-				pr_warn("probe event %s/%s: %s not armed\n",
-					ev->de.group, ev->de.name, p->sym);
+			if (tf_probe_in(p, mod))
+				fn(p, mod);
 		}
 	}
 }
@@ -712,8 +549,10 @@ static void tf_module_notify_one(struct module *mod, bool coming)
 static int tf_module_notify(struct notifier_block *nb, unsigned long state,
 			    void *data)
 {
-	if (state == MODULE_STATE_COMING || state == MODULE_STATE_GOING)
-		tf_module_notify_one(data, state == MODULE_STATE_COMING);
+	if (state == MODULE_STATE_COMING)
+		tf_module_each(data, tf_place_coming);
+	else if (state == MODULE_STATE_GOING)
+		tf_module_each(data, tf_place_going);
 	return NOTIFY_DONE;
 }
 
@@ -723,12 +562,30 @@ static struct notifier_block tf_module_nb = {
 	.priority = 1,
 };
 
-static struct dynev_kind tf_kind = {
-	.errloc = TF_ERRLOC,
-	.create = tf_create,
-	.remove_words = tf_remove_words,
-	.show = tf_show,
-	.release = tf_release,
+static struct pev_kind tf_kind = {
+	.dk = {
+		.errloc = TF_ERRLOC,
+		.create = pev_create,
+		.delete = pev_delete,
+		.remove_words = pev_remove_words,
+		.show = pev_show,
+		.release = pev_release,
+	},
+	.def_size = sizeof(struct tf_def),
+	.ev_size = sizeof(struct tf_event),
+	.parse = tf_parse,
+	.auto_name = tf_default_name,
+	.def_free = tf_def_free,
+	.setup = tf_setup,
+	.same_type = tf_same_type,
+	.place_new = tf_place_new,
+	.place_same = tf_place_same,
+	.place_is = tf_place_is,
+	.show_type = tf_show_type,
+	.show_place = tf_show_place,
+	.arm = tf_arm,
+	.disarm = tf_disarm,
+	.place_free = tf_place_free,
 };
 
 static struct trace_fs_table tf_fs = {
@@ -746,7 +603,7 @@ TRACE_FS_REGISTER(tf_fs);
 
 static int __init tf_init(void)
 {
-	dynev_register(&tf_kind);
+	dynev_register(&tf_kind.dk);
 	if (IS_ENABLED(CONFIG_MODULES) && register_module_notifier(&tf_module_nb))
 		pr_warn("fprobe events: probes on modules will not follow them\n");
 	return 0;

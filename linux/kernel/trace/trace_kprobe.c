@@ -4,19 +4,17 @@
  * time through kprobe_events or dynamic_events, and counted in
  * kprobe_profile.
  *
- * An event is one struct tk_event: a trace event of the registry
- * (trace_ev_dyn_add()) whose class starts and stops its probes, its
- * fetch arguments (trace_probe.h), and one or more probes: a definition
- * that names an existing event of the same type and arguments adds its
- * place to the event. Every probe is registered, disarmed, when it is
- * defined, so that a place kprobes refuse is refused at once; enabling
- * the event arms them.
+ * An event is a probe event (trace_probe_ev.h) whose places are struct
+ * tk_probe: the base keeps the event, its places and its hits, writes
+ * every hit and runs the define/append/remove skeleton; this file parses
+ * a kprobe's place and registers, arms and frees it. Every probe is
+ * registered, disarmed, when it is defined, so that a place kprobes
+ * refuse is refused at once; enabling the event arms them. A probe on a
+ * module that is not loaded waits for it, and registers again each time
+ * it comes.
  *
- * A hit evaluates the arguments into one of this CPU's scratch pages
- * (trace_probe.h), then copies the record into the buffer (a record's
- * length is known only once its strings are read). A hit that finds
- * every level in use is dropped and counted as a miss. A return probe
- * that reads $argN copies them at the entry, in its kretprobe's data.
+ * A return probe that reads $argN copies them at the entry, in its
+ * kretprobe's data, for the hit to read.
  */
 #include <linux/bpf.h>
 #include <linux/ctype.h>
@@ -34,31 +32,18 @@
 #include "trace_fs.h"
 #include "trace_kprobe.h"
 #include "trace_probe.h"
+#include "trace_probe_ev.h"
 
 #define TK_GROUP		"kprobes"
 #define TK_ERRLOC		"trace_kprobe"
 #define TK_MAXACTIVE_MAX	4096
-
-/**
- * struct tk_event - a kprobe event
- * @de:		what every dynamic event has; its class's reg is tk_reg()
- * @probes:	its probes (struct tk_probe); changed under dynev_lock and
- *		trace_ev_lock both, so that either keeps it still
- * @ret:	its probes are return probes
- * @hits:	its probes' hits, per CPU, for kprobe_profile
- */
-struct tk_event {
-	struct dynev_event de;
-	struct list_head probes;
-	bool ret;
-	unsigned long __percpu *hits;
-};
+/* The room of a place as the listing shows it. */
+#define TK_PLACE_LEN		(KSYM_NAME_LEN + MODULE_NAME_LEN + 24)
 
 /**
  * struct tk_probe - one place of a kprobe event
+ * @pl:		what every place has
  * @rp:		its kretprobe; a kprobe event uses @rp.kp alone
- * @node:	in its event's @probes
- * @ev:		its event
  * @sym:	"[MOD:]SYM" as written; NULL for a probe on an address
  * @offs:	the offset from @sym
  * @addr:	the address, for a probe without @sym
@@ -67,9 +52,8 @@ struct tk_event {
  *		not loaded, until it is (dynev_lock)
  */
 struct tk_probe {
+	struct pev_place pl;
 	struct kretprobe rp;
-	struct list_head node;
-	struct tk_event *ev;
 	char *sym;
 	unsigned long offs;
 	unsigned long addr;
@@ -77,65 +61,42 @@ struct tk_probe {
 	bool registered;
 };
 
-static struct dynev_kind tk_kind;
-
-/* The kprobe event a dynamic event of tk_kind is. */
-static struct tk_event *tk_of(struct dynev_event *de)
-{
-	return container_of(de, struct tk_event, de);
-}
-
-/*
- * The hit: its record, when the event records. @eargs: of a return, the
- * arguments copied at the entry.
+/**
+ * struct tk_def - a parsed kprobe definition
+ * @pd:		what every definition has
+ * @entry:	the place is a function's entry
+ * @maxactive:	its MAXACTIVE, or 0
+ * @sym:	"[MOD:]SYM", or NULL for an address
+ * @offs:	the offset from @sym
+ * @addr:	the address
  */
-static void tk_hit(struct tk_probe *p, struct pt_regs *regs,
-		   unsigned long ret_ip, const unsigned long *eargs)
-{
-	struct tk_event *ev = p->ev;
-	struct trace_ev_call *call = &ev->de.call;
-	unsigned long fl = READ_ONCE(call->flags);
-	unsigned long *head;
-	struct trace_wh h;
-	unsigned int len;
-	void *page;
-	bool bpf;
-	u8 *rec;
+struct tk_def {
+	struct pev_def pd;
+	bool entry;
+	int maxactive;
+	char *sym;
+	unsigned long offs;
+	unsigned long addr;
+};
 
-	this_cpu_inc(*ev->hits);
-	if (!(fl & TRACE_EV_FL_RECORD))
-		return;
-	page = tp_scratch_get();
-	if (!page) {
-		atomic_long_inc(&ev->de.missed);
-		return;
-	}
-	/* Kprobe programs see the registers; they may keep the hit from perf. */
-	bpf = IS_ENABLED(CONFIG_BPF_EVENTS) && (fl & TRACE_EV_FL_SLOW);
-	if (bpf)
-		trace_ev_perf_regs_bpf(call, regs);
-	head = page + sizeof(struct trace_entry);
-	head[0] = (unsigned long)p->rp.kp.addr;
-	if (ev->ret)
-		head[1] = ret_ip;
-	len = tp_fetch(ev->de.args, regs, eargs, page, PAGE_SIZE);
-	rec = trace_ev_reserve(call, fl, len, &h);
-	if (rec) {
-		memcpy(rec + sizeof(struct trace_entry),
-		       page + sizeof(struct trace_entry),
-		       len - sizeof(struct trace_entry));
-		trace_ev_commit(call, fl, rec, &h);
-	}
-	if (bpf)
-		trace_ev_perf_regs_done();
-	tp_scratch_put();
+static struct pev_kind tk_kind;
+
+static struct tk_probe *tk_probe_of(const struct pev_place *pl)
+{
+	return container_of(pl, struct tk_probe, pl);
 }
 
-NOKPROBE_SYMBOL(tk_hit);
+static struct tk_def *tk_def_of(struct pev_def *pd)
+{
+	return container_of(pd, struct tk_def, pd);
+}
 
 static int tk_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 {
-	tk_hit(container_of(kp, struct tk_probe, rp.kp), regs, 0, NULL);
+	struct tk_probe *p = container_of(kp, struct tk_probe, rp.kp);
+	struct pev_hit hit = { .regs = regs, .ip = (unsigned long)kp->addr };
+
+	pev_hit(p->pl.ev, &hit);
 	return 0;
 }
 
@@ -148,7 +109,7 @@ static int tk_entry_handler(struct kretprobe_instance *ri,
 	struct kretprobe *rp = get_kretprobe(ri);
 	struct tk_probe *p = container_of(rp, struct tk_probe, rp);
 
-	tp_save_eargs(p->ev->de.args, regs, (unsigned long *)ri->data);
+	tp_save_eargs(p->pl.ev->de.args, regs, (unsigned long *)ri->data);
 	return 0;
 }
 
@@ -158,53 +119,42 @@ static int tk_ret_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
 	struct kretprobe *rp = get_kretprobe(ri);
 	struct tk_probe *p = container_of(rp, struct tk_probe, rp);
+	struct pev *ev = p->pl.ev;
+	struct pev_hit hit = {
+		.regs = regs,
+		.src = ev->de.args->eargs ? ri->data : NULL,
+		.ip = (unsigned long)rp->kp.addr,
+		.ret_ip = get_kretprobe_retaddr(ri),
+	};
 
-	tk_hit(p, regs, get_kretprobe_retaddr(ri),
-	       p->ev->de.args->eargs ? (unsigned long *)ri->data : NULL);
+	pev_hit(ev, &hit);
 	return 0;
 }
 
 NOKPROBE_SYMBOL(tk_ret_handler);
 
-static void tk_print(struct seq_file *m, const struct trace_ev_call *call,
-		     const void *rec, unsigned int len)
+/* Whether @p can be armed: its module may not be there. */
+static bool tk_armable(struct tk_probe *p)
 {
-	const struct tk_event *ev = tk_of(dynev_of(call));
-
-	dynev_place_print(m, &ev->de, rec, len, ev->ret, false);
+	return p->registered && !kprobe_gone(&p->rp.kp);
 }
 
-static int tk_probe_arm(struct tk_probe *p, bool on)
+static int tk_arm(struct pev_place *pl)
 {
-	return on ? enable_kprobe(&p->rp.kp) : disable_kprobe(&p->rp.kp);
-}
-
-/* Arm or disarm every probe of an event; under trace_ev_lock. */
-static int tk_reg(struct trace_ev_call *call, bool on)
-{
-	struct tk_event *ev = tk_of(dynev_of(call));
-	struct tk_probe *p;
-	int ret;
+	struct tk_probe *p = tk_probe_of(pl);
 
 	lockdep_assert_held(&trace_ev_lock);
-	list_for_each_entry(p, &ev->probes, node) {
-		/* A probe whose module is not there stays defined, disarmed. */
-		if (!p->registered || kprobe_gone(&p->rp.kp))
-			continue;
-		ret = tk_probe_arm(p, on);
-		if (ret && on) {
-			list_for_each_entry_continue_reverse(p, &ev->probes, node)
-				tk_probe_arm(p, false);
-			return ret;
-		}
-	}
-	return 0;
+	/* A probe whose module is not there stays defined, disarmed. */
+	return tk_armable(p) ? enable_kprobe(&p->rp.kp) : 0;
 }
 
-static void tk_probe_free(struct tk_probe *p)
+static void tk_disarm(struct pev_place *pl)
 {
-	kfree(p->sym);
-	kfree(p);
+	struct tk_probe *p = tk_probe_of(pl);
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (tk_armable(p))
+		disable_kprobe(&p->rp.kp);
 }
 
 static void tk_probe_unregister(struct tk_probe *p)
@@ -212,30 +162,19 @@ static void tk_probe_unregister(struct tk_probe *p)
 	if (!p->registered)
 		return;
 	p->registered = false;
-	if (p->ev->ret)
+	if (p->pl.ev->ret)
 		unregister_kretprobe(&p->rp);
 	else
 		unregister_kprobe(&p->rp.kp);
 }
 
-/* Free an event, which has left the registry: its probes go first. */
-static void tk_event_free(struct tk_event *ev)
+static void tk_place_free(struct pev_place *pl)
 {
-	struct tk_probe *p, *tmp;
+	struct tk_probe *p = tk_probe_of(pl);
 
-	list_for_each_entry_safe(p, tmp, &ev->probes, node) {
-		tk_probe_unregister(p);
-		list_del(&p->node);
-		tk_probe_free(p);
-	}
-	free_percpu(ev->hits);
-	dynev_event_fini(&ev->de);
-	kfree(ev);
-}
-
-static void tk_release(struct dynev_event *de)
-{
-	tk_event_free(tk_of(de));
+	tk_probe_unregister(p);
+	kfree(p->sym);
+	kfree(p);
 }
 
 /* The place of @p as the listing shows it. */
@@ -249,52 +188,38 @@ static void tk_place(const struct tk_probe *p, char *buf, size_t size)
 		snprintf(buf, size, "%s", p->sym);
 }
 
-static void tk_show_probe(struct seq_file *m, const struct tk_event *ev,
-			  const struct tk_probe *p)
+static void tk_show_type(struct seq_file *m, const struct pev_place *pl)
 {
-	char place[KSYM_NAME_LEN + MODULE_NAME_LEN + 24];
+	const struct tk_probe *p = tk_probe_of(pl);
 
-	tk_place(p, place, sizeof(place));
-	seq_putc(m, ev->ret ? 'r' : 'p');
+	seq_putc(m, pl->ev->ret ? 'r' : 'p');
 	if (p->maxactive)
 		seq_printf(m, "%d", p->maxactive);
-	seq_printf(m, ":%s/%s %s", ev->de.group, ev->de.name, place);
-	tp_args_show(m, ev->de.args);
-	seq_putc(m, '\n');
 }
 
-static void tk_show(struct seq_file *m, struct dynev_event *de)
+static void tk_show_place(struct seq_file *m, const struct pev_place *pl)
 {
-	struct tk_event *ev = tk_of(de);
-	struct tk_probe *p;
+	char place[TK_PLACE_LEN];
 
-	list_for_each_entry(p, &ev->probes, node)
-		tk_show_probe(m, ev, p);
+	tk_place(tk_probe_of(pl), place, sizeof(place));
+	seq_puts(m, place);
 }
 
-/**
- * struct tk_def - a parsed kprobe definition
- * @ret:	a return probe
- * @maxactive:	its MAXACTIVE, or 0
- * @grp:	the group given, or NULL
- * @event:	the event's name given, or NULL
- * @sym:	"[MOD:]SYM", or NULL for an address
- * @offs:	the offset from @sym
- * @addr:	the address
- * @entry:	the place is a function's entry
- * @args:	the arguments
- */
-struct tk_def {
-	bool ret;
-	bool entry;
-	int maxactive;
-	const char *grp;
-	const char *event;
-	char *sym;
-	unsigned long offs;
-	unsigned long addr;
-	struct tp_args *args;
-};
+static bool tk_place_is(const struct pev_place *pl, const char *word)
+{
+	char place[TK_PLACE_LEN];
+
+	tk_place(tk_probe_of(pl), place, sizeof(place));
+	return !strcmp(place, word);
+}
+
+static bool tk_place_same(const struct pev_place *a, const struct pev_place *b)
+{
+	char place[TK_PLACE_LEN];
+
+	tk_place(tk_probe_of(b), place, sizeof(place));
+	return tk_place_is(a, place);
+}
 
 /* "p" or "r[MAXACTIVE]", then ":[GRP/]EVENT" */
 static int tk_parse_head(struct dynev_cmd *cmd, struct tk_def *d)
@@ -304,12 +229,12 @@ static int tk_parse_head(struct dynev_cmd *cmd, struct tk_def *d)
 	unsigned long n;
 	size_t dlen;
 
-	d->ret = s[0] == 'r';
+	d->pd.ret = s[0] == 'r';
 	if (colon)
 		*colon = '\0';
 	dlen = strlen(s + 1);
 	if (dlen) {
-		if (!d->ret)
+		if (!d->pd.ret)
 			return dynev_cmd_fail(cmd, pos + 1,
 					      "Maxactive is only for return probes",
 					      -EINVAL);
@@ -323,8 +248,8 @@ static int tk_parse_head(struct dynev_cmd *cmd, struct tk_def *d)
 	}
 	if (!colon)
 		return 0;
-	return dynev_parse_name(colon + 1, pos + (colon - s) + 1, &d->grp,
-				&d->event, &cmd->err);
+	return dynev_parse_name(colon + 1, pos + (colon - s) + 1, &d->pd.grp,
+				&d->pd.event, &cmd->err);
 }
 
 static int tk_count_sym(void *data, unsigned long addr)
@@ -358,27 +283,22 @@ static bool tk_probe_in(const struct tk_probe *p, const struct module *mod)
 	return p->sym && !strncmp(p->sym, mod->name, n) && p->sym[n] == ':';
 }
 
-/* [MOD:]SYM[+offs][%return] | MEMADDR[%return] */
-static int tk_parse_place(struct dynev_cmd *cmd, struct tk_def *d)
+/* MEMADDR: the place is an address. */
+static int tk_parse_addr(struct dynev_cmd *cmd, struct tk_def *d, char *s)
 {
-	char *s = cmd->argv[1], *pct, *plus, *name;
-	unsigned int pos = cmd->pos[1], n = 0;
+	if (kstrtoul(s, 0, &d->addr))
+		return dynev_cmd_fail(cmd, cmd->pos[1], "Bad probe address",
+				      -EINVAL);
+	d->entry = !kprobe_on_func_entry((kprobe_opcode_t *)d->addr, NULL, 0);
+	return 0;
+}
 
-	pct = strchr(s, '%');
-	if (pct) {
-		if (strcmp(pct, "%return"))
-			return dynev_cmd_fail(cmd, pos + (pct - s),
-					      "Unknown suffix of the place", -EINVAL);
-		*pct = '\0';
-		d->ret = true;
-	}
-	if (isdigit(s[0])) {
-		if (kstrtoul(s, 0, &d->addr))
-			return dynev_cmd_fail(cmd, pos, "Bad probe address", -EINVAL);
-		d->entry = !kprobe_on_func_entry((kprobe_opcode_t *)d->addr,
-						 NULL, 0);
-		return 0;
-	}
+/* [MOD:]SYM[+offs], with %return cut off already */
+static int tk_parse_sym(struct dynev_cmd *cmd, struct tk_def *d, char *s)
+{
+	unsigned int pos = cmd->pos[1], n = 0;
+	char *plus, *name;
+
 	if (strchr(s, '-'))
 		return dynev_cmd_fail(cmd, pos, "Bad probe address", -EINVAL);
 	plus = strchr(s, '+');
@@ -401,7 +321,7 @@ static int tk_parse_place(struct dynev_cmd *cmd, struct tk_def *d)
 		/* SYM+offs may be another function's entry (_text+N). */
 		d->entry = !d->offs || !kprobe_on_func_entry(NULL, s, d->offs);
 	}
-	if (d->ret && !d->entry)
+	if (d->pd.ret && !d->entry)
 		return dynev_cmd_fail(cmd, pos,
 				      "A return probe must be at a function's entry",
 				      -EINVAL);
@@ -416,21 +336,44 @@ static int tk_parse_place(struct dynev_cmd *cmd, struct tk_def *d)
 	return d->sym ? 0 : -ENOMEM;
 }
 
+/* [MOD:]SYM[+offs][%return] | MEMADDR[%return] */
+static int tk_parse_place(struct dynev_cmd *cmd, struct tk_def *d)
+{
+	char *s = cmd->argv[1], *pct = strchr(s, '%');
+
+	if (pct) {
+		if (strcmp(pct, "%return"))
+			return dynev_cmd_fail(cmd, cmd->pos[1] + (pct - s),
+					      "Unknown suffix of the place", -EINVAL);
+		*pct = '\0';
+		d->pd.ret = true;
+	}
+	return isdigit(s[0]) ? tk_parse_addr(cmd, d, s) :
+			       tk_parse_sym(cmd, d, s);
+}
+
 static int tk_parse_args(struct dynev_cmd *cmd, struct tk_def *d)
 {
 	struct tp_pctx pc = { .flags = TP_CTX_KERNEL };
 
-	if (d->ret)
+	if (d->pd.ret)
 		pc.flags |= TP_CTX_RETURN | TP_CTX_ENTRY;
 	else if (d->entry)
 		pc.flags |= TP_CTX_ENTRY;
-	return dynev_parse_args(cmd, 2, &pc, dynev_rec_size(d->ret), &d->args);
+	return dynev_parse_args(cmd, 2, &pc, dynev_rec_size(d->pd.ret),
+				&d->pd.args);
 }
 
-static int tk_parse(struct dynev_cmd *cmd, struct tk_def *d)
+static int tk_parse(struct dynev_cmd *cmd, struct pev_def *pd)
 {
+	struct tk_def *d = tk_def_of(pd);
 	int ret;
 
+	if (cmd->argv[0][0] != 'p' && cmd->argv[0][0] != 'r')
+		return -ECANCELED;
+	/* PATH:OFFSET is a uprobe's (trace_uprobe.c). */
+	if (cmd->argc >= 2 && dynev_place_is_file(cmd->argv[1]))
+		return -ECANCELED;
 	ret = tk_parse_head(cmd, d);
 	if (ret)
 		return ret;
@@ -438,33 +381,36 @@ static int tk_parse(struct dynev_cmd *cmd, struct tk_def *d)
 		return dynev_cmd_fail(cmd, strlen(cmd->line), "The probe needs a place",
 				      -EINVAL);
 	ret = tk_parse_place(cmd, d);
-	if (ret)
-		return ret;
-	return tk_parse_args(cmd, d);
+	if (!ret)
+		ret = tk_parse_args(cmd, d);
+	pd->grp = pd->grp ?: TK_GROUP;
+	return ret;
 }
 
-static void tk_def_free(struct tk_def *d)
+static void tk_def_free(struct pev_def *pd)
 {
-	kfree(d->sym);
-	tp_args_free(d->args);
+	kfree(tk_def_of(pd)->sym);
 }
 
 /* The event's name when the definition gives none: p_SYM_OFFS. */
-static char *tk_default_name(const struct tk_def *d)
+static char *tk_default_name(const struct pev_def *pd)
 {
+	const struct tk_def *d = container_of(pd, struct tk_def, pd);
+
 	if (d->sym)
-		return dynev_auto_name("%c_%s_%lu", d->ret ? 'r' : 'p', d->sym,
+		return dynev_auto_name("%c_%s_%lu", pd->ret ? 'r' : 'p', d->sym,
 				       d->offs);
-	return dynev_auto_name("%c_0x%lx", d->ret ? 'r' : 'p', d->addr);
+	return dynev_auto_name("%c_0x%lx", pd->ret ? 'r' : 'p', d->addr);
 }
 
-static struct tk_probe *tk_probe_new(struct tk_def *d, struct tk_event *ev)
+static struct pev_place *tk_place_new(struct pev *ev, struct pev_def *pd)
 {
 	struct tk_probe *p = kzalloc(sizeof(*p), GFP_KERNEL);
+	struct tk_def *d = tk_def_of(pd);
 
 	if (!p)
 		return NULL;
-	p->ev = ev;
+	p->pl.ev = ev;
 	p->sym = d->sym;
 	d->sym = NULL;
 	p->offs = d->offs;
@@ -477,7 +423,7 @@ static struct tk_probe *tk_probe_new(struct tk_def *d, struct tk_event *ev)
 		p->rp.kp.addr = (kprobe_opcode_t *)p->addr;
 	}
 	p->rp.kp.flags = KPROBE_FLAG_DISABLED;
-	if (d->ret) {
+	if (pd->ret) {
 		p->rp.handler = tk_ret_handler;
 		p->rp.maxactive = d->maxactive;
 		if (ev->de.args->eargs) {
@@ -487,22 +433,30 @@ static struct tk_probe *tk_probe_new(struct tk_def *d, struct tk_event *ev)
 	} else {
 		p->rp.kp.pre_handler = tk_pre_handler;
 	}
-	return p;
+	return &p->pl;
+}
+
+static int tk_register(struct tk_probe *p)
+{
+	int ret = p->pl.ev->ret ? register_kretprobe(&p->rp) :
+				  register_kprobe(&p->rp.kp);
+
+	p->registered = !ret;
+	return ret;
 }
 
 /* Register @p disarmed; a refusal is explained at the place's word. */
-static int tk_probe_register(struct dynev_cmd *cmd, struct tk_probe *p)
+static int tk_place_define(struct dynev_cmd *cmd, struct pev_place *pl)
 {
+	struct tk_probe *p = tk_probe_of(pl);
 	unsigned int pos = cmd->pos[1];
 	int ret;
 
 	if (p->sym && tk_module_missing(p->sym))
 		return 0;
-	ret = p->ev->ret ? register_kretprobe(&p->rp) :
-			   register_kprobe(&p->rp.kp);
+	ret = tk_register(p);
 	switch (ret) {
 	case 0:
-		p->registered = true;
 		return 0;
 	case -EILSEQ:
 		return dynev_cmd_fail(cmd, pos,
@@ -517,167 +471,6 @@ static int tk_probe_register(struct dynev_cmd *cmd, struct tk_probe *p)
 	}
 }
 
-/* Add a probe to an existing event of the same type and arguments. */
-static int tk_append(struct dynev_cmd *cmd, struct tk_def *d,
-		     struct tk_event *ev)
-{
-	char place[KSYM_NAME_LEN + MODULE_NAME_LEN + 24], mine[sizeof(place)];
-	struct tk_probe *p, *q;
-	int ret;
-
-	ret = dynev_append_check(cmd, &ev->de, ev->ret == d->ret, d->args, 2);
-	if (ret)
-		return ret;
-	p = tk_probe_new(d, ev);
-	if (!p)
-		return -ENOMEM;
-	tk_place(p, mine, sizeof(mine));
-	list_for_each_entry(q, &ev->probes, node) {
-		tk_place(q, place, sizeof(place));
-		if (!strcmp(place, mine)) {
-			tk_probe_free(p);
-			return dynev_cmd_fail(cmd, cmd->pos[0],
-					      "The event has this probe already",
-					      -EEXIST);
-		}
-	}
-	ret = tk_probe_register(cmd, p);
-	if (ret) {
-		tk_probe_free(p);
-		return ret;
-	}
-	mutex_lock(&trace_ev_lock);
-	list_add_tail(&p->node, &ev->probes);
-	if (p->registered && test_bit(TRACE_EV_B_RECORD, &ev->de.call.flags))
-		ret = tk_probe_arm(p, true);
-	if (ret)
-		list_del(&p->node);
-	mutex_unlock(&trace_ev_lock);
-	if (ret) {
-		tk_probe_unregister(p);
-		tk_probe_free(p);
-	}
-	return ret;
-}
-
-/* An event of @d's type and arguments (taken from @d), without probes. */
-static struct tk_event *tk_event_alloc(struct tk_def *d, const char *grp,
-				       const char *name)
-{
-	struct tk_event *ev = kzalloc(sizeof(*ev), GFP_KERNEL);
-	int ret;
-
-	if (!ev)
-		return NULL;
-	INIT_LIST_HEAD(&ev->probes);
-	ev->ret = d->ret;
-	ret = dynev_place_init(&ev->de, &tk_kind, grp, name, &d->args, d->ret,
-			       false);
-	ev->hits = alloc_percpu(unsigned long);
-	if (ret || !ev->hits) {
-		tk_event_free(ev);
-		return NULL;
-	}
-	ev->de.class.reg = tk_reg;
-	ev->de.class.print = tk_print;
-	ev->de.class.perf = TRACE_EV_PERF_KPROBE;
-	return ev;
-}
-
-static int tk_event_new(struct dynev_cmd *cmd, struct tk_def *d,
-			const char *grp, const char *name)
-{
-	struct tk_event *ev = tk_event_alloc(d, grp, name);
-	struct tk_probe *p;
-	int ret;
-
-	if (!ev)
-		return -ENOMEM;
-	p = tk_probe_new(d, ev);
-	if (!p) {
-		ret = -ENOMEM;
-		goto fail;
-	}
-	ret = tk_probe_register(cmd, p);
-	if (ret) {
-		tk_probe_free(p);
-		goto fail;
-	}
-	list_add_tail(&p->node, &ev->probes);
-	ret = dynev_event_add(&ev->de);
-	if (!ret)
-		return 0;
-fail:
-	tk_event_free(ev);
-	return ret;
-}
-
-static int tk_create(struct dynev_cmd *cmd, bool del)
-{
-	struct tk_def d = { };
-	struct dynev_event *de;
-	const char *grp, *name;
-	char *auto_name = NULL;
-	int ret;
-
-	lockdep_assert_held(&dynev_lock);
-	if (cmd->argv[0][0] != 'p' && cmd->argv[0][0] != 'r')
-		return -ECANCELED;
-	/* PATH:OFFSET is a uprobe's (trace_uprobe.c). */
-	if (cmd->argc >= 2 && dynev_place_is_file(cmd->argv[1]))
-		return -ECANCELED;
-	ret = tk_parse(cmd, &d);
-	if (ret)
-		goto out;
-	grp = d.grp ?: TK_GROUP;
-	name = d.event;
-	if (!name) {
-		auto_name = tk_default_name(&d);
-		name = auto_name;
-		if (!name) {
-			ret = -ENOMEM;
-			goto out;
-		}
-	}
-	ret = dynev_lookup(cmd, &tk_kind, grp, name, del, &de);
-	if (ret)
-		ret = ret < 0 ? ret : 0;
-	else if (de)
-		ret = tk_append(cmd, &d, tk_of(de));
-	else
-		ret = tk_event_new(cmd, &d, grp, name);
-out:
-	kfree(auto_name);
-	tk_def_free(&d);
-	return ret;
-}
-
-/* "-:EVENT PLACE": that place goes; the event, with its last place. */
-static int tk_remove_words(struct dynev_event *de, struct dynev_cmd *cmd)
-{
-	char place[KSYM_NAME_LEN + MODULE_NAME_LEN + 24];
-	struct tk_event *ev = tk_of(de);
-	struct tk_probe *p;
-
-	list_for_each_entry(p, &ev->probes, node) {
-		tk_place(p, place, sizeof(place));
-		if (strcmp(place, cmd->argv[1]))
-			continue;
-		if (list_is_singular(&ev->probes))
-			return 1;
-		/* Checked and unlinked at once: enabling takes this lock. */
-		scoped_guard(mutex, &trace_ev_lock) {
-			if (test_bit(TRACE_EV_B_RECORD, &ev->de.call.flags))
-				return -EBUSY;
-			list_del(&p->node);
-		}
-		tk_probe_unregister(p);
-		tk_probe_free(p);
-		return 0;
-	}
-	return -ENOENT;
-}
-
 /*
  * A module comes: the probes on it register (again: those from its last
  * load are gone), armed when their event is on.
@@ -685,32 +478,33 @@ static int tk_remove_words(struct dynev_event *de, struct dynev_cmd *cmd)
 static void tk_module_coming(struct module *mod)
 {
 	struct dynev_event *de;
-	struct tk_event *ev;
+	struct pev_place *pl;
 	struct tk_probe *p;
+	struct pev *ev;
 	int ret;
 
 	guard(mutex)(&dynev_lock);
-	for (de = dynev_next(NULL, &tk_kind); de; de = dynev_next(de, &tk_kind)) {
-		ev = tk_of(de);
-		list_for_each_entry(p, &ev->probes, node) {
+	for (de = dynev_next(NULL, &tk_kind.dk); de;
+	     de = dynev_next(de, &tk_kind.dk)) {
+		ev = pev_of(de);
+		pev_for_each_place(pl, ev) {
+			p = tk_probe_of(pl);
 			if (!tk_probe_in(p, mod))
 				continue;
 			tk_probe_unregister(p);
 			p->rp.kp.addr = NULL;
 			p->rp.kp.flags = KPROBE_FLAG_DISABLED;
-			ret = ev->ret ? register_kretprobe(&p->rp) :
-					register_kprobe(&p->rp.kp);
+			ret = tk_register(p);
 			if (ret) {
 				pr_warn("kprobe event %s/%s: %s not probed again: %d\n",
-					ev->de.group, ev->de.name, p->sym, ret);
+					de->group, de->name, p->sym, ret);
 				continue;
 			}
-			p->registered = true;
 			guard(mutex)(&trace_ev_lock);
-			if (test_bit(TRACE_EV_B_RECORD, &ev->de.call.flags) &&
-			    tk_probe_arm(p, true))
+			if (test_bit(TRACE_EV_B_RECORD, &de->call.flags) &&
+			    tk_arm(pl))
 				pr_warn("kprobe event %s/%s: %s not armed\n",
-					ev->de.group, ev->de.name, p->sym);
+					de->group, de->name, p->sym);
 		}
 	}
 }
@@ -736,12 +530,11 @@ static void tk_module_coming(struct module *mod)
 struct trace_ev_call *tk_local_new(const char *sym, unsigned long addr,
 				   unsigned long offs, bool ret)
 {
-	struct tk_def d = { .ret = ret, .offs = offs, .addr = addr };
+	struct tk_def d = { .pd.ret = ret, .offs = offs, .addr = addr };
 	struct trace_ev_call *call = ERR_PTR(-ENOMEM);
-	struct tk_event *ev = NULL;
-	struct tk_probe *p = NULL;
+	struct pev_place *pl = NULL;
+	struct pev *ev = NULL;
 	unsigned int n = 0;
-	char *name = NULL;
 	int err, bad;
 
 	if (sym) {
@@ -756,33 +549,31 @@ struct trace_ev_call *tk_local_new(const char *sym, unsigned long addr,
 		if (!d.sym)
 			goto out;
 	}
-	d.args = tp_args_alloc(0);
-	if (!d.args || tp_args_layout(d.args, dynev_rec_size(ret), &bad))
+	d.pd.grp = TK_GROUP;
+	d.pd.args = tp_args_alloc(0);
+	if (!d.pd.args || tp_args_layout(d.pd.args, dynev_rec_size(ret), &bad))
 		goto out;
-	name = tk_default_name(&d);
-	if (name)
-		ev = tk_event_alloc(&d, TK_GROUP, name);
+	d.pd.auto_name = tk_default_name(&d.pd);
+	if (d.pd.auto_name)
+		ev = pev_alloc(&tk_kind, &d.pd, d.pd.auto_name);
 	if (!ev)
 		goto out;
 	err = tp_scratch_alloc();
 	if (!err) {
-		p = tk_probe_new(&d, ev);
-		err = p ? 0 : -ENOMEM;
+		pl = tk_place_new(ev, &d.pd);
+		err = pl ? tk_register(tk_probe_of(pl)) : -ENOMEM;
 	}
-	if (!err)
-		err = ret ? register_kretprobe(&p->rp) :
-			    register_kprobe(&p->rp.kp);
 	if (err) {
-		if (p)
-			tk_probe_free(p);
+		if (pl)
+			tk_place_free(pl);
 		call = ERR_PTR(err);
 		goto out;
 	}
-	p->registered = true;
-	list_add_tail(&p->node, &ev->probes);
+	/* Not published: perf's links are made after this. */
+	list_add_tail(&pl->node, &ev->places);
 	err = trace_ev_local_add(&ev->de.call);
 	if (err) {
-		/* tk_event_free() unregisters and frees the probe. */
+		/* pev_free() unregisters and frees the probe. */
 		call = ERR_PTR(err);
 		goto out;
 	}
@@ -790,9 +581,10 @@ struct trace_ev_call *tk_local_new(const char *sym, unsigned long addr,
 	ev = NULL;
 out:
 	if (ev)
-		tk_event_free(ev);
-	kfree(name);
-	tk_def_free(&d);
+		pev_free(ev);
+	kfree(d.pd.auto_name);
+	kfree(d.sym);
+	tp_args_free(d.pd.args);
 	return call;
 }
 
@@ -804,14 +596,28 @@ out:
  */
 void tk_local_free(struct trace_ev_call *call)
 {
-	struct tk_event *ev = tk_of(dynev_of(call));
-	struct tk_probe *p;
+	struct pev *ev = pev_of(dynev_of(call));
+	struct pev_place *pl;
 
 	/* Its probes first: no hit may come once perf's links are gone. */
-	list_for_each_entry(p, &ev->probes, node)
-		tk_probe_unregister(p);
+	pev_for_each_place(pl, ev)
+		tk_probe_unregister(tk_probe_of(pl));
 	trace_ev_local_remove(call);
-	tk_event_free(ev);
+	pev_free(ev);
+}
+
+/* The hits of @ev dropped: by the write path, and by kprobes. */
+static unsigned long tk_missed(const struct pev *ev)
+{
+	unsigned long n = atomic_long_read(&ev->de.missed);
+	const struct pev_place *pl;
+	const struct tk_probe *p;
+
+	list_for_each_entry(pl, &ev->places, node) {
+		p = tk_probe_of(pl);
+		n += p->rp.kp.nmissed + (ev->ret ? p->rp.nmissed : 0);
+	}
+	return n;
 }
 
 /**
@@ -830,29 +636,23 @@ void tk_local_free(struct trace_ev_call *call)
 int tk_info(struct trace_ev_call *call, u32 *fd_type, const char **sym,
 	    u64 *offs, u64 *addr, unsigned long *missed)
 {
-	struct tk_event *ev;
+	struct pev *ev = pev_of_call(call, &tk_kind);
 	struct tk_probe *p;
-	unsigned long n;
 
-	if (call->class->reg != tk_reg)
+	if (!ev)
 		return -EINVAL;
-	ev = tk_of(dynev_of(call));
 	/* The probes change under this lock and dynev_lock both. */
 	guard(mutex)(&trace_ev_lock);
-	p = list_first_entry_or_null(&ev->probes, struct tk_probe, node);
-	if (!p)
+	if (list_empty(&ev->places))
 		return -EINVAL;
+	p = tk_probe_of(list_first_entry(&ev->places, struct pev_place, node));
 	*fd_type = ev->ret ? BPF_FD_TYPE_KRETPROBE : BPF_FD_TYPE_KPROBE;
 	*sym = p->sym;
 	*offs = p->sym ? p->offs : 0;
 	*addr = kallsyms_show_value(current_cred()) ?
 		(unsigned long)p->rp.kp.addr : 0;
-	if (!missed)
-		return 0;
-	n = atomic_long_read(&ev->de.missed);
-	list_for_each_entry(p, &ev->probes, node)
-		n += p->rp.kp.nmissed + (ev->ret ? p->rp.nmissed : 0);
-	*missed = n;
+	if (missed)
+		*missed = tk_missed(ev);
 	return 0;
 }
 
@@ -868,40 +668,51 @@ static struct notifier_block tk_module_nb = {
 	.notifier_call = tk_module_notify,
 };
 
-static struct dynev_kind tk_kind = {
-	.errloc = TK_ERRLOC,
-	.create = tk_create,
-	.remove_words = tk_remove_words,
-	.show = tk_show,
-	.release = tk_release,
+static struct pev_kind tk_kind = {
+	.dk = {
+		.errloc = TK_ERRLOC,
+		.create = pev_create,
+		.delete = pev_delete,
+		.remove_words = pev_remove_words,
+		.show = pev_show,
+		.release = pev_release,
+	},
+	.def_size = sizeof(struct tk_def),
+	.ev_size = sizeof(struct pev),
+	.perf = TRACE_EV_PERF_KPROBE,
+	.parse = tk_parse,
+	.auto_name = tk_default_name,
+	.def_free = tk_def_free,
+	.place_new = tk_place_new,
+	.place_define = tk_place_define,
+	.place_same = tk_place_same,
+	.place_is = tk_place_is,
+	.show_type = tk_show_type,
+	.show_place = tk_show_place,
+	.arm = tk_arm,
+	.disarm = tk_disarm,
+	.place_free = tk_place_free,
 };
 
 /* kprobe_profile: each event's hits and misses. */
 static int tk_profile_show(struct seq_file *m, struct trace_array *tr,
 			   long unused)
 {
-	unsigned long hits, missed;
 	struct dynev_event *de;
-	struct tk_event *ev;
-	struct tk_probe *p;
-	int cpu;
+	struct pev *ev;
 
 	guard(mutex)(&dynev_lock);
-	for (de = dynev_next(NULL, &tk_kind); de; de = dynev_next(de, &tk_kind)) {
-		ev = tk_of(de);
-		hits = 0;
-		for_each_possible_cpu(cpu)
-			hits += *per_cpu_ptr(ev->hits, cpu);
-		missed = atomic_long_read(&ev->de.missed);
-		list_for_each_entry(p, &ev->probes, node)
-			missed += p->rp.kp.nmissed + (ev->ret ? p->rp.nmissed : 0);
-		seq_printf(m, "  %-44s %15lu %15lu\n", ev->de.name, hits, missed);
+	for (de = dynev_next(NULL, &tk_kind.dk); de;
+	     de = dynev_next(de, &tk_kind.dk)) {
+		ev = pev_of(de);
+		seq_printf(m, "  %-44s %15lu %15lu\n", de->name, pev_hits(ev),
+			   tk_missed(ev));
 	}
 	return 0;
 }
 
 static const struct trace_fs_file tk_files[] = {
-	TRACE_FS_FOPS("kprobe_events", 0640, TRACE_FS_TOP_ONLY, (long)&tk_kind,
+	TRACE_FS_FOPS("kprobe_events", 0640, TRACE_FS_TOP_ONLY, (long)&tk_kind.dk,
 		      &dynev_fops),
 	TRACE_FS_ATTR("kprobe_profile", 0440, TRACE_FS_TOP_ONLY,
 		      tk_profile_show, NULL),
@@ -940,7 +751,7 @@ TRACE_FS_REGISTER(tk_fs);
 
 static int __init tk_init(void)
 {
-	dynev_register(&tk_kind);
+	dynev_register(&tk_kind.dk);
 	if (IS_ENABLED(CONFIG_MODULES) && register_module_notifier(&tk_module_nb))
 		pr_warn("kprobe events: probes on modules will not follow them\n");
 	return 0;

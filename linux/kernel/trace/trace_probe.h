@@ -188,7 +188,24 @@ struct tp_err {
 };
 
 /**
- * tp_fail() - refuse a definition, saying where and why
+ * tp_fail_errno() - refuse a definition, saying where and why
+ * @err:	where to say it
+ * @pos:	the offset in the command
+ * @msg:	what is wrong (a static string)
+ * @errno:	what the write gets
+ *
+ * Return: @errno.
+ */
+static inline int tp_fail_errno(struct tp_err *err, unsigned int pos,
+				const char *msg, int errno)
+{
+	err->pos = pos;
+	err->msg = msg;
+	return errno;
+}
+
+/**
+ * tp_fail() - tp_fail_errno() with -EINVAL, the usual refusal
  * @err:	where to say it
  * @pos:	the offset in the command
  * @msg:	what is wrong (a static string)
@@ -198,9 +215,7 @@ struct tp_err {
 static inline int tp_fail(struct tp_err *err, unsigned int pos,
 			  const char *msg)
 {
-	err->pos = pos;
-	err->msg = msg;
-	return -EINVAL;
+	return tp_fail_errno(err, pos, msg, -EINVAL);
 }
 
 bool tp_is_name(const char *s, size_t len);

@@ -394,61 +394,37 @@ static int tp_parse_type(struct tp_arg *a, const char *s, size_t len,
 	return 0;
 }
 
-/**
- * tp_arg_parse_ctx() - parse one FETCHARG of a definition
- * @a:		where to put it; zeroed by the caller
- * @text:	the argument as written: [NAME=]FETCHARG[:TYPE]
- * @idx:	its index in the definition, from 0 (for its default name)
- * @pc:		what the probe allows (TP_CTX_*), and the fields of the
- *		event an event probe reads
- * @pos:	the offset of @text in the command, for @err
- * @err:	filled in when the argument is refused
- *
- * Return: 0; -EINVAL with @err filled in; -ENOMEM. On error @a holds
- * what tp_arg_free() frees.
+/*
+ * "NAME=" before the body, or the default name argN: @a->name, and in
+ * *@body where the body starts.
  */
-int tp_arg_parse_ctx(struct tp_arg *a, const char *text, unsigned int idx,
-		     const struct tp_pctx *pc, unsigned int pos,
-		     struct tp_err *err)
+static int tp_arg_name(struct tp_arg *a, const char *text, unsigned int idx,
+		       unsigned int pos, struct tp_err *err, const char **body)
 {
-	const char *body = text, *eq, *colon;
-	size_t blen, vlen;
-	unsigned int bpos = pos;
-	int ret;
+	const char *eq = strchr(text, '=');
 
-	eq = strchr(text, '=');
+	*body = text;
 	if (eq && (memchr(text, '"', eq - text) || memchr(text, '(', eq - text)))
 		eq = NULL;
-	if (eq) {
-		if (eq == text)
-			return tp_fail(err, pos, "Argument has no name");
-		if (eq - text >= TP_MAX_ARG_NAME)
-			return tp_fail(err, pos, "Argument name is too long");
-		if (!tp_is_name(text, eq - text))
-			return tp_fail(err, pos, "Bad argument name");
-		a->name = kmemdup_nul(text, eq - text, GFP_KERNEL);
-		body = eq + 1;
-		bpos = pos + (body - text);
-	} else {
+	if (!eq) {
 		a->name = kasprintf(GFP_KERNEL, "arg%u", idx + 1);
+		return a->name ? 0 : -ENOMEM;
 	}
-	if (!a->name)
-		return -ENOMEM;
-	blen = strlen(body);
-	if (!blen)
-		return tp_fail(err, bpos, "Argument has no body");
-	if (blen > TP_MAX_ARG_TEXT)
-		return tp_fail(err, bpos, "Argument is too long");
-	a->text = kstrdup(body, GFP_KERNEL);
-	if (!a->text)
-		return -ENOMEM;
+	if (eq == text)
+		return tp_fail(err, pos, "Argument has no name");
+	if (eq - text >= TP_MAX_ARG_NAME)
+		return tp_fail(err, pos, "Argument name is too long");
+	if (!tp_is_name(text, eq - text))
+		return tp_fail(err, pos, "Bad argument name");
+	a->name = kmemdup_nul(text, eq - text, GFP_KERNEL);
+	*body = eq + 1;
+	return a->name ? 0 : -ENOMEM;
+}
 
-	colon = body[0] == '\\' && body[1] == '"' ? strrchr(body, '"') : body;
-	colon = colon ? strchr(colon, ':') : NULL;
-	vlen = colon ? colon - body : blen;
-	ret = tp_parse_value(a, body, vlen, pc, bpos, 0, 0, err);
-	if (ret)
-		return ret;
+/* Where @a reads from, once its value is parsed: memory, user memory. */
+static int tp_arg_where(struct tp_arg *a, const struct tp_pctx *pc,
+			unsigned int bpos, struct tp_err *err)
+{
 	/* A user probe's $stackN is a word of the user stack. */
 	if ((pc->flags & TP_CTX_USER) && a->src == TPS_STACK) {
 		if (a->ndrf >= TP_MAX_DEREF)
@@ -468,42 +444,101 @@ int tp_arg_parse_ctx(struct tp_arg *a, const char *text, unsigned int idx,
 		a->user = a->udrf & BIT(a->ndrf - 1);
 	else if (pc->flags & TP_CTX_USER)
 		a->user = a->mem;
+	return 0;
+}
 
-	if (colon) {
-		unsigned int tpos = bpos + vlen + 1;
+/* ":TYPE" at @tpos, as written: checked against where @a reads from. */
+static int tp_arg_typed(struct tp_arg *a, const char *type, size_t len,
+			const struct tp_pctx *pc, unsigned int tpos,
+			struct tp_err *err)
+{
+	int ret = tp_parse_type(a, type, len, tpos, err);
 
-		ret = tp_parse_type(a, colon + 1, blen - vlen - 1, tpos, err);
-		if (ret)
-			return ret;
-		if (a->src == TPS_COMM || a->src == TPS_STR) {
-			if (a->type->kind != TPK_STRING || a->count)
-				return tp_fail(err, tpos,
-					       "$comm and strings are strings");
-		} else if ((a->type->kind == TPK_STRING ||
-			    a->type->kind == TPK_USTRING) && !a->mem) {
-			return tp_fail(err, tpos,
-				       "A string is read from memory: dereference");
-		}
-		if (a->count && !a->mem)
-			return tp_fail(err, tpos, "Arrays are read from memory");
-		if (a->count && tp_type_is_string(a->type))
-			return tp_fail(err, tpos, "String arrays are not supported");
-		if (a->type->kind == TPK_USTRING)
-			a->user = true;
-		if ((pc->flags & TP_CTX_USER) &&
-		    (a->type->kind == TPK_SYMSTR || a->type->kind == TPK_DNAME ||
-		     a->type->kind == TPK_FNAME))
-			return tp_fail(err, tpos, "The type is not for user probes");
-	} else if (a->src == TPS_COMM || a->src == TPS_STR ||
-		   (a->src == TPS_FIELD && !a->fsize && !a->ndrf)) {
+	if (ret)
+		return ret;
+	if (a->src == TPS_COMM || a->src == TPS_STR) {
+		if (a->type->kind != TPK_STRING || a->count)
+			return tp_fail(err, tpos, "$comm and strings are strings");
+	} else if ((a->type->kind == TPK_STRING ||
+		    a->type->kind == TPK_USTRING) && !a->mem) {
+		return tp_fail(err, tpos,
+			       "A string is read from memory: dereference");
+	}
+	if (a->count && !a->mem)
+		return tp_fail(err, tpos, "Arrays are read from memory");
+	if (a->count && tp_type_is_string(a->type))
+		return tp_fail(err, tpos, "String arrays are not supported");
+	if (a->type->kind == TPK_USTRING)
+		a->user = true;
+	if ((pc->flags & TP_CTX_USER) &&
+	    (a->type->kind == TPK_SYMSTR || a->type->kind == TPK_DNAME ||
+	     a->type->kind == TPK_FNAME))
+		return tp_fail(err, tpos, "The type is not for user probes");
+	return 0;
+}
+
+/* The type of @a when none is written. */
+static void tp_arg_default_type(struct tp_arg *a)
+{
+	if (a->src == TPS_COMM || a->src == TPS_STR ||
+	    (a->src == TPS_FIELD && !a->fsize && !a->ndrf))
 		a->type = &tp_types[TP_TYPE_STRING];
-	} else if (a->src == TPS_FIELD && !a->ndrf) {
+	else if (a->src == TPS_FIELD && !a->ndrf)
 		/* A field is printed in hex, at its own size. */
 		a->type = &tp_types[TP_TYPE_X64 - 3 + ilog2(a->fsize)];
-	} else {
+	else
 		a->type = &tp_types[TP_TYPE_X64];
+}
+
+/**
+ * tp_arg_parse_ctx() - parse one FETCHARG of a definition
+ * @a:		where to put it; zeroed by the caller
+ * @text:	the argument as written: [NAME=]FETCHARG[:TYPE]
+ * @idx:	its index in the definition, from 0 (for its default name)
+ * @pc:		what the probe allows (TP_CTX_*), and the fields of the
+ *		event an event probe reads
+ * @pos:	the offset of @text in the command, for @err
+ * @err:	filled in when the argument is refused
+ *
+ * Return: 0; -EINVAL with @err filled in; -ENOMEM. On error @a holds
+ * what tp_arg_free() frees.
+ */
+int tp_arg_parse_ctx(struct tp_arg *a, const char *text, unsigned int idx,
+		     const struct tp_pctx *pc, unsigned int pos,
+		     struct tp_err *err)
+{
+	const char *body, *colon;
+	unsigned int bpos;
+	size_t blen, vlen;
+	int ret;
+
+	ret = tp_arg_name(a, text, idx, pos, err, &body);
+	if (ret)
+		return ret;
+	bpos = pos + (body - text);
+	blen = strlen(body);
+	if (!blen)
+		return tp_fail(err, bpos, "Argument has no body");
+	if (blen > TP_MAX_ARG_TEXT)
+		return tp_fail(err, bpos, "Argument is too long");
+	a->text = kstrdup(body, GFP_KERNEL);
+	if (!a->text)
+		return -ENOMEM;
+
+	colon = body[0] == '\\' && body[1] == '"' ? strrchr(body, '"') : body;
+	colon = colon ? strchr(colon, ':') : NULL;
+	vlen = colon ? colon - body : blen;
+	ret = tp_parse_value(a, body, vlen, pc, bpos, 0, 0, err);
+	if (!ret)
+		ret = tp_arg_where(a, pc, bpos, err);
+	if (ret)
+		return ret;
+	if (!colon) {
+		tp_arg_default_type(a);
+		return 0;
 	}
-	return 0;
+	return tp_arg_typed(a, colon + 1, blen - vlen - 1, pc, bpos + vlen + 1,
+			    err);
 }
 
 /**

@@ -45,7 +45,10 @@ static struct ts_event *ts_of(struct dynev_event *de)
 	return container_of(de, struct ts_event, de);
 }
 
-/* Nothing writes the records yet: there is no probe to start or stop. */
+/*
+ * Hist actions write the records (ts_fire()), when the event is on:
+ * there is no probe to start or stop.
+ */
 static int ts_reg(struct trace_ev_call *call, bool on)
 {
 	return 0;
@@ -83,23 +86,18 @@ static int ts_new(struct ts_def *def)
 	ev->def = *def;
 	memset(def, 0, sizeof(*def));
 	de = &ev->de;
-	INIT_LIST_HEAD(&de->list);
-	de->kind = &ts_kind;
-	de->group = kstrdup(TS_GROUP, GFP_KERNEL);
-	de->name = kstrdup(ev->def.name, GFP_KERNEL);
+	ret = dynev_event_start(de, &ts_kind, TS_GROUP, ev->def.name);
+	if (ret)
+		goto fail;
 	de->fields = ts_def_ev_fields(&ev->def);
 	de->call.print_fmt = ts_def_print_fmt(&ev->def);
 	ret = -ENOMEM;
-	if (!de->group || !de->name || !de->fields || !de->call.print_fmt)
+	if (!de->fields || !de->call.print_fmt)
 		goto fail;
-	de->class.system = de->group;
 	de->class.size = ev->def.size;
+	de->call.fields = de->fields;
 	de->class.reg = ts_reg;
 	de->class.print = ts_print;
-	de->call.name = de->name;
-	de->call.class = &de->class;
-	de->call.fields = de->fields;
-	de->call.data = de;
 	ret = dynev_event_add(de);
 	if (!ret)
 		return 0;
@@ -133,23 +131,26 @@ static int ts_name_at(struct dynev_cmd *cmd, unsigned int *at)
 	return 0;
 }
 
-static int ts_create(struct dynev_cmd *cmd, bool del)
+/* The name as far as a space: its own checks come with the fields. */
+static char *ts_name(struct dynev_cmd *cmd, unsigned int at)
+{
+	return cmd->argv[0] + (at - cmd->pos[0]);
+}
+
+static int ts_create(const struct dynev_kind *kind, struct dynev_cmd *cmd)
 {
 	struct dynev_event *de;
 	struct ts_def def;
 	unsigned int at;
-	char *name;
 	int ret;
 
 	lockdep_assert_held(&dynev_lock);
 	ret = ts_name_at(cmd, &at);
 	if (ret)
 		return ret;
-	/* The name as far as a space: its own checks come with the fields. */
-	name = cmd->argv[0] + (at - cmd->pos[0]);
-	ret = dynev_lookup(cmd, &ts_kind, TS_GROUP, name, del, &de);
+	ret = dynev_lookup(cmd, kind, TS_GROUP, ts_name(cmd, at), &de);
 	if (ret)
-		return ret < 0 ? ret : 0;
+		return ret;
 	if (de)
 		return dynev_cmd_fail(cmd, 0, TS_ERR_EXISTS, -EEXIST);
 	ret = ts_def_parse(cmd->line, at, &def, &cmd->err);
@@ -158,6 +159,19 @@ static int ts_create(struct dynev_cmd *cmd, bool del)
 		return ret;
 	}
 	return ts_new(&def);
+}
+
+/* "!NAME [...]": the event goes, whatever the fields say. */
+static int ts_delete(const struct dynev_kind *kind, struct dynev_cmd *cmd)
+{
+	unsigned int at;
+	int ret;
+
+	lockdep_assert_held(&dynev_lock);
+	ret = ts_name_at(cmd, &at);
+	if (ret)
+		return ret;
+	return dynev_delete(kind, TS_GROUP, ts_name(cmd, at));
 }
 
 /* dynamic_events: "s:synthetic/NAME\tFIELDS". */
@@ -180,6 +194,7 @@ static struct dynev_kind ts_kind = {
 	.errloc = TS_ERRLOC,
 	.own_syntax = true,
 	.create = ts_create,
+	.delete = ts_delete,
 	.show = ts_show,
 	.show_own = ts_show_own,
 	.release = ts_release,
