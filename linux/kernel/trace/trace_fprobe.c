@@ -306,6 +306,7 @@ static void tf_tp_match_mod(struct tracepoint *tpt, struct module *mod,
 			    void *priv)
 {
 	/* One going has let its probes go already: dynev_lock is held. */
+	lockdep_assert_held(&dynev_lock);
 	if (mod->state != MODULE_STATE_GOING)
 		tf_tp_match(tpt, priv);
 }

@@ -478,6 +478,7 @@ int pev_remove_words(struct dynev_event *de, struct dynev_cmd *cmd)
 	const struct pev_kind *kind = ev->kind;
 	struct pev_place *pl;
 
+	lockdep_assert_held(&dynev_lock);
 	pev_for_each_place(pl, ev) {
 		if (!kind->place_is(pl, cmd->argv[1]))
 			continue;
@@ -508,6 +509,7 @@ void pev_show(struct seq_file *m, struct dynev_event *de)
 	struct pev *ev = pev_of(de);
 	struct pev_place *pl;
 
+	lockdep_assert_held(&dynev_lock);
 	pev_for_each_place(pl, ev) {
 		ev->kind->show_type(m, pl);
 		seq_printf(m, ":%s/%s ", de->group, de->name);

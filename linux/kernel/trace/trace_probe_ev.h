@@ -2,7 +2,7 @@
 /*
  * Probe events (trace_probe_ev.c): what the kinds of dynamic event that
  * fire on a hit share (kprobe, uprobe, fprobe and tracepoint-probe
- * events, event probes; user events fit the same way). A struct pev is
+ * events, event probes). A struct pev is
  * a dynamic event (trace_dynev.h) with a list of places, a return flag,
  * a hit count and one hit-write path; a kind (struct pev_kind) brings
  * only its places: how to parse, make, compare, show, arm, disarm and
