@@ -69,11 +69,10 @@ static void te_hit(struct trace_ev_hook *hook, const void *src,
 		   unsigned int src_len)
 {
 	struct te_event *ev = container_of(hook, struct te_event, hook);
-	struct pev_hit hit = { .src = src };
 
 	if (ev->filter && !trace_ev_filter_match(ev->filter, src, src_len))
 		return;
-	pev_hit(&ev->pev, &hit);
+	pev_hit(&ev->pev, NULL, src, 0, 0);
 }
 
 NOKPROBE_SYMBOL(te_hit);

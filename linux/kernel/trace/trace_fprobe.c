@@ -62,8 +62,9 @@ struct tf_event {
 
 /**
  * struct tf_probe - one place of an event
+ * @fp:		its fprobe, registered while @armed (first: a handler
+ *		finds the probe at no cost)
  * @pl:		what every place has
- * @fp:		its fprobe, registered while @armed
  * @sym:	"[MOD:]NAME" as written: a function, or a tracepoint
  * @maxactive:	the MAXACTIVE given, 0 for the default
  * @tpt:	of a t probe, the tracepoint; NULL while its module is not
@@ -72,8 +73,8 @@ struct tf_event {
  * @armed:	registered (trace_ev_lock)
  */
 struct tf_probe {
-	struct pev_place pl;
 	struct fprobe fp;
+	struct pev_place pl;
 	char *sym;
 	int maxactive;
 	struct tracepoint *tpt;
@@ -124,7 +125,6 @@ static int tf_entry(struct fprobe *fp, unsigned long ip, unsigned long ret_ip,
 		    struct pt_regs *regs, void *data)
 {
 	struct tf_probe *p = container_of(fp, struct tf_probe, fp);
-	struct pev_hit hit = { .regs = regs, .ip = ip };
 
 	if (p->pl.ev->ret) {
 		/* Only there when $argN is read at the return. */
@@ -134,7 +134,7 @@ static int tf_entry(struct fprobe *fp, unsigned long ip, unsigned long ret_ip,
 	/* The stub of a tracepoint: is the call for this probe? */
 	if (tf_is_tp(p) && regs_get_kernel_argument(regs, 0) != (unsigned long)p)
 		return 0;
-	pev_hit(p->pl.ev, &hit);
+	pev_hit(p->pl.ev, regs, NULL, ip, 0);
 	return 0;
 }
 
@@ -145,14 +145,8 @@ static void tf_exit(struct fprobe *fp, unsigned long ip, unsigned long ret_ip,
 {
 	struct tf_probe *p = container_of(fp, struct tf_probe, fp);
 	struct pev *ev = p->pl.ev;
-	struct pev_hit hit = {
-		.regs = regs,
-		.src = ev->de.args->eargs ? data : NULL,
-		.ip = ip,
-		.ret_ip = ret_ip,
-	};
 
-	pev_hit(ev, &hit);
+	pev_hit(ev, regs, ev->de.args->eargs ? data : NULL, ip, ret_ip);
 }
 
 NOKPROBE_SYMBOL(tf_exit);

@@ -42,8 +42,9 @@
 
 /**
  * struct tk_probe - one place of a kprobe event
+ * @rp:		its kretprobe; a kprobe event uses @rp.kp alone (first: a
+ *		handler finds the probe at no cost)
  * @pl:		what every place has
- * @rp:		its kretprobe; a kprobe event uses @rp.kp alone
  * @sym:	"[MOD:]SYM" as written; NULL for a probe on an address
  * @offs:	the offset from @sym
  * @addr:	the address, for a probe without @sym
@@ -52,8 +53,8 @@
  *		not loaded, until it is (dynev_lock)
  */
 struct tk_probe {
-	struct pev_place pl;
 	struct kretprobe rp;
+	struct pev_place pl;
 	char *sym;
 	unsigned long offs;
 	unsigned long addr;
@@ -94,9 +95,8 @@ static struct tk_def *tk_def_of(struct pev_def *pd)
 static int tk_pre_handler(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct tk_probe *p = container_of(kp, struct tk_probe, rp.kp);
-	struct pev_hit hit = { .regs = regs, .ip = (unsigned long)kp->addr };
 
-	pev_hit(p->pl.ev, &hit);
+	pev_hit(p->pl.ev, regs, NULL, (unsigned long)kp->addr, 0);
 	return 0;
 }
 
@@ -120,14 +120,9 @@ static int tk_ret_handler(struct kretprobe_instance *ri, struct pt_regs *regs)
 	struct kretprobe *rp = get_kretprobe(ri);
 	struct tk_probe *p = container_of(rp, struct tk_probe, rp);
 	struct pev *ev = p->pl.ev;
-	struct pev_hit hit = {
-		.regs = regs,
-		.src = ev->de.args->eargs ? ri->data : NULL,
-		.ip = (unsigned long)rp->kp.addr,
-		.ret_ip = get_kretprobe_retaddr(ri),
-	};
 
-	pev_hit(ev, &hit);
+	pev_hit(ev, regs, ev->de.args->eargs ? ri->data : NULL,
+		(unsigned long)rp->kp.addr, get_kretprobe_retaddr(ri));
 	return 0;
 }
 

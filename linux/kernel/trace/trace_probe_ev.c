@@ -28,11 +28,20 @@
 /**
  * pev_hit() - write the record of a hit
  * @ev:		the event hit
- * @hit:	what the hit gives: its registers, place and data
+ * @regs:	the registers at the hit, or NULL (an event probe's)
+ * @src:	what the arguments read besides: the arguments copied at a
+ *		function's entry, a user probe's load base, or the record
+ *		an event probe reads
+ * @ip:		the probed place, or the function that returns
+ * @ret_ip:	of a return, where it returns to; 0 at an entry
+ *
+ * The arguments come in registers, not in a structure: the handlers
+ * that call this are on every hit's path (bench B16 and B17 count it).
  *
  * Context: preemption off, any context a probe runs in.
  */
-void pev_hit(struct pev *ev, const struct pev_hit *hit)
+void pev_hit(struct pev *ev, struct pt_regs *regs, const void *src,
+	     unsigned long ip, unsigned long ret_ip)
 {
 	struct trace_ev_call *call = &ev->de.call;
 	unsigned long fl, *head;
@@ -52,16 +61,19 @@ void pev_hit(struct pev *ev, const struct pev_hit *hit)
 		return;
 	}
 	/* Programs see the registers; they may keep the hit from perf. */
-	bpf = IS_ENABLED(CONFIG_BPF_EVENTS) && hit->regs &&
-	      (fl & TRACE_EV_FL_SLOW);
+	bpf = IS_ENABLED(CONFIG_BPF_EVENTS) && (fl & TRACE_EV_FL_SLOW) && regs;
 	if (bpf)
-		trace_ev_perf_regs_bpf(call, hit->regs);
-	head = page + sizeof(struct trace_entry);
-	if (ev->head > 0)
-		head[0] = hit->ip;
-	if (ev->head > 1)
-		head[1] = hit->ret_ip;
-	len = tp_fetch(ev->de.args, hit->regs, hit->src, page, PAGE_SIZE);
+		trace_ev_perf_regs_bpf(call, regs);
+	/*
+	 * The place, and where a return goes: at an entry, @ret_ip is 0 in
+	 * the first argument's slot, which the arguments then fill.
+	 */
+	if (ev->head) {
+		head = page + sizeof(struct trace_entry);
+		head[0] = ip;
+		head[1] = ret_ip;
+	}
+	len = tp_fetch(ev->de.args, regs, src, page, PAGE_SIZE);
 	rec = trace_ev_reserve(call, fl, len, &h);
 	if (rec) {
 		memcpy(rec + sizeof(struct trace_entry),

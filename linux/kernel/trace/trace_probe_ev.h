@@ -117,7 +117,8 @@ struct pev_kind {
  *		keeps it still
  * @ret:	its places are return probes
  * @head:	the words its records have before the arguments: 0 (event
- *		probes), 1 (the place) or 2 (function and return address)
+ *		probes), 1 (the place) or 2 (function and return address);
+ *		a hit writes two when it writes any
  * @hits:	its hits, per CPU, for the profile files
  */
 struct pev {
@@ -138,22 +139,6 @@ struct pev {
 struct pev_place {
 	struct list_head node;
 	struct pev *ev;
-};
-
-/**
- * struct pev_hit - what a hit gives the write path
- * @regs:	the registers at the hit, or NULL (an event probe's)
- * @src:	what the arguments read besides: the arguments copied at a
- *		function's entry, a user probe's load base, or the record
- *		an event probe reads
- * @ip:		the probed place, or the function that returns
- * @ret_ip:	of a return, where it returns to
- */
-struct pev_hit {
-	struct pt_regs *regs;
-	const void *src;
-	unsigned long ip;
-	unsigned long ret_ip;
 };
 
 /**
@@ -183,7 +168,8 @@ static inline void pev_places_assert(const struct pev *ev)
 #define pev_for_each_place(pl, ev)	\
 	list_for_each_entry(pl, &(ev)->places, node)
 
-void pev_hit(struct pev *ev, const struct pev_hit *hit);
+void pev_hit(struct pev *ev, struct pt_regs *regs, const void *src,
+	     unsigned long ip, unsigned long ret_ip);
 int pev_reg(struct trace_ev_call *call, bool on);
 int pev_init_bare(struct pev *ev, const struct pev_kind *kind);
 struct pev *pev_of_call(struct trace_ev_call *call,

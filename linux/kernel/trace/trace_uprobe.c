@@ -41,8 +41,9 @@
 
 /**
  * struct tu_probe - one place of a uprobe event
+ * @uc:		its consumer of the uprobes core (first: a handler finds
+ *		the probe at no cost)
  * @pl:		what every place has
- * @uc:		its consumer of the uprobes core
  * @file:	the path as written
  * @path:	the file, held
  * @offset:	the place's offset in the file
@@ -50,8 +51,8 @@
  * @up:		the core's uprobe while registered (trace_ev_lock)
  */
 struct tu_probe {
-	struct pev_place pl;
 	struct uprobe_consumer uc;
+	struct pev_place pl;
 	char *file;
 	struct path path;
 	unsigned long offset;
@@ -95,15 +96,9 @@ static void tu_hit(struct tu_probe *p, struct pt_regs *regs,
 		   unsigned long func, unsigned long ret_ip)
 {
 	unsigned long base = func - p->offset;
-	struct pev_hit hit = {
-		.regs = regs,
-		.src = &base,
-		.ip = func,
-		.ret_ip = ret_ip,
-	};
 
 	guard(preempt_notrace)();
-	pev_hit(p->pl.ev, &hit);
+	pev_hit(p->pl.ev, regs, &base, func, ret_ip);
 }
 
 static int tu_handler(struct uprobe_consumer *uc, struct pt_regs *regs)
