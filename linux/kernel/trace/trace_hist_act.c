@@ -8,11 +8,11 @@
  * references, and fields of the event hit, one a field of synth, of the
  * same kind (a number, or a string for a string field).
  *
- * The trigger layer binds the synthetic event by name and holds it, so
- * that it cannot be removed meanwhile. The record is written by the
- * synthetic events' own code (trace_synth.c), reached through a pointer
- * it sets at init: writing it runs the event's triggers, hist triggers
- * among them, which call here again.
+ * The binding (trace_hist_bind.c) finds the synthetic event by name and
+ * holds it, so that it cannot be removed meanwhile. The record is written
+ * by the synthetic events' own code (trace_synth.c), reached through a
+ * pointer it sets at init: writing it runs the event's triggers, hist
+ * triggers among them, which call here again.
  *
  * "onmax($var)" and "onchange($var)" follow a variable of the trigger in
  * each entry, its largest value or its last; when it grows (or changes)
@@ -357,10 +357,9 @@ static void ha_blob(struct trace_hist_arg *arg, unsigned int kind,
 	}
 }
 
-/* What parameter @hf passes at a hit on @e. */
+/* What parameter @hf passes at @hit on @e. */
 static void ha_arg(const struct trace_hist *h, const struct hist_field *hf,
-		   const struct hist_elt *e, const void *rec,
-		   unsigned int len, u64 ts, const u64 *vars, const u64 *refs,
+		   const struct hist_elt *e, const struct hist_hit *hit,
 		   struct trace_hist_arg *arg)
 {
 	const struct hist_var *v;
@@ -369,8 +368,8 @@ static void ha_arg(const struct trace_hist *h, const struct hist_field *hf,
 	arg->stack = NULL;
 	switch (hf->src) {
 	case HS_STR:
-		arg->str = trace_ev_field_str(rec, len, hf->kind, hf->offset,
-					      hf->size, &arg->len);
+		arg->str = trace_ev_field_str(hit->rec, hit->len, hf->kind,
+					      hf->offset, hf->size, &arg->len);
 		return;
 	case HS_VAR:
 		v = &h->vars[hf->idx];
@@ -381,38 +380,34 @@ static void ha_arg(const struct trace_hist *h, const struct hist_field *hf,
 			ha_blob(arg, v->kind, hist_var_blob(h, e, hf->idx));
 		else
 			ha_blob(arg, v->kind, (const void *)(unsigned long)
-					      refs[v->expr->leaf.idx]);
+					      hit->refs[v->expr->leaf.idx]);
 		return;
 	case HS_REF:
 		if (h->refs[hf->idx].kind == HV_NUM)
 			break;
 		/* Copied by hist_refs_take(). */
 		ha_blob(arg, h->refs[hf->idx].kind,
-			(const void *)(unsigned long)refs[hf->idx]);
+			(const void *)(unsigned long)hit->refs[hf->idx]);
 		return;
 	default:
 		break;
 	}
-	arg->val = hist_field_num(hf, rec, ts, vars, refs);
+	arg->val = hist_field_num(hf, hit);
 }
 
 /**
  * hist_acts_run() - the actions of a hit that matched
  * @h:		the trigger
  * @e:		the hit's entry
- * @rec:	the record hit
- * @len:	its length
- * @ts:		the hit's time
- * @vars:	the hit's variables
- * @refs:	its references' values
+ * @hit:	the hit: its record, time, variables and references' values
  *
  * onmatch() acts at once; onmax() and onchange() when their variable
  * grows or changes in @e. Any context, from the hit.
  */
 void hist_acts_run(const struct trace_hist *h, struct hist_elt *e,
-		   const void *rec, unsigned int len, u64 ts, const u64 *vars,
-		   const u64 *refs)
+		   const struct hist_hit *hit)
 {
+	const u64 *vars = hit->vars;
 	struct trace_hist_arg args[HIST_PARAMS_MAX];
 	const struct hist_act *a;
 	unsigned int i, k;
@@ -430,8 +425,7 @@ void hist_acts_run(const struct trace_hist *h, struct hist_elt *e,
 		    !hist_elt_change(e, a->slot, vars[a->track]))
 			continue;
 		for (k = 0; k < a->nparams; k++)
-			ha_arg(h, &a->params[k], e, rec, len, ts, vars, refs,
-			       &args[k]);
+			ha_arg(h, &a->params[k], e, hit, &args[k]);
 		if (a->action == HA_SAVE)
 			ha_save(a, e, args);
 		else if (hist_fire)
@@ -517,6 +511,7 @@ int hist_acts_arm(struct trace_hist *h, struct trace_buf *b)
 	unsigned int i;
 	int ret;
 
+	lockdep_assert_held(&trace_ev_lock);
 	for (i = 0; i < h->nacts; i++) {
 		if (!h->acts[i].snap)
 			continue;
@@ -547,105 +542,6 @@ void hist_acts_disarm(struct trace_hist *h)
 		if (s && s->buf)
 			trace_snapshot_disarm(s->buf);
 	}
-}
-
-/* Binding: the trigger layer's side */
-
-/**
- * trace_hist_act_synth() - the synthetic event an action writes
- * @h:		the trigger
- * @i:		its action
- *
- * Return: its name; NULL for an action that writes none (save()).
- */
-const char *trace_hist_act_synth(const struct trace_hist *h, unsigned int i)
-{
-	return h->acts[i].synth;
-}
-
-/* A parameter's enum hist_var_kind: a field's, or a variable's. */
-static unsigned int ha_param_kind(const struct trace_hist *h,
-				  const struct hist_field *hf)
-{
-	switch (hf->src) {
-	case HS_STR:
-		return HV_STR;
-	case HS_VAR:
-		return h->vars[hf->idx].kind;
-	case HS_REF:
-		return h->refs[hf->idx].kind;
-	default:
-		return HV_NUM;
-	}
-}
-
-/* What field @f of a synthetic event takes, as an enum hist_var_kind. */
-static unsigned int ha_field_kind(const struct trace_ev_field *f)
-{
-	if (f->kind == TRACE_EV_NUM)
-		return HV_NUM;
-	return strstr(f->type, "long[]") ? HV_STACK : HV_STR;
-}
-
-/**
- * trace_hist_act_bind() - bind an action to the synthetic event it writes
- * @h:		the trigger, not yet attached
- * @i:		its action
- * @synth:	the event, or NULL when there is none of its name
- * @tr:		for errors
- * @rt:		@h's event, for errors
- * @cmd:	@h's command, for errors
- *
- * Its parameters must be as many as the event's fields, each of the
- * field's kind. On success the action holds the event, which cannot be
- * removed until trace_hist_acts_unhold_locked(). Called with
- * trace_ev_lock held.
- *
- * Return: 0, or -EINVAL (logged).
- */
-int trace_hist_act_bind(struct trace_hist *h, unsigned int i,
-			struct trace_ev_rt *synth, struct trace_array *tr,
-			struct trace_ev_rt *rt, const char *cmd)
-{
-	struct hist_act *a = &h->acts[i];
-	const struct trace_ev_field *f;
-	unsigned int k = 0;
-
-	lockdep_assert_held(&trace_ev_lock);
-	if (!synth || synth->dead) {
-		trace_hist_log(tr, rt, cmd, a->pos,
-			       "Couldn't find synthetic event");
-		return -EINVAL;
-	}
-	for (f = trace_ev_fields(synth->call); f && f->name; f++, k++) {
-		if (k == a->nparams)
-			break;
-		if (ha_param_kind(h, &a->params[k]) != ha_field_kind(f)) {
-			trace_hist_log(tr, rt, cmd, a->pos,
-				       "Param type mismatch for synthetic event field");
-			return -EINVAL;
-		}
-	}
-	if (k != a->nparams || (f && f->name)) {
-		trace_hist_log(tr, rt, cmd, a->pos,
-			       "Param count mismatch for synthetic event");
-		return -EINVAL;
-	}
-	kref_get(&synth->ref);
-	synth->nr_hooks++;
-	a->target = synth;
-	return 0;
-}
-
-/**
- * trace_hist_nacts() - how many actions a trigger has
- * @h:		the trigger
- *
- * Return: their number.
- */
-unsigned int trace_hist_nacts(const struct trace_hist *h)
-{
-	return h->nacts;
 }
 
 /**
