@@ -130,13 +130,70 @@ static int ha_track(struct hist_parse *p, struct hist_act *a, char *part,
 	return 0;
 }
 
+/*
+ * The handler of @a: "onmax", "onchange" or "onmatch" at @part, cut to
+ * its name, and its argument @arg.
+ */
+static int ha_handler(struct hist_parse *p, struct hist_act *a, char *part,
+		      char *arg)
+{
+	char *dot;
+
+	if (!strcmp(part, "onmax") || !strcmp(part, "onchange"))
+		return ha_track(p, a, part, arg);
+	if (strcmp(part, "onmatch"))
+		return hist_fail(p, a->pos, "Invalid handler");
+	dot = strchr(arg, '.');
+	if (!dot || !dot[1] || strchr(dot + 1, '.'))
+		return hist_fail(p, arg - p->copy,
+				 "onmatch() needs subsys.event");
+	a->sys = kstrndup(arg, dot - arg, GFP_KERNEL);
+	a->event = kstrdup(dot + 1, GFP_KERNEL);
+	if (!a->sys || !a->event)
+		return -ENOMEM;
+	return 0;
+}
+
+/*
+ * The parameters of @a, @params in @p's copy; then, for onmax() and
+ * onchange(), the slots of the entry it keeps.
+ */
+static int ha_params(struct hist_parse *p, struct hist_act *a, char *params)
+{
+	struct trace_hist *h = p->h;
+	unsigned int k;
+	char *s;
+	int ret;
+
+	while (params && (s = strsep(&params, ","))) {
+		if (!*s && !a->nparams && !params)
+			break;		/* no parameter */
+		if (a->nparams == HIST_PARAMS_MAX)
+			return hist_fail(p, s - p->copy, "Too many parameters");
+		ret = ha_param(p, &a->params[a->nparams++], s);
+		if (ret)
+			return ret;
+	}
+	for (k = 0; a->action == HA_SAVE && k < a->nparams; k++)
+		if (a->params[k].src == HS_VAR || a->params[k].src == HS_REF)
+			return hist_fail(p, a->pos, "save() takes fields");
+	if (a->handler == HH_MATCH)
+		return 0;
+	/* The value followed, then what save() keeps, after the variables. */
+	a->slot = h->nvals + h->nvars + !!h->nvars + h->nslots;
+	a->nslots = 1;
+	for (k = 0; a->action == HA_SAVE && k < a->nparams; k++)
+		a->nslots += ha_slots(&a->params[k]);
+	h->nslots += a->nslots;
+	return 0;
+}
+
 /* One "handler(arg).action(params)" part, at @part in @p's copy. */
 static int ha_parse(struct hist_parse *p, char *part)
 {
 	struct trace_hist *h = p->h;
-	char *arg, *action, *params, *dot, *s;
+	char *arg, *action, *params, *dot;
 	struct hist_act *a;
-	unsigned int k;
 	int ret;
 
 	if (h->nacts == HIST_ACTS_MAX)
@@ -155,22 +212,9 @@ static int ha_parse(struct hist_parse *p, char *part)
 	arg = ha_call(part);
 	if (!arg)
 		return hist_fail(p, a->pos, "Invalid handler");
-	if (!strcmp(part, "onmax") || !strcmp(part, "onchange")) {
-		ret = ha_track(p, a, part, arg);
-		if (ret)
-			return ret;
-	} else {
-		if (strcmp(part, "onmatch"))
-			return hist_fail(p, a->pos, "Invalid handler");
-		dot = strchr(arg, '.');
-		if (!dot || !dot[1] || strchr(dot + 1, '.'))
-			return hist_fail(p, arg - p->copy,
-					 "onmatch() needs subsys.event");
-		a->sys = kstrndup(arg, dot - arg, GFP_KERNEL);
-		a->event = kstrdup(dot + 1, GFP_KERNEL);
-		if (!a->sys || !a->event)
-			return -ENOMEM;
-	}
+	ret = ha_handler(p, a, part, arg);
+	if (ret)
+		return ret;
 	params = ha_call(action);
 	if (!params)
 		return hist_fail(p, action - p->copy, "Invalid action");
@@ -200,27 +244,7 @@ static int ha_parse(struct hist_parse *p, char *part)
 		if (!a->synth)
 			return -ENOMEM;
 	}
-	while (params && (s = strsep(&params, ","))) {
-		if (!*s && !a->nparams && !params)
-			break;		/* no parameter */
-		if (a->nparams == HIST_PARAMS_MAX)
-			return hist_fail(p, s - p->copy, "Too many parameters");
-		ret = ha_param(p, &a->params[a->nparams++], s);
-		if (ret)
-			return ret;
-	}
-	for (k = 0; a->action == HA_SAVE && k < a->nparams; k++)
-		if (a->params[k].src == HS_VAR || a->params[k].src == HS_REF)
-			return hist_fail(p, a->pos, "save() takes fields");
-	if (a->handler == HH_MATCH)
-		return 0;
-	/* The value followed, then what save() keeps, after the variables. */
-	a->slot = h->nvals + h->nvars + !!h->nvars + h->nslots;
-	a->nslots = 1;
-	for (k = 0; a->action == HA_SAVE && k < a->nparams; k++)
-		a->nslots += ha_slots(&a->params[k]);
-	h->nslots += a->nslots;
-	return 0;
+	return ha_params(p, a, params);
 }
 
 /**
