@@ -46,6 +46,7 @@
 #include <linux/string.h>
 
 #include "trace.h"
+#include "trace_count.h"
 #include "trace_ev_core.h"
 #include "trace_ev_trig.h"
 #include "trace_hist.h"
@@ -78,20 +79,6 @@ static bool trig_soft(enum trig_type type)
 	return type == TRIG_ENABLE || type == TRIG_DISABLE;
 }
 
-/* One run off the count; false when none is left. */
-static bool trig_take(struct trace_ev_trig *t)
-{
-	long c = READ_ONCE(t->count);
-
-	while (c != -1) {
-		if (!c)
-			return false;
-		if (try_cmpxchg(&t->count, &c, c - 1))
-			return true;
-	}
-	return true;
-}
-
 /* Whether the event enable_event or disable_event names is muted. */
 static bool trig_target_muted(const struct trace_ev_trig *t)
 {
@@ -106,6 +93,36 @@ static void trig_target_mute(struct trace_ev_trig *t, bool mute)
 		WRITE_ONCE(t->target_ie->on, !mute);
 	else
 		assign_bit(TRACE_EV_B_MUTE, &t->target->call->flags, mute);
+}
+
+/*
+ * traceon or traceoff: turn recording into @b on or off, counting a run
+ * only when that changes it.
+ */
+static void trig_switch_buf(struct trace_ev_trig *t, struct trace_buf *b)
+{
+	bool on = t->type == TRIG_TRACEON;
+
+	if (!trace_count_switch_begin(&t->switching))
+		return;
+	if (trace_buf_is_on(b) != on && trace_count_take(&t->count))
+		trace_buf_set_on(b, on);
+	trace_count_switch_end(&t->switching);
+}
+
+/*
+ * enable_event or disable_event: unmute or mute the event @t names,
+ * counting a run only when that changes it.
+ */
+static void trig_switch_target(struct trace_ev_trig *t)
+{
+	bool mute = t->type == TRIG_DISABLE;
+
+	if (!trace_count_switch_begin(&t->switching))
+		return;
+	if (trig_target_muted(t) != mute && trace_count_take(&t->count))
+		trig_target_mute(t, mute);
+	trace_count_switch_end(&t->switching);
 }
 
 /* Pause or continue the hist triggers of the event @t names. */
@@ -133,22 +150,17 @@ noinline void trace_ev_trig_run(struct list_head *trigs, struct trace_buf *b,
 				const void *rec, unsigned int len)
 {
 	struct trace_ev_trig *t;
-	bool mute;
 
 	list_for_each_entry_rcu(t, trigs, list) {
 		if (t->filter && !trace_ev_filter_match(t->filter, rec, len))
 			continue;
 		switch (t->type) {
 		case TRIG_TRACEON:
-			if (!trace_buf_is_on(b) && trig_take(t))
-				trace_buf_set_on(b, true);
-			break;
 		case TRIG_TRACEOFF:
-			if (trace_buf_is_on(b) && trig_take(t))
-				trace_buf_set_on(b, false);
+			trig_switch_buf(t, b);
 			break;
 		case TRIG_SNAPSHOT:
-			if (trig_take(t))
+			if (trace_count_take(&t->count))
 				trace_snapshot_take(b);
 			break;
 		case TRIG_STACKTRACE:
@@ -156,19 +168,17 @@ noinline void trace_ev_trig_run(struct list_head *trigs, struct trace_buf *b,
 			 * Past this function, trace_ev_commit_ftrace(), the
 			 * slow commit and the probe.
 			 */
-			if (trig_take(t))
+			if (trace_count_take(&t->count))
 				trace_stack_record(b, NULL, 4,
 						   tracing_gen_ctx_dec());
 			break;
 		case TRIG_ENABLE:
 		case TRIG_DISABLE:
-			mute = t->type == TRIG_DISABLE;
-			if (trig_target_muted(t) != mute && trig_take(t))
-				trig_target_mute(t, mute);
+			trig_switch_target(t);
 			break;
 		case TRIG_ENABLE_HIST:
 		case TRIG_DISABLE_HIST:
-			if (trig_take(t))
+			if (trace_count_take(&t->count))
 				trig_target_pause(t,
 						  t->type == TRIG_DISABLE_HIST);
 			break;
@@ -186,6 +196,8 @@ NOKPROBE_SYMBOL(trace_ev_trig_run);
 /* A trigger as its file lists it, without the newline. */
 static void trig_show_one(struct seq_file *m, const struct trace_ev_trig *t)
 {
+	long count;
+
 	if (t->type == TRIG_HIST) {
 		trace_hist_list(m, t->hist);
 	} else {
@@ -193,10 +205,11 @@ static void trig_show_one(struct seq_file *m, const struct trace_ev_trig *t)
 		if (t->target)
 			seq_printf(m, ":%s:%s", t->target->sys->name,
 				   t->target->call->name);
-		if (t->count == -1)
+		count = atomic_long_read(&t->count);
+		if (count == -1)
 			seq_puts(m, ":unlimited");
 		else
-			seq_printf(m, ":count=%ld", t->count);
+			seq_printf(m, ":count=%ld", count);
 	}
 	if (t->filter)
 		seq_printf(m, " if %s", trace_ev_filter_text(t->filter));
@@ -398,7 +411,7 @@ static int trig_add(struct trig_host *h, enum trig_type type,
 		return -ENOMEM;
 	}
 	t->type = type;
-	t->count = count;
+	atomic_long_set(&t->count, count);
 	t->filter = f;
 	t->target = target;
 	if (target && h->ie) {
@@ -661,7 +674,7 @@ static int trig_hist_new(struct trig_host *h, const struct trace_hist_ctx *cx,
 	t->type = TRIG_HIST;
 	t->autov = autov;
 	trig_nr_made += autov;
-	t->count = -1;
+	atomic_long_set(&t->count, -1);
 	t->filter = f;
 	t->hist = hist;
 	list_add_tail_rcu(&t->list, h->trigs);

@@ -41,7 +41,10 @@ enum trig_type {
  * @gone:	link in a list of removed triggers to free (@list may still
  *		be walked by a probe until a grace period has passed)
  * @type:	enum trig_type
- * @count:	runs left; -1 for no limit
+ * @count:	runs left (trace_count.h); -1 for no limit
+ * @switching:	set while a CPU running traceon, traceoff, enable_event or
+ *		disable_event tests and changes the state it switches
+ *		(trace_count_switch_begin())
  * @filter:	its own filter, or NULL
  * @target:	the event enable_event, disable_event, enable_hist and
  *		disable_hist name
@@ -56,7 +59,8 @@ struct trace_ev_trig {
 	struct list_head list;
 	struct list_head gone;
 	enum trig_type type;
-	long count;
+	atomic_long_t count;
+	atomic_t switching;
 	struct trace_ev_filter *filter;
 	struct trace_ev_rt *target;
 	struct trace_ev_ie *target_ie;

@@ -42,6 +42,7 @@
 #include "trace_ev_core.h"
 #include "trace_hist.h"
 #include "trace_hist_def.h"
+#include "trace_nest.h"
 
 /* Named tables, by name; under trace_ev_lock. */
 static LIST_HEAD(hist_named);
@@ -54,14 +55,15 @@ static LIST_HEAD(hist_named);
 
 /**
  * struct hist_key_buf - a CPU's hits being worked out
- * @depth:	the levels in use; changed only by this CPU's hits
+ * @depth:	the levels in use (trace_nest.h); changed only by this
+ *		CPU's hits
  * @key:	a key for each level
  * @vars:	the variables of each level's hit
  * @refs:	the references' values of each level's hit
  * @strs:	the text of its references to string variables, copied
  */
 struct hist_key_buf {
-	unsigned int depth;
+	struct trace_nest depth;
 	u8 key[HIST_NEST][HIST_KEY_MAX] __aligned(8);
 	u64 vars[HIST_NEST][HIST_VARS_MAX];
 	u64 refs[HIST_NEST][HIST_REFS_MAX];
@@ -793,14 +795,13 @@ noinline void trace_hist_hit(struct trace_hist *h, const void *rec,
 		return;
 	/* Set before any trigger was attached; pairs with hist_bufs_get(). */
 	kb = this_cpu_ptr(smp_load_acquire(&hist_key_bufs));
-	n = READ_ONCE(kb->depth);
+	n = trace_nest_level(&kb->depth);
 	if (unlikely(n >= HIST_NEST)) {
 		hist_map_drop(d->map);
 		return;
 	}
-	WRITE_ONCE(kb->depth, n + 1);
 	/* A nested hit from here on takes the next buffer. */
-	barrier();
+	trace_nest_take(&kb->depth, n);
 	if (h->uses_ts)
 		hit.ts = h->clock();
 	key = kb->key[n];
@@ -828,9 +829,7 @@ noinline void trace_hist_hit(struct trace_hist *h, const void *rec,
 	if (h->nacts)
 		hist_acts_run(h, e, &hit);
 out:
-	/* Pairs with the barrier above, in a hit this one interrupted. */
-	barrier();
-	WRITE_ONCE(kb->depth, n);
+	trace_nest_give(&kb->depth, n);
 }
 
 NOKPROBE_SYMBOL(trace_hist_hit);
