@@ -252,6 +252,7 @@ int trace_ev_trig_show(struct seq_file *m, void *obj)
 {
 	struct trace_ev_rt *rt = obj;
 
+	lockdep_assert_held(&trace_ev_lock);
 	return trig_show(m, &rt->trigs);
 }
 
@@ -266,6 +267,7 @@ int trace_ev_trig_show(struct seq_file *m, void *obj)
  */
 int trace_ev_trig_ie_show(struct seq_file *m, struct trace_ev_ie *ie)
 {
+	lockdep_assert_held(&trace_ev_lock);
 	return trig_show(m, &ie->trigs);
 }
 
@@ -555,9 +557,13 @@ static bool trig_auto_unread(const struct trig_host *h,
 	return t->autov && trace_hist_unread_locked(t->hist);
 }
 
-/* Remove the made triggers no trigger reads: a sweep, when there are any. */
+/*
+ * Remove the made triggers no trigger reads: a sweep, when there are any.
+ * Called with trace_ev_lock held.
+ */
 static void trig_reap_locked(void)
 {
+	lockdep_assert_held(&trace_ev_lock);
 	if (trig_nr_made)
 		trig_sweep_locked(trig_auto_unread, NULL);
 }
@@ -801,6 +807,7 @@ int trace_ev_trig_store(const char *val, void *obj)
 {
 	struct trig_host h;
 
+	lockdep_assert_held(&trace_ev_lock);
 	trig_host_init(&h, obj, NULL);
 	return trig_store(val, &h);
 }
@@ -820,6 +827,7 @@ int trace_ev_trig_ie_store(const char *val, struct trace_ev_ie *ie)
 {
 	struct trig_host h;
 
+	lockdep_assert_held(&trace_ev_lock);
 	trig_host_init(&h, ie->rt, ie);
 	return trig_store(val, &h);
 }
@@ -857,6 +865,7 @@ int trace_ev_trig_hist_show(struct seq_file *m, void *obj)
 {
 	struct trace_ev_rt *rt = obj;
 
+	lockdep_assert_held(&trace_ev_lock);
 	return trig_hist_show(m, &rt->trigs);
 }
 
@@ -871,6 +880,7 @@ int trace_ev_trig_hist_show(struct seq_file *m, void *obj)
  */
 int trace_ev_trig_ie_hist_show(struct seq_file *m, struct trace_ev_ie *ie)
 {
+	lockdep_assert_held(&trace_ev_lock);
 	return trig_hist_show(m, &ie->trigs);
 }
 
@@ -903,6 +913,7 @@ void trace_ev_trig_trunc(void *obj)
 {
 	struct trig_host h;
 
+	lockdep_assert_held(&trace_ev_lock);
 	trig_host_init(&h, obj, NULL);
 	trig_trunc(&h);
 }
@@ -917,6 +928,7 @@ void trace_ev_trig_ie_trunc(struct trace_ev_ie *ie)
 {
 	struct trig_host h;
 
+	lockdep_assert_held(&trace_ev_lock);
 	trig_host_init(&h, ie->rt, ie);
 	trig_trunc(&h);
 }
@@ -964,6 +976,7 @@ void trace_ev_trig_ie_clear_locked(struct trace_ev_ie *ie)
  */
 void trace_ev_trig_ie_forget_locked(struct trace_ev_ie *ie)
 {
+	lockdep_assert_held(&trace_ev_lock);
 	trig_sweep_locked(trig_names_ie, ie);
 }
 
@@ -974,6 +987,7 @@ void trace_ev_trig_ie_forget_locked(struct trace_ev_ie *ie)
  */
 static void trace_ev_trig_forget_locked(struct trace_ev_rt *rt)
 {
+	lockdep_assert_held(&trace_ev_lock);
 	trig_sweep_locked(trig_of_rt, rt);
 	trig_reap_locked();
 }
