@@ -324,11 +324,20 @@ static int trig_host_apply(struct trig_host *h)
 		       trace_ev_apply_locked(h->rt);
 }
 
-/* Put the event @t names in or out of soft mode. */
-static int trig_target_soft(struct trace_ev_trig *t, bool get)
+/* Put the event @t names in soft mode (one more hold of it). */
+static int trig_target_soft_get(struct trace_ev_trig *t)
 {
-	return t->target_ie ? trace_ev_ie_soft_locked(t->target_ie, get) :
-			      trace_ev_soft_locked(t->target, get);
+	return t->target_ie ? trace_ev_ie_soft_locked(t->target_ie, true) :
+			      trace_ev_soft_locked(t->target, true);
+}
+
+/* Let go the hold trig_target_soft_get() took, or tried to. */
+static void trig_target_soft_put(struct trace_ev_trig *t)
+{
+	if (t->target_ie)
+		trace_ev_ie_soft_locked(t->target_ie, false);
+	else
+		trace_ev_soft_locked(t->target, false);
 }
 
 /* The made triggers (&trace_ev_trig.autov) there are; under trace_ev_lock. */
@@ -340,7 +349,7 @@ static void trig_unlink(struct trig_host *h, struct trace_ev_trig *t)
 	list_del_rcu(&t->list);
 	trig_host_apply(h);
 	if (trig_soft(t->type))
-		trig_target_soft(t, false);
+		trig_target_soft_put(t);
 	if (t->type == TRIG_HIST)
 		trace_hist_detach_locked(t->hist);
 	if (t->autov)
@@ -424,9 +433,9 @@ static int trig_add(struct trig_host *h, enum trig_type type,
 		}
 	}
 	if (trig_soft(type)) {
-		ret = trig_target_soft(t, true);
+		ret = trig_target_soft_get(t);
 		if (ret) {
-			trig_target_soft(t, false);
+			trig_target_soft_put(t);
 			trig_free(t);
 			return ret;
 		}
