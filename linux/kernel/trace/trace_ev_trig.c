@@ -96,32 +96,21 @@ static void trig_target_mute(struct trace_ev_trig *t, bool mute)
 }
 
 /*
- * traceon or traceoff: turn recording into @b on or off, counting a run
- * only when that changes it.
+ * traceon, traceoff, enable_event or disable_event: switch recording into
+ * @b, or the event @t names, counting a run only when that changes it.
  */
-static void trig_switch_buf(struct trace_ev_trig *t, struct trace_buf *b)
+static void trig_switch(struct trace_ev_trig *t, struct trace_buf *b)
 {
-	bool on = t->type == TRIG_TRACEON;
+	bool off = t->type == TRIG_TRACEOFF || t->type == TRIG_DISABLE;
+	bool rec = t->type == TRIG_TRACEON || t->type == TRIG_TRACEOFF;
 
 	if (!trace_count_switch_begin(&t->switching))
 		return;
-	if (trace_buf_is_on(b) != on && trace_count_take(&t->count))
-		trace_buf_set_on(b, on);
-	trace_count_switch_end(&t->switching);
-}
-
-/*
- * enable_event or disable_event: unmute or mute the event @t names,
- * counting a run only when that changes it.
- */
-static void trig_switch_target(struct trace_ev_trig *t)
-{
-	bool mute = t->type == TRIG_DISABLE;
-
-	if (!trace_count_switch_begin(&t->switching))
-		return;
-	if (trig_target_muted(t) != mute && trace_count_take(&t->count))
-		trig_target_mute(t, mute);
+	if (rec && trace_buf_is_on(b) == off && trace_count_take(&t->count))
+		trace_buf_set_on(b, !off);
+	if (!rec && trig_target_muted(t) != off &&
+	    trace_count_take(&t->count))
+		trig_target_mute(t, off);
 	trace_count_switch_end(&t->switching);
 }
 
@@ -157,7 +146,9 @@ noinline void trace_ev_trig_run(struct list_head *trigs, struct trace_buf *b,
 		switch (t->type) {
 		case TRIG_TRACEON:
 		case TRIG_TRACEOFF:
-			trig_switch_buf(t, b);
+		case TRIG_ENABLE:
+		case TRIG_DISABLE:
+			trig_switch(t, b);
 			break;
 		case TRIG_SNAPSHOT:
 			if (trace_count_take(&t->count))
@@ -171,10 +162,6 @@ noinline void trace_ev_trig_run(struct list_head *trigs, struct trace_buf *b,
 			if (trace_count_take(&t->count))
 				trace_stack_record(b, NULL, 4,
 						   tracing_gen_ctx_dec());
-			break;
-		case TRIG_ENABLE:
-		case TRIG_DISABLE:
-			trig_switch_target(t);
 			break;
 		case TRIG_ENABLE_HIST:
 		case TRIG_DISABLE_HIST:
@@ -734,32 +721,23 @@ static int trig_hist_add(struct trig_host *h, const struct trace_hist_ctx *cx,
 	return trig_hist_new(h, cx, hist, f, autov);
 }
 
-/* A hist command, @cmd, with its filter after it (@rest). */
+/*
+ * A hist command, @cmd, with its filter after it (@rest): '!' before it
+ * removes the trigger it defines, whose filter does not matter but must
+ * parse.
+ */
 static int trig_store_hist(struct trig_host *h, const char *cmd, char *rest)
 {
+	bool remove = *cmd == '!';
 	struct trace_hist_ctx cx = {
-		.tr = trig_host_tr(h), .rt = h->rt, .cmd = cmd,
+		.tr = trig_host_tr(h), .rt = h->rt, .cmd = cmd + remove,
 	};
 	struct trace_ev_filter *f;
 	int ret;
 
 	ret = trig_filter(h, rest, &f);
-	return ret ?: trig_hist_add(h, &cx, f, false);
-}
-
-/* '!' before a hist command, @cmd: the filter after it (@rest) must parse. */
-static int trig_unstore_hist(struct trig_host *h, const char *cmd,
-			     char *rest)
-{
-	struct trace_hist_ctx cx = {
-		.tr = trig_host_tr(h), .rt = h->rt, .cmd = cmd,
-	};
-	struct trace_ev_filter *f;
-	int ret;
-
-	ret = trig_filter(h, rest, &f);
-	if (ret)
-		return ret;
+	if (ret || !remove)
+		return ret ?: trig_hist_add(h, &cx, f, false);
 	trace_ev_filter_free(f);
 	return trig_hist_remove(h, &cx);
 }
@@ -783,8 +761,7 @@ static int trig_store(const char *val, struct trig_host *h)
 	remove = *cmd == '!';
 	if (trig_names[TRIG_HIST] && (!strncmp(cmd + remove, "hist:", 5) ||
 				      !strcmp(cmd + remove, "hist"))) {
-		ret = remove ? trig_unstore_hist(h, cmd + 1, rest) :
-			       trig_store_hist(h, cmd, rest);
+		ret = trig_store_hist(h, cmd, rest);
 		goto out;
 	}
 	ret = trig_parse(cmd + remove, remove, &type, &target, &count);
