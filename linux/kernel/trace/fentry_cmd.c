@@ -40,6 +40,7 @@
 
 #include "fentry.h"
 #include "trace.h"
+#include "trace_count.h"
 #include "trace_ev_core.h"
 
 enum fentry_cmd_kind {
@@ -109,26 +110,11 @@ struct fentry_cmds {
 static struct fentry_cmds __rcu *fentry_cmds;
 static DEFINE_MUTEX(fentry_cmd_mutex);
 
-/* Take one run of @c; false when none is left. */
-static bool fentry_cmd_take(struct fentry_cmd *c)
-{
-	long n = atomic_long_read(&c->left);
-
-	do {
-		if (n < 0)
-			return true;
-		if (!n)
-			return false;
-	} while (!atomic_long_try_cmpxchg(&c->left, &n, n - 1));
-	return true;
-}
-
 /*
  * Set while a traceon, traceoff, enable_event or disable_event command
- * tests and changes its state, so that two CPUs running one at once do
- * not both see the same state and both count a run. The loser of the
- * race skips: the winner is making the change it would have made. A
- * flag, not a lock: the callback can run in NMI context.
+ * tests and changes its state (trace_count_switch_begin()), so that two
+ * CPUs running one at once do not both see the same state and both
+ * count a run.
  */
 static atomic_t fentry_cmd_switching;
 
@@ -143,18 +129,17 @@ static void fentry_cmd_switch(struct fentry_cmd *c, bool on)
 	bool is_event = fentry_cmd_evented(c->kind);
 	bool now;
 
-	if (atomic_cmpxchg_acquire(&fentry_cmd_switching, 0, 1))
+	if (!trace_count_switch_begin(&fentry_cmd_switching))
 		return;
 	now = is_event ? trace_ev_soft_is(c->event, c->event_ie, on) :
 			 trace_buf_is_on(b) == on;
-	if (!now && fentry_cmd_take(c)) {
+	if (!now && trace_count_take(&c->left)) {
 		if (is_event)
 			trace_ev_soft_set(c->event, c->event_ie, on);
 		else
 			trace_buf_set_on(b, on);
 	}
-	/* Pairs with the cmpxchg_acquire of the next CPU to switch. */
-	atomic_set_release(&fentry_cmd_switching, 0);
+	trace_count_switch_end(&fentry_cmd_switching);
 }
 
 /*
@@ -182,21 +167,21 @@ static void fentry_cmd_run(struct fentry_cmd *c, struct ftrace_regs *fregs)
 		break;
 	case FENTRY_CMD_STACKTRACE:
 		/* The dispatch disabled preemption: record the caller's count. */
-		if (fentry_cmd_take(c))
+		if (trace_count_take(&c->left))
 			trace_stack_record(trace_array_buf(c->tr),
 					   &arch_ftrace_regs(fregs)->regs, 0,
 					   tracing_gen_ctx_dec());
 		break;
 	case FENTRY_CMD_SNAPSHOT:
-		if (fentry_cmd_take(c))
+		if (trace_count_take(&c->left))
 			trace_snapshot_take(trace_array_buf(c->tr));
 		break;
 	case FENTRY_CMD_DUMP:
-		if (fentry_cmd_take(c))
+		if (trace_count_take(&c->left))
 			fentry_cmd_dump(DUMP_ALL);
 		break;
 	case FENTRY_CMD_CPUDUMP:
-		if (fentry_cmd_take(c))
+		if (trace_count_take(&c->left))
 			fentry_cmd_dump(DUMP_ORIG);
 		break;
 	case FENTRY_CMD_ENABLE_EVENT:

@@ -13,6 +13,8 @@
 #include <linux/mutex.h>
 #include <trace/trace_ev.h>
 
+#include "trace_nest.h"
+
 struct eventfs_inode;
 struct module;
 struct seq_file;
@@ -369,13 +371,14 @@ extern unsigned long trace_ev_new_flags;
 /**
  * struct trace_ev_scratch - a CPU's scratch records (trace_ev_write.c),
  * allocated by the registry with the first filter (trace_ev.c)
- * @depth:	the levels in use; changed only by this CPU's probes
+ * @depth:	the levels in use (trace_nest.h); changed only by this
+ *		CPU's probes
  * @len:	the length of the record at each level
  * @lost:	records dropped: too deep, too long, or no page
  * @page:	the page of each level
  */
 struct trace_ev_scratch {
-	unsigned int depth;
+	struct trace_nest depth;
 	unsigned int len[TRACE_EV_SCRATCH_NEST];
 	unsigned long lost;
 	void *page[TRACE_EV_SCRATCH_NEST];

@@ -46,20 +46,10 @@
 #include <linux/string.h>
 
 #include "trace.h"
+#include "trace_count.h"
 #include "trace_ev_core.h"
+#include "trace_ev_trig.h"
 #include "trace_hist.h"
-
-enum trig_type {
-	TRIG_TRACEON,
-	TRIG_TRACEOFF,
-	TRIG_SNAPSHOT,
-	TRIG_STACKTRACE,
-	TRIG_ENABLE,
-	TRIG_DISABLE,
-	TRIG_ENABLE_HIST,
-	TRIG_DISABLE_HIST,
-	TRIG_HIST,
-};
 
 static const char *const trig_names[] = {
 	[TRIG_TRACEON]		= "traceon",
@@ -89,80 +79,6 @@ static bool trig_soft(enum trig_type type)
 	return type == TRIG_ENABLE || type == TRIG_DISABLE;
 }
 
-/**
- * struct trace_ev_trig - one trigger of an event
- * @list:	link in its event's list
- * @gone:	link in a list of removed triggers to free (@list may still
- *		be walked by a probe until a grace period has passed)
- * @type:	enum trig_type
- * @count:	runs left; -1 for no limit
- * @filter:	its own filter, or NULL
- * @target:	the event enable_event, disable_event, enable_hist and
- *		disable_hist name
- * @target_ie:	in an instance: that event there; NULL at the top
- * @hist:	a hist trigger's definition and table
- * @autov:	a hist trigger made to keep a field of its event that
- *		another's action passes (trig_make_fvars()); it goes when no
- *		trigger reads it
- * @rcu:	for freeing after the probes are done with it
- */
-struct trace_ev_trig {
-	struct list_head list;
-	struct list_head gone;
-	enum trig_type type;
-	long count;
-	struct trace_ev_filter *filter;
-	struct trace_ev_rt *target;
-	struct trace_ev_ie *target_ie;
-	struct trace_hist *hist;
-	bool autov;
-	struct rcu_head rcu;
-};
-
-/**
- * struct trig_host - where a trigger is set: an event at the top or in
- * an instance
- * @rt:		the event
- * @ie:		the event in the instance; NULL at the top
- * @trigs:	its list of triggers
- * @buf:	the buffer its triggers act on
- */
-struct trig_host {
-	struct trace_ev_rt *rt;
-	struct trace_ev_ie *ie;
-	struct list_head *trigs;
-	struct trace_buf *buf;
-};
-
-static void trig_host_init(struct trig_host *h, struct trace_ev_rt *rt,
-			   struct trace_ev_ie *ie)
-{
-	h->rt = rt;
-	h->ie = ie;
-	h->trigs = ie ? &ie->trigs : &rt->trigs;
-	h->buf = ie ? ie->dst->buf : &trace_top_buf;
-}
-
-/* The trace array of @h's trigger file, for error_log. */
-static struct trace_array *trig_host_tr(const struct trig_host *h)
-{
-	return h->ie ? trace_ev_ie_tr(h->ie) : &trace_top;
-}
-
-/* One run off the count; false when none is left. */
-static bool trig_take(struct trace_ev_trig *t)
-{
-	long c = READ_ONCE(t->count);
-
-	while (c != -1) {
-		if (!c)
-			return false;
-		if (try_cmpxchg(&t->count, &c, c - 1))
-			return true;
-	}
-	return true;
-}
-
 /* Whether the event enable_event or disable_event names is muted. */
 static bool trig_target_muted(const struct trace_ev_trig *t)
 {
@@ -177,6 +93,25 @@ static void trig_target_mute(struct trace_ev_trig *t, bool mute)
 		WRITE_ONCE(t->target_ie->on, !mute);
 	else
 		assign_bit(TRACE_EV_B_MUTE, &t->target->call->flags, mute);
+}
+
+/*
+ * traceon, traceoff, enable_event or disable_event: switch recording into
+ * @b, or the event @t names, counting a run only when that changes it.
+ */
+static void trig_switch(struct trace_ev_trig *t, struct trace_buf *b)
+{
+	bool off = t->type == TRIG_TRACEOFF || t->type == TRIG_DISABLE;
+	bool rec = t->type == TRIG_TRACEON || t->type == TRIG_TRACEOFF;
+
+	if (!trace_count_switch_begin(&t->switching))
+		return;
+	if (rec && trace_buf_is_on(b) == off && trace_count_take(&t->count))
+		trace_buf_set_on(b, !off);
+	if (!rec && trig_target_muted(t) != off &&
+	    trace_count_take(&t->count))
+		trig_target_mute(t, off);
+	trace_count_switch_end(&t->switching);
 }
 
 /* Pause or continue the hist triggers of the event @t names. */
@@ -204,22 +139,19 @@ noinline void trace_ev_trig_run(struct list_head *trigs, struct trace_buf *b,
 				const void *rec, unsigned int len)
 {
 	struct trace_ev_trig *t;
-	bool mute;
 
 	list_for_each_entry_rcu(t, trigs, list) {
 		if (t->filter && !trace_ev_filter_match(t->filter, rec, len))
 			continue;
 		switch (t->type) {
 		case TRIG_TRACEON:
-			if (!trace_buf_is_on(b) && trig_take(t))
-				trace_buf_set_on(b, true);
-			break;
 		case TRIG_TRACEOFF:
-			if (trace_buf_is_on(b) && trig_take(t))
-				trace_buf_set_on(b, false);
+		case TRIG_ENABLE:
+		case TRIG_DISABLE:
+			trig_switch(t, b);
 			break;
 		case TRIG_SNAPSHOT:
-			if (trig_take(t))
+			if (trace_count_take(&t->count))
 				trace_snapshot_take(b);
 			break;
 		case TRIG_STACKTRACE:
@@ -227,19 +159,13 @@ noinline void trace_ev_trig_run(struct list_head *trigs, struct trace_buf *b,
 			 * Past this function, trace_ev_commit_ftrace(), the
 			 * slow commit and the probe.
 			 */
-			if (trig_take(t))
+			if (trace_count_take(&t->count))
 				trace_stack_record(b, NULL, 4,
 						   tracing_gen_ctx_dec());
 			break;
-		case TRIG_ENABLE:
-		case TRIG_DISABLE:
-			mute = t->type == TRIG_DISABLE;
-			if (trig_target_muted(t) != mute && trig_take(t))
-				trig_target_mute(t, mute);
-			break;
 		case TRIG_ENABLE_HIST:
 		case TRIG_DISABLE_HIST:
-			if (trig_take(t))
+			if (trace_count_take(&t->count))
 				trig_target_pause(t,
 						  t->type == TRIG_DISABLE_HIST);
 			break;
@@ -257,6 +183,8 @@ NOKPROBE_SYMBOL(trace_ev_trig_run);
 /* A trigger as its file lists it, without the newline. */
 static void trig_show_one(struct seq_file *m, const struct trace_ev_trig *t)
 {
+	long count;
+
 	if (t->type == TRIG_HIST) {
 		trace_hist_list(m, t->hist);
 	} else {
@@ -264,10 +192,11 @@ static void trig_show_one(struct seq_file *m, const struct trace_ev_trig *t)
 		if (t->target)
 			seq_printf(m, ":%s:%s", t->target->sys->name,
 				   t->target->call->name);
-		if (t->count == -1)
+		count = atomic_long_read(&t->count);
+		if (count == -1)
 			seq_puts(m, ":unlimited");
 		else
-			seq_printf(m, ":count=%ld", t->count);
+			seq_printf(m, ":count=%ld", count);
 	}
 	if (t->filter)
 		seq_printf(m, " if %s", trace_ev_filter_text(t->filter));
@@ -310,6 +239,7 @@ int trace_ev_trig_show(struct seq_file *m, void *obj)
 {
 	struct trace_ev_rt *rt = obj;
 
+	lockdep_assert_held(&trace_ev_lock);
 	return trig_show(m, &rt->trigs);
 }
 
@@ -324,6 +254,7 @@ int trace_ev_trig_show(struct seq_file *m, void *obj)
  */
 int trace_ev_trig_ie_show(struct seq_file *m, struct trace_ev_ie *ie)
 {
+	lockdep_assert_held(&trace_ev_lock);
 	return trig_show(m, &ie->trigs);
 }
 
@@ -373,30 +304,6 @@ static struct trace_ev_trig *trig_find(struct trig_host *h,
 	return NULL;
 }
 
-/* The event "sys:event" names. */
-static struct trace_ev_rt *trig_event(const char *sys, const char *ev)
-{
-	struct trace_ev_rt *rt;
-
-	for (rt = trace_ev_next(NULL); rt; rt = trace_ev_next(rt)) {
-		if (!strcmp(rt->sys->name, sys) && !strcmp(rt->call->name, ev))
-			return rt;
-	}
-	return NULL;
-}
-
-/* Event @rt in the instance of @ie. */
-static struct trace_ev_ie *trig_event_in(struct trace_ev_rt *rt,
-					 const struct trace_ev_ie *ie)
-{
-	struct trace_ev_ie *x;
-
-	list_for_each_entry(x, &rt->insts, node)
-		if (x->arr == ie->arr)
-			return x;
-	return NULL;
-}
-
 /* Bring @h's event in line with its triggers. */
 static int trig_host_apply(struct trig_host *h)
 {
@@ -404,11 +311,20 @@ static int trig_host_apply(struct trig_host *h)
 		       trace_ev_apply_locked(h->rt);
 }
 
-/* Put the event @t names in or out of soft mode. */
-static int trig_target_soft(struct trace_ev_trig *t, bool get)
+/* Put the event @t names in soft mode (one more hold of it). */
+static int trig_target_soft_get(struct trace_ev_trig *t)
 {
-	return t->target_ie ? trace_ev_ie_soft_locked(t->target_ie, get) :
-			      trace_ev_soft_locked(t->target, get);
+	return t->target_ie ? trace_ev_ie_soft_locked(t->target_ie, true) :
+			      trace_ev_soft_locked(t->target, true);
+}
+
+/* Let go the hold trig_target_soft_get() took, or tried to. */
+static void trig_target_soft_put(struct trace_ev_trig *t)
+{
+	if (t->target_ie)
+		trace_ev_ie_soft_locked(t->target_ie, false);
+	else
+		trace_ev_soft_locked(t->target, false);
 }
 
 /* The made triggers (&trace_ev_trig.autov) there are; under trace_ev_lock. */
@@ -420,7 +336,7 @@ static void trig_unlink(struct trig_host *h, struct trace_ev_trig *t)
 	list_del_rcu(&t->list);
 	trig_host_apply(h);
 	if (trig_soft(t->type))
-		trig_target_soft(t, false);
+		trig_target_soft_put(t);
 	if (t->type == TRIG_HIST)
 		trace_hist_detach_locked(t->hist);
 	if (t->autov)
@@ -493,7 +409,7 @@ static int trig_add(struct trig_host *h, enum trig_type type,
 		return -ENOMEM;
 	}
 	t->type = type;
-	t->count = count;
+	atomic_long_set(&t->count, count);
 	t->filter = f;
 	t->target = target;
 	if (target && h->ie) {
@@ -504,9 +420,9 @@ static int trig_add(struct trig_host *h, enum trig_type type,
 		}
 	}
 	if (trig_soft(type)) {
-		ret = trig_target_soft(t, true);
+		ret = trig_target_soft_get(t);
 		if (ret) {
-			trig_target_soft(t, false);
+			trig_target_soft_put(t);
 			trig_free(t);
 			return ret;
 		}
@@ -538,135 +454,6 @@ static struct trace_ev_trig *trig_find_hist(struct trig_host *h,
 		if (t->type == TRIG_HIST && trace_hist_same(t->hist, hist))
 			return t;
 	return NULL;
-}
-
-/* The events with triggers, in turn: every one, then ftrace/print. */
-static struct trace_ev_rt *trig_sweep_next(struct trace_ev_rt *e)
-{
-	if (e == &trace_ev_print_rt)
-		return NULL;
-	return trace_ev_next(e) ?: &trace_ev_print_rt;
-}
-
-/*
- * The hist trigger of the list @trigs, on @rt, that has the variable the
- * reference @i of @hist names; NULL when none has.
- */
-static struct trace_hist *trig_var_in(struct list_head *trigs,
-				      const struct trace_hist *hist,
-				      unsigned int i,
-				      const struct trace_ev_rt *rt)
-{
-	struct trace_ev_trig *t;
-
-	list_for_each_entry(t, trigs, list)
-		if (t->type == TRIG_HIST &&
-		    trace_hist_ref_fits(hist, i, t->hist, rt->sys->name,
-					rt->call->name))
-			return t->hist;
-	return NULL;
-}
-
-/* Upstream's words for a name several events' variables have. */
-static const char trig_err_not_unique[] =
-	"Variable name not unique, need to use fully qualified name (subsys.event.$var)";
-
-/*
- * The hist trigger, in @h's trace array, that has the variable the
- * reference @i of @hist names: on @h's event, or else on the one other
- * event that has it. NULL, with @msg set, when none or several have.
- */
-static struct trace_hist *trig_var_owner(struct trig_host *h,
-					 const struct trace_hist *hist,
-					 unsigned int i, const char **msg)
-{
-	struct trace_hist *x = trig_var_in(h->trigs, hist, i, h->rt), *y;
-	struct trace_ev_ie *ie;
-	struct trace_ev_rt *e;
-
-	if (x)
-		return x;
-	*msg = "Couldn't find variable";
-	for (e = trig_sweep_next(NULL); e; e = trig_sweep_next(e)) {
-		if (e == h->rt)
-			continue;
-		ie = h->ie ? trig_event_in(e, h->ie) : NULL;
-		if (h->ie && !ie)
-			continue;
-		y = trig_var_in(ie ? &ie->trigs : &e->trigs, hist, i, e);
-		if (y && x) {
-			*msg = trig_err_not_unique;
-			return NULL;
-		}
-		x = x ?: y;
-	}
-	return x;
-}
-
-/*
- * Bind the references of @hist, a command of @h, to their variables; a
- * variable of its own name on another hist trigger of @h's event is
- * refused, as upstream does.
- */
-static int trig_bind_refs(struct trig_host *h, struct trace_hist *hist,
-			  const char *cmd)
-{
-	struct trace_array *tr = trig_host_tr(h);
-	unsigned int i, n = trace_hist_nrefs(hist);
-	struct trace_ev_trig *t;
-	struct trace_hist *other;
-	const char *msg = NULL, *name;
-	int ret;
-
-	list_for_each_entry(t, h->trigs, list)
-		if (t->type == TRIG_HIST &&
-		    trace_hist_var_clash(hist, t->hist, tr, h->rt, cmd))
-			return -EINVAL;
-	for (i = 0; i < n; i++) {
-		other = trig_var_owner(h, hist, i, &msg);
-		ret = other ? trace_hist_ref_bind(hist, i, other, tr, h->rt,
-						  cmd) :
-			      trace_hist_ref_fail(hist, i, tr, h->rt, cmd, msg);
-		if (ret)
-			return ret;
-	}
-	/* The synthetic events its actions write. */
-	n = trace_hist_nacts(hist);
-	for (i = 0; i < n; i++) {
-		name = trace_hist_act_synth(hist, i);
-		if (!name)
-			continue;
-		ret = trace_hist_act_bind(hist, i, trig_event("synthetic", name),
-					  tr, h->rt, cmd);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-/*
- * The references that keep @t's table, when @t goes alone or with every
- * hist trigger of @h (@all): 0 when the table has other triggers than
- * those going, or no readers but those going.
- */
-static unsigned int trig_hist_readers(struct trig_host *h,
-				      struct trace_ev_trig *t, bool all)
-{
-	unsigned int users, on = 0;
-	unsigned int n = trace_hist_readers(t->hist, &users);
-	struct trace_ev_trig *x;
-
-	if (!n)
-		return 0;
-	if (!all)
-		return users > 1 ? 0 : n - trace_hist_refs_to(t->hist, t->hist);
-	list_for_each_entry(x, h->trigs, list) {
-		if (x->type != TRIG_HIST)
-			continue;
-		on += trace_hist_same_table(x->hist, t->hist);
-		n -= trace_hist_refs_to(x->hist, t->hist);
-	}
-	return on == users ? n : 0;
 }
 
 /* Take the triggers of @h that @gone picks onto @out. */
@@ -735,205 +522,6 @@ static bool trig_same_filter(const struct trace_ev_filter *a,
 	return !strcmp(trace_ev_filter_text(a), trace_ev_filter_text(b));
 }
 
-static int trig_store_hist(struct trig_host *h, const char *cmd,
-			   bool remove, struct trace_ev_filter *f, bool autov);
-
-/* A made trigger (&trace_ev_trig.autov) that no trigger reads any more. */
-static bool trig_auto_unread(const struct trig_host *h,
-			     const struct trace_ev_trig *t, const void *arg)
-{
-	unsigned int users;
-
-	return t->autov && !trace_hist_readers(t->hist, &users);
-}
-
-/* Remove the made triggers no trigger reads: a sweep, when there are any. */
-static void trig_reap_locked(void)
-{
-	if (trig_nr_made)
-		trig_sweep_locked(trig_auto_unread, NULL);
-}
-
-/*
- * The trigger on the event of @x that has the variables @hist reads
- * there, and so the keys that lead @hist's; NULL for none. @var is set
- * when one already has the variable of field @i.
- */
-static struct trace_ev_trig *trig_fvar_owner(struct trig_host *x,
-					     const struct trace_hist *hist,
-					     unsigned int i, bool *var)
-{
-	unsigned int j, n = trace_hist_nrefs(hist), ref;
-	struct trace_ev_trig *t, *owner = NULL;
-	const char *sys, *ev;
-
-	ref = trace_hist_fvar(hist, i, &sys, &ev);
-	*var = false;
-	list_for_each_entry(t, x->trigs, list) {
-		if (t->type != TRIG_HIST)
-			continue;
-		if (trace_hist_ref_fits(hist, ref, t->hist, sys, ev)) {
-			*var = true;
-			return t;
-		}
-		for (j = 0; j < n && !owner; j++)
-			if (j != ref &&
-			    trace_hist_ref_fits(hist, j, t->hist, sys, ev))
-				owner = t;
-	}
-	return owner;
-}
-
-/*
- * For each field of a matched event that @hist's actions pass
- * ("sys.event.field"), a trigger on that event, in @h's trace array,
- * keeps it in the variable "synthetic_<field>": one of the keys of the
- * trigger there whose variables @hist reads, on the same hits (its
- * filter). Upstream adds the variable to that trigger; here the made
- * trigger is listed on its own, and goes when nothing reads it.
- */
-static int trig_make_fvars(struct trig_host *h, struct trace_hist *hist,
-			   const char *cmd)
-{
-	struct trace_array *tr = trig_host_tr(h);
-	struct trace_ev_filter *f;
-	struct trace_ev_trig *owner;
-	struct trace_ev_ie *ie = NULL;
-	const char *sys, *ev, *err;
-	struct trace_ev_rt *rt;
-	unsigned int i, ref, pos;
-	struct trig_host x;
-	char *aux;
-	bool var;
-	int ret;
-
-	for (i = 0; i < trace_hist_nfvars(hist); i++) {
-		ref = trace_hist_fvar(hist, i, &sys, &ev);
-		rt = trig_event(sys, ev);
-		if (rt && h->ie)
-			ie = trig_event_in(rt, h->ie);
-		if (!rt || (h->ie && !ie))
-			return trace_hist_ref_fail(hist, ref, tr, h->rt, cmd,
-						   "Couldn't find event");
-		trig_host_init(&x, rt, ie);
-		f = NULL;
-		owner = trig_fvar_owner(&x, hist, i, &var);
-		if (var)
-			continue;
-		if (!owner)
-			return trace_hist_ref_fail(hist, ref, tr, h->rt, cmd,
-						   "Couldn't find a hist trigger of the field's event");
-		aux = trace_hist_fvar_cmd(owner->hist, hist, i);
-		if (!aux)
-			return -ENOMEM;
-		if (owner->filter) {
-			f = trace_ev_filter_compile(trace_ev_fields(rt->call),
-						    trace_ev_filter_text(owner->filter),
-						    &err, &pos);
-			if (IS_ERR(f)) {
-				kfree(aux);
-				return PTR_ERR(f);
-			}
-		}
-		ret = trig_store_hist(&x, aux, false, f, true);
-		kfree(aux);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
-/*
- * A hist command (@cmd, without its filter @f, which it owns): add a
- * trigger (made for another's field, @autov), remove one (@remove), or
- * pause, continue or clear one.
- */
-static int trig_store_hist(struct trig_host *h, const char *cmd,
-			   bool remove, struct trace_ev_filter *f, bool autov)
-{
-	struct trace_array *tr = trig_host_tr(h);
-	struct trace_ev_trig *t, *old;
-	struct trace_hist *hist;
-	unsigned int ops;
-	int ret;
-
-	ret = trace_hist_parse(tr, h->rt, cmd, &hist, &ops);
-	if (ret)
-		goto out_filter;
-	old = trig_find_hist(h, hist);
-	if (remove) {
-		/* Upstream takes a removal of nothing. */
-		if (old && trig_hist_readers(h, old, false)) {
-			trace_hist_log(tr, h->rt, cmd, 0,
-				       "Can't remove a hist trigger whose variables other triggers read");
-			ret = -EBUSY;
-		} else if (old) {
-			trig_unlink(h, old);
-			call_rcu(&old->rcu, trig_free_rcu);
-			trig_reap_locked();
-		}
-		goto out_hist;
-	}
-	if ((ops & (TRACE_HIST_CONT | TRACE_HIST_CLEAR)) ||
-	    ((ops & TRACE_HIST_PAUSE) && old)) {
-		ret = -ENOENT;
-		if (!old) {
-			trace_hist_log(tr, h->rt, cmd, 0,
-				       "Can't clear or continue a nonexistent hist trigger");
-			goto out_hist;
-		}
-		ret = 0;
-		if (ops & (TRACE_HIST_PAUSE | TRACE_HIST_CONT))
-			trace_hist_set_paused(old->hist,
-					      ops & TRACE_HIST_PAUSE);
-		if (ops & TRACE_HIST_CLEAR)
-			trace_hist_clear_locked(old->hist);
-		goto out_hist;
-	}
-	list_for_each_entry(t, h->trigs, list) {
-		if (t->type == TRIG_HIST && trace_hist_same(t->hist, hist) &&
-		    trig_same_filter(t->filter, f)) {
-			trace_hist_log(tr, h->rt, cmd, 0,
-				       "Hist trigger already exists");
-			ret = -EEXIST;
-			goto out_hist;
-		}
-	}
-	t = kzalloc(sizeof(*t), GFP_KERNEL);
-	ret = t ? trig_make_fvars(h, hist, cmd) : -ENOMEM;
-	if (!ret)
-		ret = trig_bind_refs(h, hist, cmd);
-	if (!ret)
-		ret = trace_hist_attach_locked(hist, tr, h->rt, cmd);
-	if (ret) {
-		kfree(t);
-		/* What trig_make_fvars() made, which nothing reads. */
-		if (trace_hist_nfvars(hist))
-			trig_reap_locked();
-		goto out_hist;
-	}
-	t->type = TRIG_HIST;
-	t->autov = autov;
-	trig_nr_made += autov;
-	t->count = -1;
-	t->filter = f;
-	t->hist = hist;
-	list_add_tail_rcu(&t->list, h->trigs);
-	ret = trig_host_apply(h);
-	if (ret) {
-		trig_unlink(h, t);
-		synchronize_rcu();
-		trig_free(t);
-	}
-	return ret;
-out_hist:
-	trace_hist_acts_unhold_locked(hist);
-	trace_hist_free(hist);
-out_filter:
-	trace_ev_filter_free(f);
-	return ret;
-}
-
 /* The filter after a command, "if EXPR", or none: into @f. */
 static int trig_filter(struct trig_host *h, char *rest,
 		       struct trace_ev_filter **f)
@@ -958,6 +546,202 @@ static int trig_filter(struct trig_host *h, char *rest,
 	return PTR_ERR(*f);
 }
 
+/* A made trigger (&trace_ev_trig.autov) that no trigger reads any more. */
+static bool trig_auto_unread(const struct trig_host *h,
+			     const struct trace_ev_trig *t, const void *arg)
+{
+	return t->autov && trace_hist_unread_locked(t->hist);
+}
+
+/*
+ * Remove the made triggers no trigger reads: a sweep, when there are any.
+ * Called with trace_ev_lock held.
+ */
+static void trig_reap_locked(void)
+{
+	lockdep_assert_held(&trace_ev_lock);
+	if (trig_nr_made)
+		trig_sweep_locked(trig_auto_unread, NULL);
+}
+
+/* A parsed hist trigger that is not added goes, with its filter @f. */
+static void trig_hist_drop(struct trace_hist *hist, struct trace_ev_filter *f)
+{
+	trace_hist_acts_unhold_locked(hist);
+	trace_hist_free(hist);
+	trace_ev_filter_free(f);
+}
+
+/* '!hist:...': remove the hist trigger of @h that @cx's command defines. */
+static int trig_hist_remove(struct trig_host *h,
+			    const struct trace_hist_ctx *cx)
+{
+	struct trace_ev_trig *old;
+	struct trace_hist *hist;
+	unsigned int ops;
+	int ret;
+
+	ret = trace_hist_parse(cx, &hist, &ops);
+	if (ret)
+		return ret;
+	old = trig_find_hist(h, hist);
+	/* Upstream takes a removal of nothing. */
+	if (old && trace_hist_kept_locked(old->hist)) {
+		trace_hist_log(cx, 0,
+			       "Can't remove a hist trigger whose variables other triggers read");
+		ret = -EBUSY;
+	} else if (old) {
+		trig_unlink(h, old);
+		call_rcu(&old->rcu, trig_free_rcu);
+		trig_reap_locked();
+	}
+	trig_hist_drop(hist, NULL);
+	return ret;
+}
+
+/* Pause, continue or clear @old, the hist trigger a command names. */
+static int trig_hist_ops(const struct trace_hist_ctx *cx,
+			 struct trace_ev_trig *old, unsigned int ops)
+{
+	if (!old) {
+		trace_hist_log(cx, 0,
+			       "Can't clear or continue a nonexistent hist trigger");
+		return -ENOENT;
+	}
+	if (ops & (TRACE_HIST_PAUSE | TRACE_HIST_CONT))
+		trace_hist_set_paused(old->hist, ops & TRACE_HIST_PAUSE);
+	if (ops & TRACE_HIST_CLEAR)
+		trace_hist_clear_locked(old->hist);
+	return 0;
+}
+
+/* Whether @h has a hist trigger like @hist, of the filter @f (logged). */
+static bool trig_hist_exists(struct trig_host *h,
+			     const struct trace_hist_ctx *cx,
+			     const struct trace_hist *hist,
+			     const struct trace_ev_filter *f)
+{
+	struct trace_ev_trig *t;
+
+	list_for_each_entry(t, h->trigs, list) {
+		if (t->type == TRIG_HIST && trace_hist_same(t->hist, hist) &&
+		    trig_same_filter(t->filter, f)) {
+			trace_hist_log(cx, 0, "Hist trigger already exists");
+			return true;
+		}
+	}
+	return false;
+}
+
+static int trig_hist_add(struct trig_host *h, const struct trace_hist_ctx *cx,
+			 struct trace_ev_filter *f, bool autov);
+
+/*
+ * The binding's way to make a trigger on another event (@x) that keeps a
+ * field for an action (trig_hist_make_fn): marked autov, it goes when no
+ * trigger reads it.
+ */
+static int trig_hist_make(struct trig_host *x, const char *cmd,
+			  struct trace_ev_filter *f)
+{
+	struct trace_hist_ctx cx = {
+		.tr = trig_host_tr(x), .rt = x->rt, .cmd = cmd,
+	};
+
+	return trig_hist_add(x, &cx, f, true);
+}
+
+/*
+ * Bind @hist, parsed, and add it to @h as a new trigger of the filter
+ * @f (made for another's field: @autov); it owns @hist and @f from here,
+ * error or not.
+ */
+static int trig_hist_new(struct trig_host *h, const struct trace_hist_ctx *cx,
+			 struct trace_hist *hist, struct trace_ev_filter *f,
+			 bool autov)
+{
+	struct trace_ev_trig *t;
+	int ret;
+
+	t = kzalloc(sizeof(*t), GFP_KERNEL);
+	ret = t ? trace_hist_bind_locked(h, hist, cx->cmd, trig_hist_make) :
+		  -ENOMEM;
+	if (ret) {
+		kfree(t);
+		/* What the binding made, which nothing reads. */
+		trig_reap_locked();
+		trig_hist_drop(hist, f);
+		return ret;
+	}
+	t->type = TRIG_HIST;
+	t->autov = autov;
+	trig_nr_made += autov;
+	atomic_long_set(&t->count, -1);
+	t->filter = f;
+	t->hist = hist;
+	list_add_tail_rcu(&t->list, h->trigs);
+	ret = trig_host_apply(h);
+	if (ret) {
+		trig_unlink(h, t);
+		synchronize_rcu();
+		trig_free(t);
+	}
+	return ret;
+}
+
+/*
+ * A hist command (@cx's, without its filter @f, which it owns) that is
+ * no removal: add a trigger (made for another's field, @autov), or
+ * pause, continue or clear one.
+ */
+static int trig_hist_add(struct trig_host *h, const struct trace_hist_ctx *cx,
+			 struct trace_ev_filter *f, bool autov)
+{
+	struct trace_ev_trig *old;
+	struct trace_hist *hist;
+	unsigned int ops;
+	int ret;
+
+	ret = trace_hist_parse(cx, &hist, &ops);
+	if (ret) {
+		trace_ev_filter_free(f);
+		return ret;
+	}
+	old = trig_find_hist(h, hist);
+	if ((ops & (TRACE_HIST_CONT | TRACE_HIST_CLEAR)) ||
+	    ((ops & TRACE_HIST_PAUSE) && old)) {
+		ret = trig_hist_ops(cx, old, ops);
+		trig_hist_drop(hist, f);
+		return ret;
+	}
+	if (trig_hist_exists(h, cx, hist, f)) {
+		trig_hist_drop(hist, f);
+		return -EEXIST;
+	}
+	return trig_hist_new(h, cx, hist, f, autov);
+}
+
+/*
+ * A hist command, @cmd, with its filter after it (@rest): '!' before it
+ * removes the trigger it defines, whose filter does not matter but must
+ * parse.
+ */
+static int trig_store_hist(struct trig_host *h, const char *cmd, char *rest)
+{
+	bool remove = *cmd == '!';
+	struct trace_hist_ctx cx = {
+		.tr = trig_host_tr(h), .rt = h->rt, .cmd = cmd + remove,
+	};
+	struct trace_ev_filter *f;
+	int ret;
+
+	ret = trig_filter(h, rest, &f);
+	if (ret || !remove)
+		return ret ?: trig_hist_add(h, &cx, f, false);
+	trace_ev_filter_free(f);
+	return trig_hist_remove(h, &cx);
+}
+
 /* Add or remove a trigger of @h, as the line @val says. */
 static int trig_store(const char *val, struct trig_host *h)
 {
@@ -977,10 +761,7 @@ static int trig_store(const char *val, struct trig_host *h)
 	remove = *cmd == '!';
 	if (trig_names[TRIG_HIST] && (!strncmp(cmd + remove, "hist:", 5) ||
 				      !strcmp(cmd + remove, "hist"))) {
-		/* A removal's filter does not matter, but must parse. */
-		ret = trig_filter(h, rest, &f);
-		if (!ret)
-			ret = trig_store_hist(h, cmd + remove, remove, f, false);
+		ret = trig_store_hist(h, cmd, rest);
 		goto out;
 	}
 	ret = trig_parse(cmd + remove, remove, &type, &target, &count);
@@ -1012,6 +793,7 @@ int trace_ev_trig_store(const char *val, void *obj)
 {
 	struct trig_host h;
 
+	lockdep_assert_held(&trace_ev_lock);
 	trig_host_init(&h, obj, NULL);
 	return trig_store(val, &h);
 }
@@ -1031,6 +813,7 @@ int trace_ev_trig_ie_store(const char *val, struct trace_ev_ie *ie)
 {
 	struct trig_host h;
 
+	lockdep_assert_held(&trace_ev_lock);
 	trig_host_init(&h, ie->rt, ie);
 	return trig_store(val, &h);
 }
@@ -1068,6 +851,7 @@ int trace_ev_trig_hist_show(struct seq_file *m, void *obj)
 {
 	struct trace_ev_rt *rt = obj;
 
+	lockdep_assert_held(&trace_ev_lock);
 	return trig_hist_show(m, &rt->trigs);
 }
 
@@ -1082,6 +866,7 @@ int trace_ev_trig_hist_show(struct seq_file *m, void *obj)
  */
 int trace_ev_trig_ie_hist_show(struct seq_file *m, struct trace_ev_ie *ie)
 {
+	lockdep_assert_held(&trace_ev_lock);
 	return trig_hist_show(m, &ie->trigs);
 }
 
@@ -1094,7 +879,8 @@ static void trig_trunc(struct trig_host *h)
 	struct trace_ev_trig *t, *tmp;
 
 	list_for_each_entry_safe(t, tmp, h->trigs, list) {
-		if (t->type != TRIG_HIST || trig_hist_readers(h, t, true))
+		if (t->type != TRIG_HIST ||
+		    trace_hist_kept_all_locked(h, t->hist))
 			continue;
 		trig_unlink(h, t);
 		call_rcu(&t->rcu, trig_free_rcu);
@@ -1113,6 +899,7 @@ void trace_ev_trig_trunc(void *obj)
 {
 	struct trig_host h;
 
+	lockdep_assert_held(&trace_ev_lock);
 	trig_host_init(&h, obj, NULL);
 	trig_trunc(&h);
 }
@@ -1127,6 +914,7 @@ void trace_ev_trig_ie_trunc(struct trace_ev_ie *ie)
 {
 	struct trig_host h;
 
+	lockdep_assert_held(&trace_ev_lock);
 	trig_host_init(&h, ie->rt, ie);
 	trig_trunc(&h);
 }
@@ -1174,6 +962,7 @@ void trace_ev_trig_ie_clear_locked(struct trace_ev_ie *ie)
  */
 void trace_ev_trig_ie_forget_locked(struct trace_ev_ie *ie)
 {
+	lockdep_assert_held(&trace_ev_lock);
 	trig_sweep_locked(trig_names_ie, ie);
 }
 
@@ -1184,6 +973,7 @@ void trace_ev_trig_ie_forget_locked(struct trace_ev_ie *ie)
  */
 static void trace_ev_trig_forget_locked(struct trace_ev_rt *rt)
 {
+	lockdep_assert_held(&trace_ev_lock);
 	trig_sweep_locked(trig_of_rt, rt);
 	trig_reap_locked();
 }

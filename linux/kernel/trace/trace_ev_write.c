@@ -89,15 +89,14 @@ void *trace_ev_reserve_slow(struct trace_ev_call *call, unsigned long fl,
 	}
 	/* Probes run with preemption off: this CPU's levels are ours. */
 	sc = this_cpu_ptr(&trace_ev_scratch_rec);
-	d = READ_ONCE(sc->depth);
+	d = trace_nest_level(&sc->depth);
 	if (unlikely(d >= TRACE_EV_SCRATCH_NEST || len > PAGE_SIZE ||
 		     !sc->page[d])) {
 		sc->lost++;
 		return NULL;
 	}
-	WRITE_ONCE(sc->depth, d + 1);
 	/* A probe that interrupts us from here on uses the next level. */
-	barrier();
+	trace_nest_take(&sc->depth, d);
 	sc->len[d] = len;
 	/* trace_ev_commit_slow() fills in its struct trace_entry. */
 	return sc->page[d];
@@ -196,7 +195,7 @@ NOKPROBE_SYMBOL(trace_ev_run_hooks);
 void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 {
 	struct trace_ev_scratch *sc = this_cpu_ptr(&trace_ev_scratch_rec);
-	unsigned int d = READ_ONCE(sc->depth) - 1;
+	unsigned int d = trace_nest_level(&sc->depth) - 1;
 	unsigned int len = sc->len[d];
 
 	/*
@@ -219,9 +218,8 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 		if (pf)
 			trace_ev_perf_emit(pf, rec, len, d);
 	}
-	/* Pairs with the barrier in trace_ev_reserve_slow(). */
-	barrier();
-	WRITE_ONCE(sc->depth, d);
+	/* The level trace_ev_reserve_slow() took. */
+	trace_nest_give(&sc->depth, d);
 }
 EXPORT_SYMBOL_GPL(trace_ev_commit_slow);
 NOKPROBE_SYMBOL(trace_ev_commit_slow);

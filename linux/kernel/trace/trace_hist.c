@@ -42,6 +42,7 @@
 #include "trace_ev_core.h"
 #include "trace_hist.h"
 #include "trace_hist_def.h"
+#include "trace_nest.h"
 
 /* Named tables, by name; under trace_ev_lock. */
 static LIST_HEAD(hist_named);
@@ -54,14 +55,15 @@ static LIST_HEAD(hist_named);
 
 /**
  * struct hist_key_buf - a CPU's hits being worked out
- * @depth:	the levels in use; changed only by this CPU's hits
+ * @depth:	the levels in use (trace_nest.h); changed only by this
+ *		CPU's hits
  * @key:	a key for each level
  * @vars:	the variables of each level's hit
  * @refs:	the references' values of each level's hit
  * @strs:	the text of its references to string variables, copied
  */
 struct hist_key_buf {
-	unsigned int depth;
+	struct trace_nest depth;
 	u8 key[HIST_NEST][HIST_KEY_MAX] __aligned(8);
 	u64 vars[HIST_NEST][HIST_VARS_MAX];
 	u64 refs[HIST_NEST][HIST_REFS_MAX];
@@ -356,9 +358,8 @@ void trace_hist_free(struct trace_hist *h)
 
 /**
  * trace_hist_parse() - parse a hist command
- * @tr:		the trace array of the trigger file, for errors
- * @rt:		the event
- * @cmd:	the command, from "hist" to before its filter
+ * @cx:		the command, its event and the trace array of the trigger
+ *		file, for errors
  * @out:	gets the trigger it defines, not yet attached
  * @ops:	gets the TRACE_HIST_* it asks for
  *
@@ -367,20 +368,20 @@ void trace_hist_free(struct trace_hist *h)
  *
  * Return: 0, -EINVAL or -ENOMEM.
  */
-int trace_hist_parse(struct trace_array *tr, struct trace_ev_rt *rt,
-		     const char *cmd, struct trace_hist **out,
+int trace_hist_parse(const struct trace_hist_ctx *cx, struct trace_hist **out,
 		     unsigned int *ops)
 {
-	struct hist_parse p = { .tr = tr, .rt = rt, .cmd = cmd };
+	struct hist_parse p = { .cx = *cx };
 	struct hist_parts parts = {};
 	char *copy, *rest, *part;
 	int ret;
 
+	lockdep_assert_held(&trace_ev_lock);
 	*out = NULL;
-	if (strncmp(cmd, "hist:", 5) || !cmd[5])
+	if (strncmp(cx->cmd, "hist:", 5) || !cx->cmd[5])
 		return -EINVAL;
 	p.h = kzalloc(sizeof(*p.h), GFP_KERNEL);
-	copy = kstrdup(cmd, GFP_KERNEL);
+	copy = kstrdup(cx->cmd, GFP_KERNEL);
 	if (!p.h || !copy) {
 		kfree(p.h);
 		kfree(copy);
@@ -400,7 +401,7 @@ int trace_hist_parse(struct trace_array *tr, struct trace_ev_rt *rt,
 	if (!ret)
 		ret = hp_parts(&p, &parts);
 	if (!ret && p.h->nohitcount && p.h->nvals == 1) {
-		trace_hist_log(tr, rt, cmd, 0,
+		trace_hist_log(cx, 0,
 			       "Non-hitcount value is required for 'nohitcount'");
 		ret = -ENOENT;
 	}
@@ -569,8 +570,8 @@ bool trace_hist_same(const struct trace_hist *a, const struct trace_hist *b)
 /* Attaching: a table of its own, or the named one */
 
 /* A named trigger takes the table of its name, or @h makes its own. */
-static int hist_attach_table(struct trace_hist *h, struct trace_array *tr,
-			     struct trace_ev_rt *rt, const char *cmd)
+static int hist_attach_table(struct trace_hist *h,
+			     const struct trace_hist_ctx *cx)
 {
 	struct trace_hist_data *d = h->data, *x;
 	unsigned int extra = h->execname ? ALIGN(TASK_COMM_LEN, 8) : 0;
@@ -588,8 +589,8 @@ static int hist_attach_table(struct trace_hist *h, struct trace_array *tr,
 				continue;
 			if (strcmp(x->sig, sig)) {
 				kfree(sig);
-				at = strstr(cmd, d->name);
-				trace_hist_log(tr, rt, cmd, at ? at - cmd : 0,
+				at = strstr(cx->cmd, d->name);
+				trace_hist_log(cx, at ? at - cx->cmd : 0,
 					       "Named hist trigger doesn't match existing named trigger (includes variables)");
 				return -EINVAL;
 			}
@@ -640,19 +641,18 @@ static int hist_bufs_get(void)
 /**
  * trace_hist_attach_locked() - give a parsed hist trigger its table
  * @h:		the trigger, from trace_hist_parse()
- * @tr:		its trace array, whose buffer its snapshot() actions swap
- * @rt:		the event, for errors
- * @cmd:	the command, for errors
+ * @cx:		its command: the trace array, whose buffer its snapshot()
+ *		actions swap, and the event and command for errors
  *
  * A named trigger takes the table of its name, when its keys, values and
  * variables match those of the table's triggers. Its references, bound
- * (trace_hist_ref_bind()), count as readers of their tables. Called with
+ * (trace_hist_bind_locked()), count as readers of their tables. Called with
  * trace_ev_lock held.
  *
  * Return: 0, -EINVAL (a name taken by other keys or values) or -ENOMEM.
  */
-int trace_hist_attach_locked(struct trace_hist *h, struct trace_array *tr,
-			     struct trace_ev_rt *rt, const char *cmd)
+int trace_hist_attach_locked(struct trace_hist *h,
+			     const struct trace_hist_ctx *cx)
 {
 	int ret;
 
@@ -660,10 +660,10 @@ int trace_hist_attach_locked(struct trace_hist *h, struct trace_array *tr,
 	ret = hist_bufs_get();
 	if (ret)
 		return ret;
-	ret = hist_acts_arm(h, trace_array_buf(tr));
+	ret = hist_acts_arm(h, trace_array_buf(cx->tr));
 	if (ret)
 		return ret;
-	ret = hist_attach_table(h, tr, rt, cmd);
+	ret = hist_attach_table(h, cx);
 	if (ret)
 		hist_acts_disarm(h);
 	return ret;
@@ -735,8 +735,7 @@ void trace_hist_clear_locked(struct trace_hist *h)
 /* Hits */
 
 static void hist_key_part(const struct hist_field *hf, u8 *key,
-			  const void *rec, unsigned int len, u64 ts,
-			  const u64 *vars)
+			  const struct hist_hit *hit)
 {
 	unsigned int max, n;
 	const char *s;
@@ -744,8 +743,8 @@ static void hist_key_part(const struct hist_field *hf, u8 *key,
 
 	switch (hf->src) {
 	case HS_STR:
-		s = trace_ev_field_str(rec, len, hf->kind, hf->offset,
-				       hf->size, &max);
+		s = trace_ev_field_str(hit->rec, hit->len, hf->kind,
+				       hf->offset, hf->size, &max);
 		n = s ? strnlen(s, min(max, hf->key_size - 1U)) : 0;
 		if (n)
 			memcpy(key + hf->key_off, s, n);
@@ -760,7 +759,7 @@ static void hist_key_part(const struct hist_field *hf, u8 *key,
 		return;
 	default:
 		/* No key reads a reference: they come after the keys. */
-		v = hist_field_num(hf, rec, ts, vars, NULL);
+		v = hist_field_num(hf, hit);
 		if (hf->mod == HM_LOG2)
 			v = v > 1 ? fls64(v - 1) : 0;
 		else if (hf->mod == HM_BUCKETS)
@@ -783,12 +782,12 @@ static void hist_key_part(const struct hist_field *hf, u8 *key,
 noinline void trace_hist_hit(struct trace_hist *h, const void *rec,
 			     unsigned int len)
 {
+	struct hist_hit hit = { .rec = rec, .len = len };
 	struct trace_hist_data *d = h->data;
 	struct hist_key_buf *kb;
 	struct hist_elt *e;
 	bool fresh = false;
 	unsigned int i, n;
-	u64 ts = 0, *vars, *refs;
 	u8 *key;
 
 	/* Pairs with the smp_store_release() of trace_hist_clear_locked(). */
@@ -796,45 +795,41 @@ noinline void trace_hist_hit(struct trace_hist *h, const void *rec,
 		return;
 	/* Set before any trigger was attached; pairs with hist_bufs_get(). */
 	kb = this_cpu_ptr(smp_load_acquire(&hist_key_bufs));
-	n = READ_ONCE(kb->depth);
+	n = trace_nest_level(&kb->depth);
 	if (unlikely(n >= HIST_NEST)) {
 		hist_map_drop(d->map);
 		return;
 	}
-	WRITE_ONCE(kb->depth, n + 1);
 	/* A nested hit from here on takes the next buffer. */
-	barrier();
+	trace_nest_take(&kb->depth, n);
 	if (h->uses_ts)
-		ts = h->clock();
+		hit.ts = h->clock();
 	key = kb->key[n];
-	vars = kb->vars[n];
-	refs = kb->refs[n];
+	hit.vars = kb->vars[n];
+	hit.refs = kb->refs[n];
 	/* The variables the keys may read, the keys, the references... */
 	if (h->nvars)
-		hist_vars_eval(h, rec, ts, vars, refs, false);
+		hist_vars_eval(h, &hit, false);
 	for (i = 0; i < h->nkeys; i++)
-		hist_key_part(&h->keys[i], key, rec, len, ts, vars);
+		hist_key_part(&h->keys[i], key, &hit);
 	if (h->nrefs) {
-		if (!hist_refs_take(h, key, refs, kb->strs[n][0]))
+		if (!hist_refs_take(h, key, hit.refs, kb->strs[n][0]))
 			goto out;
-		hist_vars_eval(h, rec, ts, vars, refs, true);
+		hist_vars_eval(h, &hit, true);
 	}
 	e = hist_map_get(d->map, key, h->execname ? current->comm : NULL,
 			 &fresh);
 	if (!e)
 		goto out;
 	for (i = 0; i < h->nvals; i++)
-		hist_elt_add(e, i, hist_field_num(&h->vals[i], rec, ts, vars,
-						  refs));
+		hist_elt_add(e, i, hist_field_num(&h->vals[i], &hit));
 	if (h->nvars)
-		hist_vars_store(h, e, vars, rec, len);
+		hist_vars_store(h, e, &hit);
 	/* The hit matched: its references all had values. */
 	if (h->nacts)
-		hist_acts_run(h, e, rec, len, ts, vars, refs);
+		hist_acts_run(h, e, &hit);
 out:
-	/* Pairs with the barrier above, in a hit this one interrupted. */
-	barrier();
-	WRITE_ONCE(kb->depth, n);
+	trace_nest_give(&kb->depth, n);
 }
 
 NOKPROBE_SYMBOL(trace_hist_hit);

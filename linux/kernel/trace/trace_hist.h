@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Hist triggers: an event's hits summed into a table by key
- * (trace_hist.c), and the table itself (trace_hist_map.c).
+ * Hist triggers: an event's hits summed into a table by key, the API the
+ * trigger plumbing (trace_ev_trig.c), the synthetic events and the
+ * syscall events call, each group labelled by the file that has it; and
+ * the table itself (trace_hist_map.c). The binding of one trigger's
+ * references to another's variables, which walks the triggers, is
+ * declared in trace_ev_trig.h (trace_hist_bind.c).
  */
 #ifndef _KERNEL_TRACE_TRACE_HIST_H
 #define _KERNEL_TRACE_TRACE_HIST_H
@@ -40,7 +44,19 @@ void hist_map_clear(struct hist_map *m);
 void hist_map_stats(const struct hist_map *m, u64 *hits, u64 *drops);
 int hist_map_entries(const struct hist_map *m, struct hist_elt ***out);
 
-/* A hist trigger (trace_hist.c) */
+/**
+ * struct trace_hist_ctx - where a hist command is written, for its errors
+ * @tr:		the trace array of the trigger file
+ * @rt:		the event
+ * @cmd:	the command, from "hist" to before its filter
+ */
+struct trace_hist_ctx {
+	struct trace_array *tr;
+	struct trace_ev_rt *rt;
+	const char *cmd;
+};
+
+/* A hist trigger's definition and state. */
 struct trace_hist;
 
 /**
@@ -69,55 +85,31 @@ typedef void (*trace_hist_fire_fn)(struct trace_ev_rt *target,
 #define TRACE_HIST_CLEAR	BIT(2)
 
 #ifdef CONFIG_HIST_TRIGGERS
-int trace_hist_parse(struct trace_array *tr, struct trace_ev_rt *rt,
-		     const char *cmd, struct trace_hist **out,
+/* Parsing, listing, attaching and hits (trace_hist.c) */
+int trace_hist_parse(const struct trace_hist_ctx *cx, struct trace_hist **out,
 		     unsigned int *ops);
 bool trace_hist_same(const struct trace_hist *a, const struct trace_hist *b);
 void trace_hist_list(struct seq_file *m, const struct trace_hist *h);
 void trace_hist_hit(struct trace_hist *h, const void *rec, unsigned int len);
-void trace_hist_print(struct seq_file *m, struct trace_hist *h);
 void trace_hist_set_paused(struct trace_hist *h, bool paused);
 bool trace_hist_paused(const struct trace_hist *h);
 void trace_hist_clear_locked(struct trace_hist *h);
-int trace_hist_attach_locked(struct trace_hist *h, struct trace_array *tr,
-			     struct trace_ev_rt *rt, const char *cmd);
+int trace_hist_attach_locked(struct trace_hist *h,
+			     const struct trace_hist_ctx *cx);
 void trace_hist_detach_locked(struct trace_hist *h);
 void trace_hist_free(struct trace_hist *h);
-void trace_hist_log(struct trace_array *tr, struct trace_ev_rt *rt,
-		    const char *cmd, unsigned int pos, const char *msg);
+
+/* Errors of a command (trace_hist_field.c) */
+void trace_hist_log(const struct trace_hist_ctx *cx, unsigned int pos,
+		    const char *msg);
+
+/* The hist file (trace_hist_print.c) */
+void trace_hist_print(struct seq_file *m, struct trace_hist *h);
 void trace_hist_set_syscall_names(const char *(*fn)(long nr));
+
+/* Actions (trace_hist_act.c) */
 void trace_hist_set_fire(trace_hist_fire_fn fn);
-unsigned int trace_hist_nacts(const struct trace_hist *h);
-const char *trace_hist_act_synth(const struct trace_hist *h, unsigned int i);
-int trace_hist_act_bind(struct trace_hist *h, unsigned int i,
-			struct trace_ev_rt *synth, struct trace_array *tr,
-			struct trace_ev_rt *rt, const char *cmd);
 void trace_hist_acts_unhold_locked(struct trace_hist *h);
-unsigned int trace_hist_nrefs(const struct trace_hist *h);
-unsigned int trace_hist_nfvars(const struct trace_hist *h);
-unsigned int trace_hist_fvar(const struct trace_hist *h, unsigned int i,
-			     const char **sys, const char **event);
-char *trace_hist_fvar_cmd(const struct trace_hist *owner,
-			  const struct trace_hist *h, unsigned int i);
-bool trace_hist_ref_fits(const struct trace_hist *h, unsigned int i,
-			 const struct trace_hist *other, const char *sys,
-			 const char *event);
-int trace_hist_ref_bind(struct trace_hist *h, unsigned int i,
-			const struct trace_hist *other, struct trace_array *tr,
-			struct trace_ev_rt *rt, const char *cmd);
-int trace_hist_ref_fail(const struct trace_hist *h, unsigned int i,
-			struct trace_array *tr, struct trace_ev_rt *rt,
-			const char *cmd, const char *msg);
-bool trace_hist_var_clash(const struct trace_hist *h,
-			  const struct trace_hist *other,
-			  struct trace_array *tr, struct trace_ev_rt *rt,
-			  const char *cmd);
-unsigned int trace_hist_readers(const struct trace_hist *h,
-				unsigned int *users);
-bool trace_hist_same_table(const struct trace_hist *a,
-			   const struct trace_hist *b);
-unsigned int trace_hist_refs_to(const struct trace_hist *from,
-				const struct trace_hist *to);
 #else
 static inline void trace_hist_set_syscall_names(const char *(*fn)(long nr))
 {
@@ -127,32 +119,12 @@ static inline void trace_hist_set_fire(trace_hist_fire_fn fn)
 {
 }
 
-static inline unsigned int trace_hist_nacts(const struct trace_hist *h)
-{
-	return 0;
-}
-
-static inline const char *trace_hist_act_synth(const struct trace_hist *h,
-					       unsigned int i)
-{
-	return NULL;
-}
-
-static inline int trace_hist_act_bind(struct trace_hist *h, unsigned int i,
-				      struct trace_ev_rt *synth,
-				      struct trace_array *tr,
-				      struct trace_ev_rt *rt, const char *cmd)
-{
-	return -EINVAL;
-}
-
 static inline void trace_hist_acts_unhold_locked(struct trace_hist *h)
 {
 }
 
 /* Without hist triggers no command names one: none of these is reached. */
-static inline int trace_hist_parse(struct trace_array *tr,
-				   struct trace_ev_rt *rt, const char *cmd,
+static inline int trace_hist_parse(const struct trace_hist_ctx *cx,
 				   struct trace_hist **out, unsigned int *ops)
 {
 	return -EINVAL;
@@ -192,9 +164,7 @@ static inline void trace_hist_clear_locked(struct trace_hist *h)
 }
 
 static inline int trace_hist_attach_locked(struct trace_hist *h,
-					   struct trace_array *tr,
-					   struct trace_ev_rt *rt,
-					   const char *cmd)
+					   const struct trace_hist_ctx *cx)
 {
 	return -EINVAL;
 }
@@ -207,85 +177,9 @@ static inline void trace_hist_free(struct trace_hist *h)
 {
 }
 
-static inline void trace_hist_log(struct trace_array *tr,
-				  struct trace_ev_rt *rt, const char *cmd,
+static inline void trace_hist_log(const struct trace_hist_ctx *cx,
 				  unsigned int pos, const char *msg)
 {
-}
-
-static inline unsigned int trace_hist_nfvars(const struct trace_hist *h)
-{
-	return 0;
-}
-
-static inline unsigned int trace_hist_fvar(const struct trace_hist *h,
-					   unsigned int i, const char **sys,
-					   const char **event)
-{
-	return 0;
-}
-
-static inline char *trace_hist_fvar_cmd(const struct trace_hist *owner,
-					const struct trace_hist *h,
-					unsigned int i)
-{
-	return NULL;
-}
-
-static inline unsigned int trace_hist_nrefs(const struct trace_hist *h)
-{
-	return 0;
-}
-
-static inline bool trace_hist_ref_fits(const struct trace_hist *h,
-				       unsigned int i,
-				       const struct trace_hist *other,
-				       const char *sys, const char *event)
-{
-	return false;
-}
-
-static inline int trace_hist_ref_bind(struct trace_hist *h, unsigned int i,
-				      const struct trace_hist *other,
-				      struct trace_array *tr,
-				      struct trace_ev_rt *rt, const char *cmd)
-{
-	return -EINVAL;
-}
-
-static inline int trace_hist_ref_fail(const struct trace_hist *h,
-				      unsigned int i, struct trace_array *tr,
-				      struct trace_ev_rt *rt, const char *cmd,
-				      const char *msg)
-{
-	return -EINVAL;
-}
-
-static inline bool trace_hist_var_clash(const struct trace_hist *h,
-					const struct trace_hist *other,
-					struct trace_array *tr,
-					struct trace_ev_rt *rt, const char *cmd)
-{
-	return false;
-}
-
-static inline unsigned int trace_hist_readers(const struct trace_hist *h,
-					      unsigned int *users)
-{
-	*users = 0;
-	return 0;
-}
-
-static inline bool trace_hist_same_table(const struct trace_hist *a,
-					 const struct trace_hist *b)
-{
-	return false;
-}
-
-static inline unsigned int trace_hist_refs_to(const struct trace_hist *from,
-					      const struct trace_hist *to)
-{
-	return 0;
 }
 #endif
 

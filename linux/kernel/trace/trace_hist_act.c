@@ -8,11 +8,11 @@
  * references, and fields of the event hit, one a field of synth, of the
  * same kind (a number, or a string for a string field).
  *
- * The trigger layer binds the synthetic event by name and holds it, so
- * that it cannot be removed meanwhile. The record is written by the
- * synthetic events' own code (trace_synth.c), reached through a pointer
- * it sets at init: writing it runs the event's triggers, hist triggers
- * among them, which call here again.
+ * The binding (trace_hist_bind.c) finds the synthetic event by name and
+ * holds it, so that it cannot be removed meanwhile. The record is written
+ * by the synthetic events' own code (trace_synth.c), reached through a
+ * pointer it sets at init: writing it runs the event's triggers, hist
+ * triggers among them, which call here again.
  *
  * "onmax($var)" and "onchange($var)" follow a variable of the trigger in
  * each entry, its largest value or its last; when it grows (or changes)
@@ -130,13 +130,70 @@ static int ha_track(struct hist_parse *p, struct hist_act *a, char *part,
 	return 0;
 }
 
+/*
+ * The handler of @a: "onmax", "onchange" or "onmatch" at @part, cut to
+ * its name, and its argument @arg.
+ */
+static int ha_handler(struct hist_parse *p, struct hist_act *a, char *part,
+		      char *arg)
+{
+	char *dot;
+
+	if (!strcmp(part, "onmax") || !strcmp(part, "onchange"))
+		return ha_track(p, a, part, arg);
+	if (strcmp(part, "onmatch"))
+		return hist_fail(p, a->pos, "Invalid handler");
+	dot = strchr(arg, '.');
+	if (!dot || !dot[1] || strchr(dot + 1, '.'))
+		return hist_fail(p, arg - p->copy,
+				 "onmatch() needs subsys.event");
+	a->sys = kstrndup(arg, dot - arg, GFP_KERNEL);
+	a->event = kstrdup(dot + 1, GFP_KERNEL);
+	if (!a->sys || !a->event)
+		return -ENOMEM;
+	return 0;
+}
+
+/*
+ * The parameters of @a, @params in @p's copy; then, for onmax() and
+ * onchange(), the slots of the entry it keeps.
+ */
+static int ha_params(struct hist_parse *p, struct hist_act *a, char *params)
+{
+	struct trace_hist *h = p->h;
+	unsigned int k;
+	char *s;
+	int ret;
+
+	while (params && (s = strsep(&params, ","))) {
+		if (!*s && !a->nparams && !params)
+			break;		/* no parameter */
+		if (a->nparams == HIST_PARAMS_MAX)
+			return hist_fail(p, s - p->copy, "Too many parameters");
+		ret = ha_param(p, &a->params[a->nparams++], s);
+		if (ret)
+			return ret;
+	}
+	for (k = 0; a->action == HA_SAVE && k < a->nparams; k++)
+		if (a->params[k].src == HS_VAR || a->params[k].src == HS_REF)
+			return hist_fail(p, a->pos, "save() takes fields");
+	if (a->handler == HH_MATCH)
+		return 0;
+	/* The value followed, then what save() keeps, after the variables. */
+	a->slot = h->nvals + h->nvars + !!h->nvars + h->nslots;
+	a->nslots = 1;
+	for (k = 0; a->action == HA_SAVE && k < a->nparams; k++)
+		a->nslots += ha_slots(&a->params[k]);
+	h->nslots += a->nslots;
+	return 0;
+}
+
 /* One "handler(arg).action(params)" part, at @part in @p's copy. */
 static int ha_parse(struct hist_parse *p, char *part)
 {
 	struct trace_hist *h = p->h;
-	char *arg, *action, *params, *dot, *s;
+	char *arg, *action, *params, *dot;
 	struct hist_act *a;
-	unsigned int k;
 	int ret;
 
 	if (h->nacts == HIST_ACTS_MAX)
@@ -155,22 +212,9 @@ static int ha_parse(struct hist_parse *p, char *part)
 	arg = ha_call(part);
 	if (!arg)
 		return hist_fail(p, a->pos, "Invalid handler");
-	if (!strcmp(part, "onmax") || !strcmp(part, "onchange")) {
-		ret = ha_track(p, a, part, arg);
-		if (ret)
-			return ret;
-	} else {
-		if (strcmp(part, "onmatch"))
-			return hist_fail(p, a->pos, "Invalid handler");
-		dot = strchr(arg, '.');
-		if (!dot || !dot[1] || strchr(dot + 1, '.'))
-			return hist_fail(p, arg - p->copy,
-					 "onmatch() needs subsys.event");
-		a->sys = kstrndup(arg, dot - arg, GFP_KERNEL);
-		a->event = kstrdup(dot + 1, GFP_KERNEL);
-		if (!a->sys || !a->event)
-			return -ENOMEM;
-	}
+	ret = ha_handler(p, a, part, arg);
+	if (ret)
+		return ret;
 	params = ha_call(action);
 	if (!params)
 		return hist_fail(p, action - p->copy, "Invalid action");
@@ -200,27 +244,7 @@ static int ha_parse(struct hist_parse *p, char *part)
 		if (!a->synth)
 			return -ENOMEM;
 	}
-	while (params && (s = strsep(&params, ","))) {
-		if (!*s && !a->nparams && !params)
-			break;		/* no parameter */
-		if (a->nparams == HIST_PARAMS_MAX)
-			return hist_fail(p, s - p->copy, "Too many parameters");
-		ret = ha_param(p, &a->params[a->nparams++], s);
-		if (ret)
-			return ret;
-	}
-	for (k = 0; a->action == HA_SAVE && k < a->nparams; k++)
-		if (a->params[k].src == HS_VAR || a->params[k].src == HS_REF)
-			return hist_fail(p, a->pos, "save() takes fields");
-	if (a->handler == HH_MATCH)
-		return 0;
-	/* The value followed, then what save() keeps, after the variables. */
-	a->slot = h->nvals + h->nvars + !!h->nvars + h->nslots;
-	a->nslots = 1;
-	for (k = 0; a->action == HA_SAVE && k < a->nparams; k++)
-		a->nslots += ha_slots(&a->params[k]);
-	h->nslots += a->nslots;
-	return 0;
+	return ha_params(p, a, params);
 }
 
 /**
@@ -357,10 +381,9 @@ static void ha_blob(struct trace_hist_arg *arg, unsigned int kind,
 	}
 }
 
-/* What parameter @hf passes at a hit on @e. */
+/* What parameter @hf passes at @hit on @e. */
 static void ha_arg(const struct trace_hist *h, const struct hist_field *hf,
-		   const struct hist_elt *e, const void *rec,
-		   unsigned int len, u64 ts, const u64 *vars, const u64 *refs,
+		   const struct hist_elt *e, const struct hist_hit *hit,
 		   struct trace_hist_arg *arg)
 {
 	const struct hist_var *v;
@@ -369,8 +392,8 @@ static void ha_arg(const struct trace_hist *h, const struct hist_field *hf,
 	arg->stack = NULL;
 	switch (hf->src) {
 	case HS_STR:
-		arg->str = trace_ev_field_str(rec, len, hf->kind, hf->offset,
-					      hf->size, &arg->len);
+		arg->str = trace_ev_field_str(hit->rec, hit->len, hf->kind,
+					      hf->offset, hf->size, &arg->len);
 		return;
 	case HS_VAR:
 		v = &h->vars[hf->idx];
@@ -381,38 +404,34 @@ static void ha_arg(const struct trace_hist *h, const struct hist_field *hf,
 			ha_blob(arg, v->kind, hist_var_blob(h, e, hf->idx));
 		else
 			ha_blob(arg, v->kind, (const void *)(unsigned long)
-					      refs[v->expr->leaf.idx]);
+					      hit->refs[v->expr->leaf.idx]);
 		return;
 	case HS_REF:
 		if (h->refs[hf->idx].kind == HV_NUM)
 			break;
 		/* Copied by hist_refs_take(). */
 		ha_blob(arg, h->refs[hf->idx].kind,
-			(const void *)(unsigned long)refs[hf->idx]);
+			(const void *)(unsigned long)hit->refs[hf->idx]);
 		return;
 	default:
 		break;
 	}
-	arg->val = hist_field_num(hf, rec, ts, vars, refs);
+	arg->val = hist_field_num(hf, hit);
 }
 
 /**
  * hist_acts_run() - the actions of a hit that matched
  * @h:		the trigger
  * @e:		the hit's entry
- * @rec:	the record hit
- * @len:	its length
- * @ts:		the hit's time
- * @vars:	the hit's variables
- * @refs:	its references' values
+ * @hit:	the hit: its record, time, variables and references' values
  *
  * onmatch() acts at once; onmax() and onchange() when their variable
  * grows or changes in @e. Any context, from the hit.
  */
 void hist_acts_run(const struct trace_hist *h, struct hist_elt *e,
-		   const void *rec, unsigned int len, u64 ts, const u64 *vars,
-		   const u64 *refs)
+		   const struct hist_hit *hit)
 {
+	const u64 *vars = hit->vars;
 	struct trace_hist_arg args[HIST_PARAMS_MAX];
 	const struct hist_act *a;
 	unsigned int i, k;
@@ -430,8 +449,7 @@ void hist_acts_run(const struct trace_hist *h, struct hist_elt *e,
 		    !hist_elt_change(e, a->slot, vars[a->track]))
 			continue;
 		for (k = 0; k < a->nparams; k++)
-			ha_arg(h, &a->params[k], e, rec, len, ts, vars, refs,
-			       &args[k]);
+			ha_arg(h, &a->params[k], e, hit, &args[k]);
 		if (a->action == HA_SAVE)
 			ha_save(a, e, args);
 		else if (hist_fire)
@@ -517,6 +535,7 @@ int hist_acts_arm(struct trace_hist *h, struct trace_buf *b)
 	unsigned int i;
 	int ret;
 
+	lockdep_assert_held(&trace_ev_lock);
 	for (i = 0; i < h->nacts; i++) {
 		if (!h->acts[i].snap)
 			continue;
@@ -547,105 +566,6 @@ void hist_acts_disarm(struct trace_hist *h)
 		if (s && s->buf)
 			trace_snapshot_disarm(s->buf);
 	}
-}
-
-/* Binding: the trigger layer's side */
-
-/**
- * trace_hist_act_synth() - the synthetic event an action writes
- * @h:		the trigger
- * @i:		its action
- *
- * Return: its name; NULL for an action that writes none (save()).
- */
-const char *trace_hist_act_synth(const struct trace_hist *h, unsigned int i)
-{
-	return h->acts[i].synth;
-}
-
-/* A parameter's enum hist_var_kind: a field's, or a variable's. */
-static unsigned int ha_param_kind(const struct trace_hist *h,
-				  const struct hist_field *hf)
-{
-	switch (hf->src) {
-	case HS_STR:
-		return HV_STR;
-	case HS_VAR:
-		return h->vars[hf->idx].kind;
-	case HS_REF:
-		return h->refs[hf->idx].kind;
-	default:
-		return HV_NUM;
-	}
-}
-
-/* What field @f of a synthetic event takes, as an enum hist_var_kind. */
-static unsigned int ha_field_kind(const struct trace_ev_field *f)
-{
-	if (f->kind == TRACE_EV_NUM)
-		return HV_NUM;
-	return strstr(f->type, "long[]") ? HV_STACK : HV_STR;
-}
-
-/**
- * trace_hist_act_bind() - bind an action to the synthetic event it writes
- * @h:		the trigger, not yet attached
- * @i:		its action
- * @synth:	the event, or NULL when there is none of its name
- * @tr:		for errors
- * @rt:		@h's event, for errors
- * @cmd:	@h's command, for errors
- *
- * Its parameters must be as many as the event's fields, each of the
- * field's kind. On success the action holds the event, which cannot be
- * removed until trace_hist_acts_unhold_locked(). Called with
- * trace_ev_lock held.
- *
- * Return: 0, or -EINVAL (logged).
- */
-int trace_hist_act_bind(struct trace_hist *h, unsigned int i,
-			struct trace_ev_rt *synth, struct trace_array *tr,
-			struct trace_ev_rt *rt, const char *cmd)
-{
-	struct hist_act *a = &h->acts[i];
-	const struct trace_ev_field *f;
-	unsigned int k = 0;
-
-	lockdep_assert_held(&trace_ev_lock);
-	if (!synth || synth->dead) {
-		trace_hist_log(tr, rt, cmd, a->pos,
-			       "Couldn't find synthetic event");
-		return -EINVAL;
-	}
-	for (f = trace_ev_fields(synth->call); f && f->name; f++, k++) {
-		if (k == a->nparams)
-			break;
-		if (ha_param_kind(h, &a->params[k]) != ha_field_kind(f)) {
-			trace_hist_log(tr, rt, cmd, a->pos,
-				       "Param type mismatch for synthetic event field");
-			return -EINVAL;
-		}
-	}
-	if (k != a->nparams || (f && f->name)) {
-		trace_hist_log(tr, rt, cmd, a->pos,
-			       "Param count mismatch for synthetic event");
-		return -EINVAL;
-	}
-	kref_get(&synth->ref);
-	synth->nr_hooks++;
-	a->target = synth;
-	return 0;
-}
-
-/**
- * trace_hist_nacts() - how many actions a trigger has
- * @h:		the trigger
- *
- * Return: their number.
- */
-unsigned int trace_hist_nacts(const struct trace_hist *h)
-{
-	return h->nacts;
 }
 
 /**

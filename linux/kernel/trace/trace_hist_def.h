@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Hist triggers' definitions, shared by their parser (trace_hist.c) and
- * their printer (trace_hist_print.c) only.
+ * Hist triggers' definitions, shared by the hist files alone: the parser
+ * and the hit (trace_hist.c), the fields (trace_hist_field.c), the
+ * variables (trace_hist_var.c), the actions (trace_hist_act.c), the
+ * binding (trace_hist_bind.c) and the printer (trace_hist_print.c).
  */
 #ifndef _KERNEL_TRACE_TRACE_HIST_DEF_H
 #define _KERNEL_TRACE_TRACE_HIST_DEF_H
@@ -11,6 +13,7 @@
 #include <linux/types.h>
 
 #include "trace.h"
+#include "trace_hist.h"
 
 struct hist_elt;
 struct seq_buf;
@@ -336,9 +339,8 @@ struct trace_hist {
 
 /**
  * struct hist_parse - a command being parsed
- * @tr:		for errors
- * @rt:		the event
- * @cmd:	the whole command, for errors
+ * @cx:		where it is written: the trace array, the event and the
+ *		whole command, for errors
  * @copy:	the copy of it that is cut into parts
  * @h:		what it defines
  * @ops:	TRACE_HIST_* it asks for
@@ -347,14 +349,28 @@ struct trace_hist {
  *		read
  */
 struct hist_parse {
-	struct trace_array *tr;
-	struct trace_ev_rt *rt;
-	const char *cmd;
+	struct trace_hist_ctx cx;
 	const char *copy;
 	struct trace_hist *h;
 	unsigned int ops;
 	char *name;
 	bool param;
+};
+
+/**
+ * struct hist_hit - a hit being counted
+ * @rec:	the event's record
+ * @len:	its length
+ * @ts:		the hit's time, when the trigger reads it; else 0
+ * @vars:	the hit's variables, as far as worked out
+ * @refs:	its references' values, once read (hist_refs_take())
+ */
+struct hist_hit {
+	const void *rec;
+	unsigned int len;
+	u64 ts;
+	u64 *vars;
+	u64 *refs;
 };
 
 /*
@@ -390,8 +406,7 @@ extern const char *const hist_mod_names[HM_GRAPH + 1];
 int hist_fail(struct hist_parse *p, unsigned int pos, const char *msg);
 int hist_field_spec(struct hist_parse *p, struct hist_field *hf, char *spec,
 		    bool key);
-u64 hist_field_num(const struct hist_field *hf, const void *rec, u64 ts,
-		   const u64 *vars, const u64 *refs);
+u64 hist_field_num(const struct hist_field *hf, const struct hist_hit *hit);
 void hist_field_show(struct seq_buf *s, const struct hist_field *hf);
 
 /* trace_hist_var.c: variables, expressions and references */
@@ -405,14 +420,15 @@ void hist_vars_show(struct seq_buf *s, const struct trace_hist *h);
 bool hist_vars_same(const struct trace_hist *a, const struct trace_hist *b);
 void hist_vars_free(struct trace_hist *h);
 void hist_data_put(struct trace_hist_data *d);
+bool hist_var_read_as_num(const struct trace_hist *h, unsigned int j);
 bool hist_refs_take(const struct trace_hist *h, const void *key, u64 *refs,
 		    char *strs);
-void hist_vars_eval(const struct trace_hist *h, const void *rec, u64 ts,
-		    u64 *vars, const u64 *refs, bool with_refs);
+void hist_vars_eval(const struct trace_hist *h, struct hist_hit *hit,
+		    bool with_refs);
 void *hist_var_blob(const struct trace_hist *h, const struct hist_elt *e,
 		    unsigned int i);
 void hist_vars_store(const struct trace_hist *h, struct hist_elt *e,
-		     const u64 *vars, const void *rec, unsigned int len);
+		     const struct hist_hit *hit);
 
 /* trace_hist_act.c: actions */
 int hist_acts_parse(struct hist_parse *p, char **parts, unsigned int n);
@@ -420,8 +436,7 @@ void hist_acts_show(struct seq_buf *s, const struct trace_hist *h);
 bool hist_acts_same(const struct trace_hist *a, const struct trace_hist *b);
 void hist_acts_free(struct trace_hist *h);
 void hist_acts_run(const struct trace_hist *h, struct hist_elt *e,
-		   const void *rec, unsigned int len, u64 ts, const u64 *vars,
-		   const u64 *refs);
+		   const struct hist_hit *hit);
 void hist_acts_print(struct seq_file *m, const struct trace_hist *h,
 		     const struct hist_elt *e);
 bool hist_act_snap_taken(const struct trace_hist *h, unsigned int i,

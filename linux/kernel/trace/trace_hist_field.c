@@ -33,29 +33,27 @@ const char *const hist_mod_names[HM_GRAPH + 1] = {
 
 /**
  * trace_hist_log() - log an error of a hist command
- * @tr:		the trace array of the trigger file
- * @rt:		the event
- * @cmd:	the command
+ * @cx:		where the command is written
  * @pos:	where in it
  * @msg:	the error
  */
-void trace_hist_log(struct trace_array *tr, struct trace_ev_rt *rt,
-		    const char *cmd, unsigned int pos, const char *msg)
+void trace_hist_log(const struct trace_hist_ctx *cx, unsigned int pos,
+		    const char *msg)
 {
-	char *loc = kasprintf(GFP_KERNEL, "hist:%s:%s", rt->sys->name,
-			      rt->call->name);
+	char *loc = kasprintf(GFP_KERNEL, "hist:%s:%s", cx->rt->sys->name,
+			      cx->rt->call->name);
 
 	if (loc)
-		trace_array_errlog(tr, loc, cmd, pos, msg);
+		trace_array_errlog(cx->tr, loc, cx->cmd, pos, msg);
 	kfree(loc);
 }
 
 /* Where @s first appears in the command, as upstream's errors point. */
 static unsigned int hist_pos(const struct hist_parse *p, const char *s)
 {
-	const char *at = *s ? strstr(p->cmd, s) : NULL;
+	const char *at = *s ? strstr(p->cx.cmd, s) : NULL;
 
-	return at ? at - p->cmd : 0;
+	return at ? at - p->cx.cmd : 0;
 }
 
 /**
@@ -68,7 +66,7 @@ static unsigned int hist_pos(const struct hist_parse *p, const char *s)
  */
 int hist_fail(struct hist_parse *p, unsigned int pos, const char *msg)
 {
-	trace_hist_log(p->tr, p->rt, p->cmd, pos, msg);
+	trace_hist_log(&p->cx, pos, msg);
 	return -EINVAL;
 }
 
@@ -113,7 +111,7 @@ static bool hf_source(struct hist_parse *p, struct hist_field *hf,
 
 	/* The event's own fields hide the aliases "cpu" and "stacktrace". */
 	if (*name != '$')
-		f = hf_field(trace_ev_fields(p->rt->call), name) ?:
+		f = hf_field(trace_ev_fields(p->cx.rt->call), name) ?:
 		    hf_field(trace_ev_common_fields, name);
 	if (f)
 		return hf_event_field(hf, f);
@@ -206,28 +204,26 @@ bad:
  * hist_field_num() - a number field's value at a hit
  * @hf:		the field: of the record, common_cpu, common_timestamp,
  *		hitcount, a constant, a variable or a reference
- * @rec:	the record
- * @ts:		the hit's time, when the trigger reads it
- * @vars:	the hit's variables, as far as worked out
- * @refs:	its references' values, once read (NULL before)
+ * @hit:	the hit: its record, time, variables as far as worked
+ *		out, and references once read
  *
  * Return: the value; 0 for a field that is no number.
  */
-u64 hist_field_num(const struct hist_field *hf, const void *rec, u64 ts,
-		   const u64 *vars, const u64 *refs)
+u64 hist_field_num(const struct hist_field *hf, const struct hist_hit *hit)
 {
 	switch (hf->src) {
 	case HS_VAR:
-		return vars[hf->idx];
+		return hit->vars[hf->idx];
 	case HS_REF:
-		return refs[hf->idx];
+		return hit->refs[hf->idx];
 	case HS_NUM:
-		return trace_ev_field_num(rec, hf->offset, hf->size,
+		return trace_ev_field_num(hit->rec, hf->offset, hf->size,
 					  hf->is_signed);
 	case HS_CPU:
 		return raw_smp_processor_id();
 	case HS_TS:
-		return hf->mod == HM_USECS ? div_u64(ts, NSEC_PER_USEC) : ts;
+		return hf->mod == HM_USECS ? div_u64(hit->ts, NSEC_PER_USEC) :
+					   hit->ts;
 	case HS_HITCOUNT:
 		return 1;
 	case HS_CONST:

@@ -5,6 +5,7 @@
  * The widths are upstream's, which tools and scripts read.
  */
 #include <linux/kallsyms.h>
+#include <linux/lockdep.h>
 #include <linux/math64.h>
 #include <linux/mm.h>
 #include <linux/sched.h>
@@ -13,6 +14,7 @@
 #include <linux/sort.h>
 
 #include "trace.h"
+#include "trace_ev_core.h"
 #include "trace_hist.h"
 #include "trace_hist_def.h"
 
@@ -275,6 +277,7 @@ void trace_hist_print(struct seq_file *m, struct trace_hist *h)
 	u64 hits, drops;
 	int n;
 
+	lockdep_assert_held(&trace_ev_lock);
 	seq_putc(m, '\n');
 	n = hist_map_entries(v.map, &elts);
 	if (n < 0) {

@@ -16,10 +16,11 @@
  * used. One of another trigger (a reference) is read from that trigger's
  * entry whose keys are the leading keys of this hit; an operand of an
  * expression is unset there, read once. A hit that finds a reference
- * unset is not counted, and sets nothing. The trigger layer binds each reference to the table that
- * keeps it; the reference holds the table, so that it outlives its
- * triggers while read, and the table counts its readers, for which a
- * trigger that is read cannot be removed.
+ * unset is not counted, and sets nothing. The binding
+ * (trace_hist_bind.c) ties each reference to the table that keeps it;
+ * the reference holds the table, so that it outlives its triggers while
+ * read, and the table counts its readers, for which a trigger that is
+ * read cannot be removed.
  */
 #include <linux/ctype.h>
 #include <linux/kprobes.h>
@@ -186,7 +187,7 @@ static bool hx_name_ok(const char *s)
  * @spec:	"sys.event.field", in @p's copy
  *
  * It reads the variable "synthetic_<field>" of sys.event's trigger, which
- * the trigger layer makes (trace_hist_fvar()).
+ * the binding makes (trace_hist_bind.c) when no trigger has it.
  *
  * Return: 0, -EINVAL (logged) or -ENOMEM.
  */
@@ -640,13 +641,11 @@ bool hist_refs_take(const struct trace_hist *h, const void *key, u64 *refs,
 
 NOKPROBE_SYMBOL(hist_refs_take);
 
-static u64 hx_eval(const struct hist_expr *x, const void *rec, u64 ts,
-		   const u64 *vars, const u64 *refs)
+static u64 hx_eval(const struct hist_expr *x, const struct hist_hit *hit)
 {
 	if (!x->op)
-		return hist_field_num(&x->leaf, rec, ts, vars, refs);
-	return hx_op(x->op, hx_eval(x->l, rec, ts, vars, refs),
-		     x->r ? hx_eval(x->r, rec, ts, vars, refs) : 0);
+		return hist_field_num(&x->leaf, hit);
+	return hx_op(x->op, hx_eval(x->l, hit), x->r ? hx_eval(x->r, hit) : 0);
 }
 
 NOKPROBE_SYMBOL(hx_eval);
@@ -654,16 +653,13 @@ NOKPROBE_SYMBOL(hx_eval);
 /**
  * hist_vars_eval() - work out a hit's variables
  * @h:		the trigger
- * @rec:	the record
- * @ts:		the hit's time
- * @vars:	gets each variable's value
- * @refs:	the references' values
+ * @hit:	the hit, whose @vars get each variable's value
  * @with_refs:	those that read references (after them), or the others
  *
  * Any context, from the hit.
  */
-void hist_vars_eval(const struct trace_hist *h, const void *rec, u64 ts,
-		    u64 *vars, const u64 *refs, bool with_refs)
+void hist_vars_eval(const struct trace_hist *h, struct hist_hit *hit,
+		    bool with_refs)
 {
 	const struct hist_var *v;
 	unsigned int i;
@@ -671,8 +667,7 @@ void hist_vars_eval(const struct trace_hist *h, const void *rec, u64 ts,
 	for (i = 0; i < h->nvars; i++) {
 		v = &h->vars[h->order[i]];
 		if (v->uses_ref == with_refs && v->kind == HV_NUM)
-			vars[h->order[i]] = hx_eval(v->expr, rec, ts, vars,
-						    refs);
+			hit->vars[h->order[i]] = hx_eval(v->expr, hit);
 	}
 }
 
@@ -682,14 +677,13 @@ NOKPROBE_SYMBOL(hist_vars_eval);
  * hist_vars_store() - keep a hit's variables in its entry
  * @h:		the trigger
  * @e:		the entry
- * @vars:	their values
- * @rec:	the record, whose string fields string variables keep
- * @len:	its length
+ * @hit:	the hit: their values, and the record, whose string fields
+ *		string variables keep
  *
  * Any context, from the hit.
  */
 void hist_vars_store(const struct trace_hist *h, struct hist_elt *e,
-		     const u64 *vars, const void *rec, unsigned int len)
+		     const struct hist_hit *hit)
 {
 	const struct hist_field *f;
 	const struct hist_var *v;
@@ -701,7 +695,7 @@ void hist_vars_store(const struct trace_hist *h, struct hist_elt *e,
 		v = &h->vars[i];
 		if (v->kind == HV_NUM) {
 			hist_elt_set(e, h->nvals + i, h->nvals + h->nvars, i,
-				     vars[i]);
+				     hit->vars[i]);
 			continue;
 		}
 		if (v->pass)
@@ -718,8 +712,8 @@ void hist_vars_store(const struct trace_hist *h, struct hist_elt *e,
 			       HIST_VAR_STR - n * sizeof(long));
 		} else {
 			f = &v->expr->leaf;
-			s = trace_ev_field_str(rec, len, f->kind, f->offset,
-					       f->size, &n);
+			s = trace_ev_field_str(hit->rec, hit->len, f->kind,
+					       f->offset, f->size, &n);
 			n = s ? strnlen(s, min(n, HIST_VAR_STR - 1U)) : 0;
 			if (n)
 				memcpy(text, s, n);
@@ -732,118 +726,14 @@ void hist_vars_store(const struct trace_hist *h, struct hist_elt *e,
 
 NOKPROBE_SYMBOL(hist_vars_store);
 
-/* Binding references: the trigger layer's side */
-
 /**
- * trace_hist_nrefs() - how many variables of other triggers one reads
+ * hist_var_read_as_num() - whether a variable is read as a number
  * @h:		the trigger
+ * @j:		its variable
  *
- * Return: the number of its references.
+ * Return: true when anything of @h but an action's parameter reads it.
  */
-unsigned int trace_hist_nrefs(const struct trace_hist *h)
-{
-	return h->nrefs;
-}
-
-/**
- * trace_hist_nfvars() - how many fields of matched events a trigger's
- * actions pass
- * @h:		the trigger
- *
- * Return: their number.
- */
-unsigned int trace_hist_nfvars(const struct trace_hist *h)
-{
-	return h->nfvars;
-}
-
-/**
- * trace_hist_fvar() - a field of a matched event an action passes
- * @h:		the trigger
- * @i:		the field
- * @sys:	set to the system of its event
- * @event:	set to the event
- *
- * Return: the reference that reads it, through the variable
- * "synthetic_<field>" of a hist trigger on that event, which the caller
- * makes when none has it (trace_hist_fvar_cmd()).
- */
-unsigned int trace_hist_fvar(const struct trace_hist *h, unsigned int i,
-			     const char **sys, const char **event)
-{
-	const struct hist_ref *r = &h->refs[h->fvar_refs[i]];
-
-	*sys = r->sys;
-	*event = r->event;
-	return h->fvar_refs[i];
-}
-
-/**
- * trace_hist_fvar_cmd() - the command of a trigger that keeps a field of
- * a matched event for an action
- * @owner:	the trigger on that event whose variables @h reads
- * @h:		the reading trigger
- * @i:		its field (trace_hist_fvar())
- *
- * Return: "hist:keys=<@owner's keys>:synthetic_<field>=<field>",
- * allocated, or NULL.
- */
-char *trace_hist_fvar_cmd(const struct trace_hist *owner,
-			  const struct trace_hist *h, unsigned int i)
-{
-	char *buf = kmalloc(HIST_LIST_MAX, GFP_KERNEL);
-	struct seq_buf s;
-	unsigned int k;
-
-	if (!buf)
-		return NULL;
-	seq_buf_init(&s, buf, HIST_LIST_MAX);
-	seq_buf_puts(&s, "hist:keys=");
-	for (k = 0; k < owner->nkeys; k++) {
-		if (k)
-			seq_buf_putc(&s, ',');
-		hist_field_show(&s, &owner->keys[k]);
-	}
-	seq_buf_printf(&s, ":synthetic_%s=%s", h->fvars[i], h->fvars[i]);
-	if (seq_buf_has_overflowed(&s)) {
-		kfree(buf);
-		return NULL;
-	}
-	seq_buf_str(&s);
-	return buf;
-}
-
-/**
- * trace_hist_ref_fits() - whether a trigger has the variable a reference
- * of another names
- * @h:		the reading trigger
- * @i:		its reference
- * @other:	a trigger that may have it
- * @sys:	the system of @other's event
- * @event:	that event
- *
- * Return: true when @other has a variable of that name, on the event
- * the reference names, if it names one.
- */
-bool trace_hist_ref_fits(const struct trace_hist *h, unsigned int i,
-			 const struct trace_hist *other, const char *sys,
-			 const char *event)
-{
-	const struct hist_ref *r = &h->refs[i];
-
-	if (r->sys && (strcmp(r->sys, sys) || strcmp(r->event, event)))
-		return false;
-	return hist_var_index(other, r->name) >= 0;
-}
-
-/* What a key is, for keys that must lie alike: number, string or stack. */
-static unsigned int hx_key_kind(const struct hist_field *hf)
-{
-	return hf->src == HS_STR ? 1 : hf->src == HS_STACK ? 2 : 0;
-}
-
-/* Whether anything of @h but an action's parameter reads variable @j. */
-static bool hist_var_read_as_num(const struct trace_hist *h, unsigned int j)
+bool hist_var_read_as_num(const struct trace_hist *h, unsigned int j)
 {
 	bool ref = false;
 	unsigned int k;
@@ -863,36 +753,6 @@ static bool hist_var_read_as_num(const struct trace_hist *h, unsigned int j)
 	return false;
 }
 
-/*
- * Reference @i of @h is bound: a variable that is that reference alone
- * takes its kind, and when it is a string or stack, passes it on.
- */
-static int hist_var_pass(struct trace_hist *h, unsigned int i,
-			 struct trace_array *tr, struct trace_ev_rt *rt,
-			 const char *cmd)
-{
-	const struct hist_ref *r = &h->refs[i];
-	struct hist_var *v;
-	unsigned int j;
-
-	if (r->kind == HV_NUM)
-		return 0;
-	for (j = 0; j < h->nvars; j++) {
-		v = &h->vars[j];
-		if (v->expr->op || v->expr->leaf.src != HS_REF ||
-		    v->expr->leaf.idx != i)
-			continue;
-		if (hist_var_read_as_num(h, j)) {
-			trace_hist_log(tr, rt, cmd, v->pos,
-				       "A string or stack variable is only an action's parameter");
-			return -EINVAL;
-		}
-		v->kind = r->kind;
-		v->pass = true;
-	}
-	return 0;
-}
-
 /**
  * hist_var_blob() - where an entry keeps a string or stack variable
  * @h:		the trigger
@@ -909,181 +769,3 @@ void *hist_var_blob(const struct trace_hist *h, const struct hist_elt *e,
 }
 
 NOKPROBE_SYMBOL(hist_var_blob);
-
-/**
- * trace_hist_ref_bind() - bind a reference to the trigger that has its
- * variable
- * @h:		the reading trigger, not yet attached
- * @i:		its reference
- * @other:	the trigger, attached
- * @tr:		for errors
- * @rt:		@h's event, for errors
- * @cmd:	@h's command, for errors
- *
- * @other's keys must be the leading keys of @h, of the same sizes and
- * kinds. Called with trace_ev_lock held.
- *
- * Return: 0, or -EINVAL (logged).
- */
-int trace_hist_ref_bind(struct trace_hist *h, unsigned int i,
-			const struct trace_hist *other, struct trace_array *tr,
-			struct trace_ev_rt *rt, const char *cmd)
-{
-	struct hist_ref *r = &h->refs[i];
-	const struct hist_field *a, *b;
-	const struct hist_var *v;
-	unsigned int k;
-	int ret;
-
-	lockdep_assert_held(&trace_ev_lock);
-	if (h->uses_ts && other->uses_ts &&
-	    strcmp(h->clock_name, other->clock_name)) {
-		trace_hist_log(tr, rt, cmd, r->pos,
-			       "Variable's trigger reads another clock");
-		return -EINVAL;
-	}
-	if (other->nkeys > h->nkeys)
-		goto bad;
-	for (k = 0; k < other->nkeys; k++) {
-		a = &h->keys[k];
-		b = &other->keys[k];
-		if (a->key_size != b->key_size ||
-		    hx_key_kind(a) != hx_key_kind(b))
-			goto bad;
-	}
-	v = &other->vars[hist_var_index(other, r->name)];
-	/* It keeps nothing: the variable it passes on is to be read. */
-	if (v->pass) {
-		trace_hist_log(tr, rt, cmd, r->pos,
-			       "Variable passes another trigger's on: read that one");
-		return -EINVAL;
-	}
-	if (v->kind != HV_NUM && r->num) {
-		trace_hist_log(tr, rt, cmd, r->pos,
-			       "A string or stack variable is only an action's parameter");
-		return -EINVAL;
-	}
-	r->data = other->data;
-	refcount_inc(&r->data->ref);
-	r->slot = other->nvals + hist_var_index(other, r->name);
-	r->setw = other->nvals + other->nvars;
-	r->bit = hist_var_index(other, r->name);
-	r->kind = v->kind;
-	r->str_slot = hist_str_base(other) + v->stri * HIST_VAR_STR_SLOTS;
-	ret = hist_var_pass(h, i, tr, rt, cmd);
-	if (ret)
-		return ret;
-	/* Two names of one variable: one read, which unsets it if any does. */
-	for (k = 0; k < i; k++) {
-		if (h->refs[k].data == r->data && h->refs[k].bit == r->bit &&
-		    !h->refs[k].alias) {
-			h->refs[k].once |= r->once;
-			r->alias = k + 1;
-			break;
-		}
-	}
-	return 0;
-bad:
-	trace_hist_log(tr, rt, cmd, r->pos,
-		       "Variable's keys don't lead this trigger's keys");
-	return -EINVAL;
-}
-
-/**
- * trace_hist_ref_fail() - log a reference that cannot be bound
- * @h:		the reading trigger
- * @i:		its reference
- * @tr:		for errors
- * @rt:		@h's event
- * @cmd:	@h's command
- * @msg:	why: no trigger has its variable, or several events have
- *
- * Return: -EINVAL.
- */
-int trace_hist_ref_fail(const struct trace_hist *h, unsigned int i,
-			struct trace_array *tr, struct trace_ev_rt *rt,
-			const char *cmd, const char *msg)
-{
-	trace_hist_log(tr, rt, cmd, h->refs[i].pos, msg);
-	return -EINVAL;
-}
-
-/**
- * trace_hist_var_clash() - refuse a trigger that defines a variable
- * another trigger of its event has
- * @h:		the new trigger
- * @other:	one of the event's, attached
- * @tr:		for errors
- * @rt:		the event
- * @cmd:	@h's command
- *
- * Triggers of one named table share their variables and do not clash.
- *
- * Return: true (logged) when they clash.
- */
-bool trace_hist_var_clash(const struct trace_hist *h,
-			  const struct trace_hist *other,
-			  struct trace_array *tr, struct trace_ev_rt *rt,
-			  const char *cmd)
-{
-	const char *a = h->data->name, *b = other->data->name;
-	unsigned int i;
-
-	if (a && b && !strcmp(a, b))
-		return false;
-	for (i = 0; i < h->nvars; i++) {
-		if (hist_var_index(other, h->vars[i].name) < 0)
-			continue;
-		trace_hist_log(tr, rt, cmd, h->vars[i].pos,
-			       "Variable already defined");
-		return true;
-	}
-	return false;
-}
-
-/**
- * trace_hist_readers() - how many references read a trigger's table
- * @h:		the trigger, attached
- * @users:	gets the number of triggers on the table
- *
- * Called with trace_ev_lock held.
- *
- * Return: the references bound to the table.
- */
-unsigned int trace_hist_readers(const struct trace_hist *h,
-				unsigned int *users)
-{
-	lockdep_assert_held(&trace_ev_lock);
-	*users = h->data->users;
-	return h->data->readers;
-}
-
-/**
- * trace_hist_same_table() - whether two triggers are on one table
- * @a:		one, attached
- * @b:		the other, attached
- *
- * Return: true when they are (a named one).
- */
-bool trace_hist_same_table(const struct trace_hist *a,
-			   const struct trace_hist *b)
-{
-	return a->data == b->data;
-}
-
-/**
- * trace_hist_refs_to() - how many references of a trigger go to another
- * @from:	the reading trigger
- * @to:		the other
- *
- * Return: their number.
- */
-unsigned int trace_hist_refs_to(const struct trace_hist *from,
-				const struct trace_hist *to)
-{
-	unsigned int i, n = 0;
-
-	for (i = 0; i < from->nrefs; i++)
-		n += from->refs[i].data == to->data;
-	return n;
-}

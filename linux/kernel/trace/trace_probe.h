@@ -23,6 +23,8 @@
 #include <linux/types.h>
 #include <trace/trace_ev.h>
 
+#include "trace_nest.h"
+
 /* Limits of a definition, as the README states them. */
 #define TP_MAX_ARGS		128
 #define TP_MAX_ARG_NAME		32
@@ -248,12 +250,13 @@ struct tp_args {
 /**
  * struct tp_scratch - a CPU's scratch pages
  * @page:	one per level, allocated with the first probe event
- * @depth:	the levels in use; changed only by the CPU itself, each
- *		taker giving its level back before an interrupted one goes on
+ * @depth:	the levels in use (trace_nest.h); changed only by the CPU
+ *		itself, each taker giving its level back before an
+ *		interrupted one goes on
  */
 struct tp_scratch {
 	void *page[TP_SCRATCH_NEST];
-	unsigned int depth;
+	struct trace_nest depth;
 };
 
 DECLARE_PER_CPU(struct tp_scratch, tp_scratch);
@@ -269,21 +272,15 @@ int tp_scratch_alloc(void);
 static __always_inline void *tp_scratch_get(void)
 {
 	struct tp_scratch *sc = this_cpu_ptr(&tp_scratch);
-	unsigned int d = sc->depth;
+	int d = trace_nest_enter(&sc->depth, TP_SCRATCH_NEST);
 
-	if (unlikely(d >= TP_SCRATCH_NEST))
-		return NULL;
-	/* An interrupt that reads the old depth is done before we go on. */
-	sc->depth = d + 1;
-	barrier();
-	return sc->page[d];
+	return d < 0 ? NULL : sc->page[d];
 }
 
 /** tp_scratch_put() - give back the page tp_scratch_get() gave */
 static __always_inline void tp_scratch_put(void)
 {
-	barrier();
-	this_cpu_ptr(&tp_scratch)->depth--;
+	trace_nest_exit(&this_cpu_ptr(&tp_scratch)->depth);
 }
 
 int tp_arg_parse(struct tp_arg *a, const char *text, unsigned int idx,
