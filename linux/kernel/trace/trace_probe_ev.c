@@ -25,6 +25,20 @@
 /* The words of a definition before its arguments: head and place. */
 #define PEV_FIRST_ARG	2
 
+/*
+ * Hand a hit's registers to its event's programs, when it has them. Out
+ * of line: the fast path tests the slow-path flag alone.
+ */
+static noinline bool pev_bpf(struct trace_ev_call *call, struct pt_regs *regs)
+{
+	if (!regs)
+		return false;
+	trace_ev_perf_regs_bpf(call, regs);
+	return true;
+}
+
+NOKPROBE_SYMBOL(pev_bpf);
+
 /**
  * pev_hit() - write the record of a hit
  * @ev:		the event hit
@@ -61,9 +75,8 @@ void pev_hit(struct pev *ev, struct pt_regs *regs, const void *src,
 		return;
 	}
 	/* Programs see the registers; they may keep the hit from perf. */
-	bpf = IS_ENABLED(CONFIG_BPF_EVENTS) && (fl & TRACE_EV_FL_SLOW) && regs;
-	if (bpf)
-		trace_ev_perf_regs_bpf(call, regs);
+	bpf = IS_ENABLED(CONFIG_BPF_EVENTS) && (fl & TRACE_EV_FL_SLOW) &&
+	      pev_bpf(call, regs);
 	/*
 	 * The place, and where a return goes: at an entry, @ret_ip is 0 in
 	 * the first argument's slot, which the arguments then fill.
