@@ -13,8 +13,8 @@
  * trace buffers took of it. The state goes with the last perf event,
  * after a grace period.
  *
- * A layer over the registry (trace_ev.c) and the filters; it calls no
- * other file of event tracing.
+ * A layer over the registry (trace_ev_reg.c), the events' state
+ * (trace_ev.c) and the filters; it calls no other file of event tracing.
  */
 #include <linux/errno.h>
 #include <linux/kprobes.h>
