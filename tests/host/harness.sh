@@ -96,3 +96,30 @@ runner_times_out() {
 	[ $rc -eq 125 ] && grep -q "timed out" "$tmp/to.out"
 }
 t "vm fails a run that times out" runner_times_out
+# -a FILE:/tmp/NAME: guest-init mounts a tmpfs on /tmp after the initramfs
+# is unpacked; the file must still be there, as sent.
+runner_adds_to_tmp() {
+	local out
+	printf 'sent to /tmp\n' > "$tmp/to-tmp"
+	mkdir -p "$tmp/dir-to-tmp" && printf 'in a dir\n' > "$tmp/dir-to-tmp/f"
+	out=$("$TOP/harness/vm" -q -a "$tmp/to-tmp:/tmp/vm-added" \
+		-a "$tmp/dir-to-tmp:/tmp/sub/d" \
+		'cat /tmp/vm-added /tmp/sub/d/f' 2>&1) || { echo "$out"; return 1; }
+	[ "$out" = "sent to /tmp
+in a dir" ] || { echo "output: $out"; return 1; }
+}
+t "vm -a FILE:/tmp/NAME reaches the guest's /tmp" runner_adds_to_tmp
+# Under the file systems guest-init mounts, a file would be hidden: the
+# runner refuses it, naming the destination, before booting anything.
+runner_refuses_hidden() {
+	local d rc
+	printf 'x\n' > "$tmp/hidden"
+	for d in /proc/x /sys/kernel/x /dev/x /dev/shm/x /mnt/scratch/x /proc; do
+		"$TOP/harness/vm" -q -t 20 -a "$tmp/hidden:$d" true > "$tmp/hid.out" 2>&1
+		rc=$?
+		[ $rc -ne 0 ] && grep -q "$d" "$tmp/hid.out" &&
+			grep -q "hidden" "$tmp/hid.out" ||
+			{ echo "-a to $d: status $rc"; cat "$tmp/hid.out"; return 1; }
+	done
+}
+t "vm refuses -a under a guest mount that would hide it" runner_refuses_hidden

@@ -4,29 +4,10 @@
  * written by scripts/recordmcount) kept as compact per-image groups, and
  * the architecture's patching primitives.
  *
- *   fentry_sites.c    the site table: boot and module conversion to nops,
- *                     lookup, validation, where direct sites call
- *   fentry_list.c     available_filter_functions(_addrs),
- *                     dyn_ftrace_total_info, enabled_functions
- *   fentry_ops.c      the users (struct ftrace_ops): registration, the
- *                     dispatch the trampolines call, and patching the
- *                     sites the users want; ftrace_enabled
- *   fentry_filter.c   filters: sets of functions (struct ftrace_hash),
- *                     their parser, set_ftrace_filter and set_ftrace_notrace
- *   fentry_modterm.c  :mod: terms of the filter files kept for a module
- *                     that is not loaded yet, applied when it loads
- *   fentry_inst.c     an instance's function sets and its ops
- *   fentry_cmd.c      function commands (traceon, traceoff, stacktrace,
- *                     dump, cpudump) written to set_ftrace_filter
- *   fentry_pid.c      set_ftrace_pid, set_ftrace_notrace_pid and
- *                     function-fork
- *   fentry_direct.c   direct calls (register_ftrace_direct() and its kin)
- *   fprobe.c          entry and return probes on a set of functions
- *   fgraph.c          return hooking: the return stacks, and the users
- *                     of register_ftrace_graph()
- *   arch/x86/kernel/ftrace.c, ftrace_64.S
- *                     the call-site bytes, the do-nothing __fentry__, the
- *                     two trampolines
+ * The files of dynamic ftrace (fentry_*.c, fprobe.c, fgraph.c, and the
+ * arch's ftrace.c and ftrace_64.S) and what each holds: see the file map
+ * of Documentation/trace/tracing-design.rst, the one map of the tree, and
+ * its Layers for which calls which.
  */
 #ifndef _KERNEL_TRACE_FENTRY_H
 #define _KERNEL_TRACE_FENTRY_H

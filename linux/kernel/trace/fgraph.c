@@ -17,9 +17,10 @@
  * never lands on a frame in use.
  *
  * Return stacks exist while a user is registered: registration gives one
- * to every task (and fork to every new one); once the last user has been
- * gone for FGRAPH_FREE_DELAY, the stacks of tasks with no frame pending
- * are freed. A task's stack also goes when the task is freed.
+ * to every task (and fork to every new one, but for a fork that races with
+ * the registration: see register_ftrace_graph()); once the last user has
+ * been gone for FGRAPH_FREE_DELAY, the stacks of tasks with no frame
+ * pending are freed. A task's stack also goes when the task is freed.
  */
 #define pr_fmt(fmt) "ftrace: " fmt
 
@@ -88,6 +89,11 @@ static bool fgraph_wanted;
 static struct kmem_cache *fgraph_stack_cache;
 static atomic_t fgraph_nr_stacks = ATOMIC_INIT(0);
 
+/*
+ * A task's stack, or NULL. Its frames are read only through the pointer
+ * loaded here: the address dependency pairs with the smp_store_release()
+ * that gives the stack (fgraph_give()), so they are seen zeroed.
+ */
 static inline struct fgraph_stack *fgraph_stack_of(struct task_struct *t)
 {
 	return (struct fgraph_stack *)READ_ONCE(t->ret_stack);
@@ -155,7 +161,11 @@ static void fgraph_entry(unsigned long ip, unsigned long parent_ip,
 		atomic_inc(&t->trace_overrun);
 		goto out;
 	}
-	/* Claim the slot first: an interrupt from here on pushes above it. */
+	/*
+	 * Claim the slot first: an interrupt from here on pushes above it.
+	 * A compiler barrier, with no partner: the only other writer of the
+	 * slot is an interrupt on this CPU, which sees program order.
+	 */
 	WRITE_ONCE(t->curr_ret_stack, i + 1);
 	barrier();
 	retp = (unsigned long *)arch_ftrace_regs(fregs)->regs.sp;
@@ -173,6 +183,7 @@ static void fgraph_entry(unsigned long ip, unsigned long parent_ip,
 		f->calltime = trace_clock_read();
 		*retp = (unsigned long)return_to_handler;
 	} else {
+		/* The slot's last use before its release; as above. */
 		barrier();
 		WRITE_ONCE(t->curr_ret_stack, i);
 	}
@@ -240,6 +251,11 @@ unsigned long fgraph_return(unsigned long retval, unsigned long sp)
 	preempt_enable_notrace();
 	if (bit >= 0)
 		fentry_recursion_exit(bit);
+	/*
+	 * The frame is read before it is released: a compiler barrier with
+	 * no partner, as in fgraph_entry(): only an interrupt on this CPU
+	 * pushes onto the stack.
+	 */
 	barrier();
 	WRITE_ONCE(t->curr_ret_stack, i);
 	return ret;
@@ -428,7 +444,10 @@ static void fgraph_give(struct task_struct *t, void *arg)
 		b->missing++;
 		return;
 	}
-	/* Zeroed before published: pairs with fgraph_stack_of()'s load. */
+	/*
+	 * Zeroed before published: pairs with the address dependency of
+	 * fgraph_stack_of()'s READ_ONCE(), through which the task reads it.
+	 */
 	smp_store_release(&t->ret_stack, (unsigned long *)b->st[b->used++]);
 }
 
@@ -540,9 +559,15 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 			return -ENOMEM;
 	}
 	cancel_delayed_work(&fgraph_free_work);
+	/*
+	 * No barrier: none could pair with the fork path. A fork reads
+	 * fgraph_wanted (ftrace_graph_init_task()) before copy_process()
+	 * puts the new task on the task list, so one that read it just
+	 * before this store and joins the list just after the walk below
+	 * gets no stack. That task is then not hooked (fgraph_entry() skips
+	 * a task without one) until the next registration gives it one.
+	 */
 	WRITE_ONCE(fgraph_wanted, true);
-	/* Pairs with the fork path's read of fgraph_wanted. */
-	smp_mb();
 	ret = fgraph_alloc_all();
 	if (ret)
 		goto fail;

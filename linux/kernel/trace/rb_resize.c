@@ -107,40 +107,58 @@ static unsigned int rb_close_page(struct rb_cpu *c, struct rb_page *pg,
 	return dsize;
 }
 
-/*
- * Move @c onto the arrays of @r. Writers are paused and none is inside;
- * the reader lock is held. On return @r holds what is left to free.
- */
-static void rb_rebuild(struct rb_cpu *c, struct rb_rebuild *r)
+/* Put @c on the arrays of @r, which then hold what @c had. */
+static void rb_rebuild_install(struct rb_cpu *c, struct rb_rebuild *r)
 {
-	unsigned long w = c->wpos.off, wvpn = rb_vpn(c, w), h, v, nv, top;
-	unsigned long h_old = atomic_long_read(&c->head);
-	long gone = 0;
-	unsigned int nr = r->nr, keep, i, j = 0;
-	struct rb_page *old = c->pages, *pg;
+	swap(c->pages, r->pages);
+	swap(c->slots_mem, r->slots_mem);
+	c->slots = r->slots;
+	c->nr = r->nr;
+}
 
-	lockdep_assert_held(&c->reader_lock);
-	/* Nothing written yet: a fresh ring of the new size. */
-	if (wvpn < c->nr) {
-		for (i = 0; i <= c->nr; i++)
-			r->pool[r->npool++] = old[i].data;
-		goto fresh;
-	}
-	/* Unread pages: head .. the writer's page; keep the newest nr. */
-	h = max_t(long, h_old, (long)wvpn + 1 - nr);
-	keep = wvpn - h + 1;
-	top = nr + keep - 1;		/* new number of the writer's page */
-	for (v = h_old; v < h; v++) {	/* dropped: their events are lost */
+/* A fresh ring: its pages from the pool, into which the old ones go. */
+static void rb_rebuild_fresh(struct rb_cpu *c, struct rb_rebuild *r)
+{
+	unsigned int i;
+
+	for (i = 0; i <= c->nr; i++)
+		r->pool[r->npool++] = c->pages[i].data;
+	for (i = 0; i <= r->nr; i++)
+		r->pages[i].data = r->pool[--r->npool];
+	rb_rebuild_install(c, r);
+	rb_cpu_init_ring(c);	/* the counters stay: drops may be counted */
+}
+
+/* The events of the unread pages @from .. @to - 1, which are dropped. */
+static long rb_rebuild_lost(struct rb_cpu *c, unsigned long from,
+			    unsigned long to)
+{
+	struct rb_page *pg;
+	unsigned long v;
+	long gone = 0;
+
+	for (v = from; v < to; v++) {
 		pg = rb_slot_page(c->slots[v % c->nr]);
 		gone += local_read(&pg->entries) -
 			rb_rw_count(atomic_long_read(&pg->rw), v);
 	}
-	local_add(gone, &c->overrun);
-	/*
-	 * The overwrites logged so far were all of pages before those kept,
-	 * which are renumbered: a reader reports them with the next page.
-	 */
-	c->claim_n = 0;
+	return gone;
+}
+
+/*
+ * Move the pages @h .. @wvpn (the writer's) into @r, renumbered so that
+ * the writer's is @top, the @gone events dropped before them reported
+ * with them; the other pages of @c go to the pool. Returns how many of
+ * @r's pages are in use.
+ */
+static unsigned int rb_rebuild_keep(struct rb_cpu *c, struct rb_rebuild *r,
+				    unsigned long h, unsigned long wvpn,
+				    unsigned long top, long gone)
+{
+	unsigned int nr = r->nr, i, j = 0;
+	struct rb_page *pg;
+	unsigned long v, nv;
+
 	for (v = h; v <= wvpn; v++) {
 		i = v % c->nr;
 		r->kept[i] = true;
@@ -160,6 +178,39 @@ static void rb_rebuild(struct rb_cpu *c, struct rb_rebuild *r)
 	for (i = 0; i < c->nr; i++)
 		if (!r->kept[i])
 			r->pool[r->npool++] = rb_slot_page(c->slots[i])->data;
+	return j;
+}
+
+/*
+ * Move @c onto the arrays of @r. Writers are paused and none is inside;
+ * the reader lock is held. On return @r holds what is left to free.
+ */
+static void rb_rebuild(struct rb_cpu *c, struct rb_rebuild *r)
+{
+	unsigned long w = c->wpos.off, wvpn = rb_vpn(c, w), h, v, top;
+	unsigned long h_old = atomic_long_read(&c->head);
+	unsigned int nr = r->nr, keep, j;
+	long gone;
+
+	lockdep_assert_held(&c->reader_lock);
+	/* Nothing written yet: a fresh ring of the new size. */
+	if (wvpn < c->nr) {
+		rb_rebuild_fresh(c, r);
+		return;
+	}
+	/* Unread pages: head .. the writer's page; keep the newest nr. */
+	h = max_t(long, h_old, (long)wvpn + 1 - nr);
+	keep = wvpn - h + 1;
+	top = nr + keep - 1;		/* new number of the writer's page */
+	/* The pages before @h are dropped: their events are lost. */
+	gone = rb_rebuild_lost(c, h_old, h);
+	local_add(gone, &c->overrun);
+	/*
+	 * The overwrites logged so far were all of pages before those kept,
+	 * which are renumbered: a reader reports them with the next page.
+	 */
+	c->claim_n = 0;
+	j = rb_rebuild_keep(c, r, h, wvpn, top, gone);
 	/* Free slots hold the pages of the next lap, numbered as read. */
 	for (v = top + 1; v <= top + nr - keep; v++, j++) {
 		r->pages[j].data = r->pool[--r->npool];
@@ -188,21 +239,7 @@ static void rb_rebuild(struct rb_cpu *c, struct rb_rebuild *r)
 				    rb_in(c, w));
 	atomic_long_set(&c->pub, c->wpos.off);
 	atomic_long_set(&c->head, h - wvpn + top);
-	swap(c->pages, r->pages);
-	swap(c->slots_mem, r->slots_mem);
-	c->slots = r->slots;
-	c->nr = nr;
-	return;
-
-fresh:
-	/* The pages of a fresh ring come from the pool; the rest is freed. */
-	for (i = 0; i <= nr; i++)
-		r->pages[i].data = r->pool[--r->npool];
-	swap(c->pages, r->pages);
-	swap(c->slots_mem, r->slots_mem);
-	c->slots = r->slots;
-	c->nr = nr;
-	rb_cpu_init_ring(c);	/* the counters stay: drops may be counted */
+	rb_rebuild_install(c, r);
 }
 
 static int rb_cpu_resize(struct trace_buffer *b, int cpu, unsigned long bytes)

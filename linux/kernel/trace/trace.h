@@ -6,8 +6,11 @@
  * File map (see Documentation/trace/tracing-design.rst):
  *   trace_core.c     tracer registry, current_tracer, boot set-up
  *   trace_dump.c     ftrace_dump(), the oops dump, the sysctls
- *   trace_buf.c      the trace buffer: tracing_on, records, sizes, cpumask,
- *                    wake-ups (the inline write path is trace_write.h's)
+ *   trace_buf.c      the trace buffer: tracing_on, records, clock, cpumask,
+ *                    max-buffer swaps (the inline write path is
+ *                    trace_write.h's); its sizes trace_buf_size.c, its
+ *                    rings made and freed trace_buf_alloc.c, readers'
+ *                    waits trace_buf_wake.c
  *   trace_cmdline.c  saved_cmdlines and saved_tgids
  *   trace_options.c  trace_options and options/
  *   trace_iter.c     per-CPU readers merged into one time-ordered stream
@@ -29,7 +32,8 @@
  *   trace_irqsoff.c  the irqsoff, preemptoff and preemptirqsoff tracers
  *   trace_wakeup.c   the wakeup, wakeup_rt and wakeup_dl tracers
  *   trace_points.c   the tracepoints of event headers no subsystem owns
- *   trace_ev.c       trace events: the registry, record types, printing
+ *   trace_ev.c       trace events' state: trace_ev_lock, enabling
+ *   trace_ev_reg.c   trace events: the registry, record types, printing
  *   trace_ev_fs.c    the files of events/<system>/ and of each event
  *   trace_ev_set.c   set_event and available_events
  *   trace_ev_filter.c  event filters: the language, compiled and run
@@ -661,7 +665,7 @@ void trace_errlog(const char *loc, const char *cmd, unsigned int pos,
 void trace_array_errlog(struct trace_array *tr, const char *loc,
 			const char *cmd, unsigned int pos, const char *msg);
 
-/* Trace events (trace_ev.c, trace_ev_fs.c, trace_ev_set.c) */
+/* Trace events (trace_ev*.c) */
 #ifdef CONFIG_EVENT_TRACING
 extern struct trace_pid_set trace_ev_pids;
 struct trace_ev_rt;

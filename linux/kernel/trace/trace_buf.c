@@ -2,33 +2,25 @@
 /*
  * Trace buffers: for each trace array, the ring buffer that tracefs shows,
  * the switch that lets writers record (tracing_on), the records written
- * into it, its sizes, the CPUs that may write, and the wake-ups of the
- * readers that wait for it. The top array's is trace_top_buf, made at
- * boot and never freed; an instance's is made and destroyed with it.
+ * into it, its clock, mode and the CPUs that may write, and the swap with
+ * its max buffer. The top array's is trace_top_buf, made at boot and never
+ * freed; an instance's is made and destroyed with it (trace_buf_alloc.c).
  *
  * Writers call trace_rec_reserve() and trace_rec_commit(); the fast path
- * is a few checks and the ring buffer's own reserve. Readers sleep on one
- * wait queue. A writer wakes them only when one asked for it (a flag it
- * reads without a barrier), through an irq_work, so that writers in any
- * context (NMI, scheduler) can do it. The flag read may miss a reader
- * that set it concurrently; a timer armed by waiting readers bounds that
- * delay to a tenth of a second.
+ * is a few checks and the ring buffer's own reserve. The bottom of the
+ * buffer's files: its sizes (trace_buf_size.c) and the making of its
+ * rings (trace_buf_alloc.c) are above; the readers' waits
+ * (trace_buf_wake.c) below.
  */
 #include <linux/cpumask.h>
-#include <linux/hardirq.h>
-#include <linux/irq_work.h>
-#include <linux/mm.h>
 #include <linux/mutex.h>
-#include <linux/poll.h>
-#include <linux/preempt.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-#include <linux/timer.h>
-#include <linux/wait.h>
 
 #include "rb_fast.h"
-#include "trace.h"
+#include "trace_buf_int.h"
 
 /*
  * A buffer records only while the user switch (tracing_on) is on and no
@@ -147,25 +139,6 @@ void tracing_start(void)
 	trace_buf_start(&trace_top_buf);
 }
 
-#define TRACE_BUF_DEFAULT_KB	1408
-#define TRACE_BUF_MIN_KB	8
-
-/* The size of a new buffer, per CPU; set at boot. */
-static unsigned long trace_boot_kb = TRACE_BUF_DEFAULT_KB;
-
-/* trace_buf_size=<size> on the command line: KiB, or with K, M or G. */
-static int __init trace_buf_size_setup(char *str)
-{
-	unsigned long long bytes = memparse(str, NULL);
-
-	if (!bytes)
-		return 0;
-	trace_boot_kb = max_t(unsigned long long, DIV_ROUND_UP(bytes, 1024),
-			      TRACE_BUF_MIN_KB);
-	return 1;
-}
-__setup("trace_buf_size=", trace_buf_size_setup);
-
 /**
  * tracing_gen_ctx_irq_test() - the context of a record being written
  * @irqs_status: TRACE_FLAG_IRQS_OFF or TRACE_FLAG_IRQS_NOSUPPORT, as the
@@ -180,113 +153,6 @@ unsigned int tracing_gen_ctx_irq_test(unsigned int irqs_status)
 	return trace_ctx_of(irqs_status);
 }
 EXPORT_SYMBOL_GPL(tracing_gen_ctx_irq_test);
-
-/* Wake-ups */
-
-/*
- * The readers of every buffer wait on one queue, woken together: a wait
- * is rare next to the records written, and a reader woken for another
- * buffer's records looks and sleeps again.
- */
-static DECLARE_WAIT_QUEUE_HEAD(trace_waitq);
-bool trace_want_wake;			/* a reader waits for any record */
-static atomic_t trace_wake_seq;		/* bumped by every wake-up */
-
-static void trace_wake_now(void)
-{
-	atomic_inc(&trace_wake_seq);
-	wake_up_all(&trace_waitq);
-}
-
-static void trace_wake_work_fn(struct irq_work *work)
-{
-	trace_wake_now();
-}
-
-static DEFINE_IRQ_WORK(trace_wake_work, trace_wake_work_fn);
-
-static void trace_wake_timer_fn(struct timer_list *t)
-{
-	trace_wake_now();
-}
-
-static DEFINE_TIMER(trace_wake_timer, trace_wake_timer_fn);
-
-/* A reader is about to sleep: ask writers for a wake-up, and the timer. */
-static void trace_want_wakeup(bool by_writers)
-{
-	if (by_writers)
-		WRITE_ONCE(trace_want_wake, true);
-	if (!timer_pending(&trace_wake_timer))
-		mod_timer(&trace_wake_timer, jiffies + HZ / 10);
-}
-
-/**
- * trace_wake_readers() - wake every waiting reader
- * @b:		the buffer whose readers' waits end, with @stop
- * @stop:	also end the waits of @b's readers (its tracing stopped, or
- *		a reader was told to give up): trace_wait() then returns 0
- *
- * Callable from any context.
- */
-void trace_wake_readers(struct trace_buf *b, bool stop)
-{
-	if (stop)
-		atomic_inc(&b->stop_seq);
-	irq_work_queue(&trace_wake_work);
-}
-
-/**
- * trace_wait() - wait until a reader has something to read
- * @b:		the buffer it reads
- * @ready:	says whether there is; must not sleep
- * @arg:	its argument
- * @nonblock:	do not sleep
- * @slow:	@ready waits for a fill level, not for any record: poll
- *		for it instead of being woken by every writer
- *
- * Return: 1 when @ready, 0 when the wait was ended by
- * trace_wake_readers(@b, true), -EAGAIN when @nonblock and not ready, or
- * -ERESTARTSYS on a signal.
- */
-int trace_wait(struct trace_buf *b, bool (*ready)(void *arg), void *arg,
-	       bool nonblock, bool slow)
-{
-	int stop = atomic_read(&b->stop_seq), seq;
-	long ret;
-
-	for (;;) {
-		seq = atomic_read(&trace_wake_seq);
-		if (ready(arg))
-			return 1;
-		if (nonblock)
-			return -EAGAIN;
-		if (atomic_read(&b->stop_seq) != stop)
-			return 0;
-		trace_want_wakeup(!slow);
-		/* Pairs with the plain read of the flag in trace_rec_commit(). */
-		smp_mb();
-		if (ready(arg))
-			return 1;
-		ret = wait_event_interruptible(trace_waitq,
-					       atomic_read(&trace_wake_seq) != seq);
-		if (ret)
-			return ret;
-	}
-}
-
-/**
- * trace_poll_wait() - register a poller on the readers' wait queue
- * @filp:	the file polled
- * @pt:		the poll table
- */
-void trace_poll_wait(struct file *filp, struct poll_table_struct *pt)
-{
-	poll_wait(filp, &trace_waitq, pt);
-	trace_want_wakeup(true);
-	/* Pairs with the plain read of the flag in trace_rec_commit(). */
-	smp_mb();
-}
 
 /* Records */
 
@@ -335,195 +201,8 @@ void *trace_buf_reserve(struct trace_buf *b, struct trace_wh *h,
 	return e;
 }
 
-/**
- * trace_rec_wake() - wake the readers that wait for any record
- *
- * Called by trace_rec_commit() when trace_want_wake is set. Readers are
- * woken through an irq_work: writers may hold the scheduler's locks.
- */
-void trace_rec_wake(void)
-{
-	WRITE_ONCE(trace_want_wake, false);
-	irq_work_queue(&trace_wake_work);
-}
-
-/* Sizes */
-
-static void trace_max_block(struct trace_buf *b, bool on);
-static int trace_buf_resize_locked(struct trace_buf *b, int cpu,
-				   unsigned long kb);
-
-/**
- * trace_buf_kb() - the size of a CPU's buffer, as last set
- * @b:		the buffer
- * @cpu:	the CPU, or RING_BUFFER_ALL_CPUS for the common size
- *
- * Return: KiB, or 0 for RING_BUFFER_ALL_CPUS when the sizes differ.
- */
-unsigned long trace_buf_kb(struct trace_buf *b, int cpu)
-{
-	unsigned long kb = 0;
-	int i;
-
-	guard(mutex)(&b->lock);
-	if (cpu != RING_BUFFER_ALL_CPUS)
-		return b->kb[cpu];
-	for_each_possible_cpu(i) {
-		if (kb && b->kb[i] != kb)
-			return 0;
-		kb = b->kb[i];
-	}
-	return kb;
-}
-
-/*
- * The pages that giving @cpu's rings (or every CPU's) @kb KiB each would
- * add to @b: what they grow by, for its max buffer too. An estimate
- * taken without the lock, to refuse at once what cannot fit.
- */
-static unsigned long trace_buf_growth(struct trace_buf *b, int cpu,
-				      unsigned long kb)
-{
-	unsigned long pages = DIV_ROUND_UP(kb, PAGE_SIZE / 1024), cur, need = 0;
-	int i;
-
-	for_each_possible_cpu(i) {
-		if (cpu != RING_BUFFER_ALL_CPUS && cpu != i)
-			continue;
-		cur = ring_buffer_size(b->rb, i) >> PAGE_SHIFT;
-		need += pages > cur ? pages - cur : 0;
-	}
-	return READ_ONCE(b->max_rb) ? 2 * need : need;
-}
-
-/**
- * trace_buf_resize() - change the size of one CPU's buffer or all of them
- * @b:		the buffer
- * @cpu:	the CPU, or RING_BUFFER_ALL_CPUS
- * @kb:		the new size in KiB
- *
- * Return: 0; -EINVAL for a size of 0; -ENOMEM when the memory is not
- * there, and then every size stays as it was.
- */
-int trace_buf_resize(struct trace_buf *b, int cpu, unsigned long kb)
-{
-	int ret;
-
-	/* One CPU's size set: the others take theirs first. */
-	if (cpu != RING_BUFFER_ALL_CPUS) {
-		ret = trace_buf_expand(b);
-		if (ret)
-			return ret;
-	}
-
-	if (!kb)
-		return -EINVAL;
-	if (!b->rb)
-		return -ENOMEM;
-	/*
-	 * Refuse at once what cannot fit, before trying to allocate it; a
-	 * size the buffer has already needs nothing more.
-	 */
-	if (kb > ULONG_MAX / 1024 ||
-	    DIV_ROUND_UP(kb, PAGE_SIZE / 1024) > UINT_MAX / 2 ||
-	    trace_buf_growth(b, cpu, kb) > si_mem_available())
-		return -ENOMEM;
-
-	guard(mutex)(&b->lock);
-	if (b->max_rb) {
-		/* Both buffers, with no swap in between. */
-		trace_max_block(b, true);
-		ret = ring_buffer_resize(b->max_rb, cpu, kb * 1024);
-		if (!ret)
-			ret = trace_buf_resize_locked(b, cpu, kb);
-		trace_max_block(b, false);
-		return ret;
-	}
-	/* A size set by hand is the size: the buffer is expanded to it. */
-	ret = trace_buf_resize_locked(b, cpu, kb);
-	if (!ret)
-		WRITE_ONCE(b->expanded, true);
-	return ret;
-}
-
-/* The KiB @b's ring has on @cpu: its set size once expanded. */
-static unsigned long trace_buf_ring_kb(struct trace_buf *b, int cpu)
-{
-	lockdep_assert_held(&b->lock);
-	return b->expanded ? b->kb[cpu] : TRACE_BUF_MIN_KB;
-}
-
-/**
- * trace_buf_expand() - give an instance's buffer the sizes set for it
- * @b:		the buffer
- *
- * An instance's ring is made of the least size; it takes the sizes of
- * its buffer_size_kb files when first needed: a tracer, an event, a
- * marker or a snapshot in the instance, or a size set per CPU. Sleeps.
- *
- * Return: 0, or -ENOMEM (the ring then stays as it was).
- */
-int trace_buf_expand(struct trace_buf *b)
-{
-	int cpu, ret;
-
-	/* Pairs with the WRITE_ONCE()s under @b->lock. */
-	if (READ_ONCE(b->expanded))
-		return 0;
-	guard(mutex)(&b->lock);
-	if (b->expanded)
-		return 0;
-	for_each_possible_cpu(cpu) {
-		ret = ring_buffer_resize(b->rb, cpu, b->kb[cpu] * 1024);
-		if (ret) {
-			for_each_possible_cpu(cpu)
-				ring_buffer_resize(b->rb, cpu,
-						   TRACE_BUF_MIN_KB * 1024);
-			return ret;
-		}
-	}
-	WRITE_ONCE(b->expanded, true);
-	return 0;
-}
-
-static int trace_buf_resize_locked(struct trace_buf *b, int cpu,
-				   unsigned long kb)
-{
-	int i, ret;
-
-	ret = ring_buffer_resize(b->rb, cpu, kb * 1024);
-	if (ret) {
-		/*
-		 * A resize of all CPUs may have got part way: undo it (a
-		 * ring already of its size is left alone).
-		 */
-		for_each_possible_cpu(i)
-			ring_buffer_resize(b->rb, i,
-					   trace_buf_ring_kb(b, i) * 1024);
-		return ret;
-	}
-	for_each_possible_cpu(i)
-		if (cpu == RING_BUFFER_ALL_CPUS || cpu == i)
-			b->kb[i] = kb;
-	return 0;
-}
-
-/**
- * trace_buf_free() - shrink every CPU's buffer to the minimum
- * @b:		the buffer
- * @stop:	turn tracing off too (its array's disable_on_free option)
- *
- * What free_buffer does when closed.
- */
-void trace_buf_free(struct trace_buf *b, bool stop)
-{
-	if (stop)
-		trace_buf_set_on(b, false);
-	trace_buf_resize(b, RING_BUFFER_ALL_CPUS, TRACE_BUF_MIN_KB);
-}
-
 /* Set once at boot, before any reader exists. */
-static const struct trace_buf_readers *trace_buf_readers __ro_after_init;
+const struct trace_buf_readers *trace_buf_readers __ro_after_init;
 
 /**
  * trace_buf_set_readers() - tell the buffer how to reach its consuming
@@ -552,40 +231,6 @@ void trace_buf_reset(struct trace_buf *b, int cpu)
 }
 
 /**
- * trace_buf_set_subbuf_order() - change the size of a buffer's sub-buffers
- * @b:		the buffer
- * @order:	each is PAGE_SIZE << @order bytes (buffer_subbuf_size_kb)
- *
- * Its records are dropped, those of the max buffer too, and what the
- * consuming readers held of them. Sleeps.
- *
- * Return: 0; -EINVAL for an order over RING_BUFFER_SUBBUF_ORDER_MAX;
- * -ENOMEM; either changing nothing (unless memory ran out putting the
- * trace buffer back: each reader sizes its pages by the ring it reads).
- */
-int trace_buf_set_subbuf_order(struct trace_buf *b, unsigned int order)
-{
-	int old, ret;
-
-	guard(mutex)(&b->lock);
-	old = ring_buffer_subbuf_order_get(b->rb);
-	if (order == old)
-		return 0;
-	trace_max_block(b, true);
-	ret = ring_buffer_subbuf_order_set(b->rb, order);
-	if (!ret && b->max_rb) {
-		ret = ring_buffer_subbuf_order_set(b->max_rb, order);
-		if (ret)
-			ring_buffer_subbuf_order_set(b->rb, old);
-	}
-	/* What the readers took from the old rings is dropped with them. */
-	if (ring_buffer_subbuf_order_get(b->rb) != old && trace_buf_readers)
-		trace_buf_readers->reset(b, RING_BUFFER_ALL_CPUS);
-	trace_max_block(b, false);
-	return ret;
-}
-
-/**
  * trace_buf_subbuf_size() - the size of a buffer's sub-buffers
  * @b:		the buffer
  *
@@ -601,11 +246,16 @@ size_t trace_buf_subbuf_size(struct trace_buf *b)
 
 /* The max buffer */
 
-/*
- * Keep swaps out (@on) or let them in again. Swappers run with interrupts
- * off, so once synchronize_rcu() returns none is left in progress.
+/**
+ * trace_max_block() - keep swaps with the max buffer out, or let them in
+ * again
+ * @b:		the buffer
+ * @on:		keep them out
+ *
+ * Swappers run with interrupts off, so once synchronize_rcu() returns
+ * none is left in progress. Sleeps when @on.
  */
-static void trace_max_block(struct trace_buf *b, bool on)
+void trace_max_block(struct trace_buf *b, bool on)
 {
 	if (!on) {
 		atomic_dec(&b->max_blocked);
@@ -658,8 +308,13 @@ void trace_max_swap_locked(struct trace_buf *b)
 	WRITE_ONCE(b->rb, rb);
 }
 
-/* The time source of @b's ring buffers. */
-static trace_clock_fn_t trace_buf_clock_fn(struct trace_buf *b)
+/**
+ * trace_buf_clock_fn() - the time source of a buffer's rings
+ * @b:		the buffer
+ *
+ * Return: the clock's read function.
+ */
+trace_clock_fn_t trace_buf_clock_fn(struct trace_buf *b)
 {
 	return b == &trace_top_buf ? trace_clock_read : trace_clock_fn(b->clock);
 }
@@ -709,143 +364,6 @@ int trace_buf_set_clock(struct trace_buf *b, unsigned int idx)
 		ring_buffer_set_clock(b->max_rb, trace_buf_clock_fn(b));
 	trace_max_block(b, false);
 	return 1;
-}
-
-/* A ring buffer of @b's sizes and mode; under @b->lock. */
-static struct trace_buffer *trace_buf_alloc_rb(struct trace_buf *b)
-{
-	unsigned long kb = trace_buf_ring_kb(b, cpumask_first(cpu_possible_mask));
-	struct trace_buffer *rb;
-	bool same = true;
-	int cpu;
-
-	lockdep_assert_held(&b->lock);
-	for_each_possible_cpu(cpu)
-		same &= trace_buf_ring_kb(b, cpu) == kb;
-	/* One size for all: made at it, without a resize's grace periods. */
-	rb = ring_buffer_alloc((same ? kb : TRACE_BUF_MIN_KB) * 1024,
-			       b->overwrite ? RING_BUFFER_OVERWRITE :
-					      RING_BUFFER_KEEP_OLDEST,
-			       trace_buf_clock_fn(b));
-	/* The max buffer is swapped with the trace buffer: of its order. */
-	if (rb && b->rb &&
-	    ring_buffer_subbuf_order_set(rb, ring_buffer_subbuf_order_get(b->rb))) {
-		ring_buffer_free(rb);
-		return NULL;
-	}
-	if (!rb || same)
-		return rb;
-	for_each_possible_cpu(cpu) {
-		if (ring_buffer_resize(rb, cpu, trace_buf_ring_kb(b, cpu) * 1024)) {
-			ring_buffer_free(rb);
-			return NULL;
-		}
-	}
-	return rb;
-}
-
-/**
- * trace_max_alloc() - make sure a buffer's max buffer exists, of its size
- * @b:		the buffer
- * @user:	who wants it (enum trace_max_user)
- *
- * Return: 0 or -ENOMEM (@user is then not counted).
- */
-int trace_max_alloc(struct trace_buf *b, unsigned int user)
-{
-	struct trace_buffer *rb;
-
-	/* It is swapped with @b->rb: of the same sizes. */
-	if (trace_buf_expand(b))
-		return -ENOMEM;
-	guard(mutex)(&b->lock);
-	if (b->max_rb) {
-		b->max_users |= user;
-		return 0;
-	}
-	rb = trace_buf_alloc_rb(b);
-	if (!rb)
-		return -ENOMEM;
-	b->max_users |= user;
-	WRITE_ONCE(b->max_rb, rb);
-	return 0;
-}
-
-static void trace_max_free_locked(struct trace_buf *b)
-{
-	struct trace_buffer *rb;
-
-	lockdep_assert_held(&b->lock);
-	if (b->max_users || b->max_refs || !b->max_rb)
-		return;
-	trace_max_block(b, true);
-	rb = b->max_rb;
-	WRITE_ONCE(b->max_rb, NULL);
-	trace_max_block(b, false);
-	/* Writers that reserved in it before a swap are done by now, */
-	synchronize_rcu();
-	/* and so are the consuming readers that read it as @b->rb. */
-	if (trace_buf_readers)
-		trace_buf_readers->quiesce(b);
-	ring_buffer_free(rb);
-}
-
-/**
- * trace_max_release() - a user no longer needs a max buffer
- * @b:		the buffer
- * @user:	who (enum trace_max_user)
- *
- * It is freed now if it was the last, or when its last reader goes. A
- * latency tracer's hooks are off already.
- */
-void trace_max_release(struct trace_buf *b, unsigned int user)
-{
-	guard(mutex)(&b->lock);
-	b->max_users &= ~user;
-	trace_max_free_locked(b);
-}
-
-/**
- * trace_max_has() - whether a user holds a max buffer
- * @b:		the buffer
- * @user:	who (enum trace_max_user)
- *
- * Return: true when @user called trace_max_alloc() and not yet
- * trace_max_release().
- */
-bool trace_max_has(struct trace_buf *b, unsigned int user)
-{
-	guard(mutex)(&b->lock);
-	return b->max_users & user;
-}
-
-/**
- * trace_max_get() - hold a max buffer for a reader
- * @b:		the buffer
- *
- * Also taken by readers of the buffer itself: a swap may make what they
- * read the max buffer, and it must not be freed under them. Each call
- * needs a trace_max_put(), whatever it returned.
- *
- * Return: the max buffer, or NULL when there is none.
- */
-struct trace_buffer *trace_max_get(struct trace_buf *b)
-{
-	guard(mutex)(&b->lock);
-	b->max_refs++;
-	return b->max_rb;
-}
-
-/**
- * trace_max_put() - a reader of trace_max_get() is done
- * @b:		the buffer
- */
-void trace_max_put(struct trace_buf *b)
-{
-	guard(mutex)(&b->lock);
-	if (!WARN_ON_ONCE(!b->max_refs))
-		b->max_refs--;
-	trace_max_free_locked(b);
 }
 
 /* Set the mode of @b's buffers; under @b->lock. */
@@ -927,94 +445,4 @@ int trace_buf_cpumask_store(struct trace_buf *b, const char *val)
 	}
 	free_cpumask_var(mask);
 	return ret;
-}
-
-/* Make @b's own parts, of the boot size; not yet listed. */
-static int trace_buf_setup(struct trace_buf *b)
-{
-	int cpu;
-
-	b->kb = kcalloc(nr_cpu_ids, sizeof(*b->kb), GFP_KERNEL);
-	if (!b->kb || !zalloc_cpumask_var(&b->cpus, GFP_KERNEL))
-		return -ENOMEM;
-	cpumask_copy(b->cpus, cpu_possible_mask);
-	for_each_possible_cpu(cpu)
-		b->kb[cpu] = trace_boot_kb;
-	guard(mutex)(&b->lock);
-	b->rb = trace_buf_alloc_rb(b);
-	return b->rb ? 0 : -ENOMEM;
-}
-
-static void trace_buf_teardown(struct trace_buf *b)
-{
-	if (b->rb)
-		ring_buffer_free(b->rb);
-	free_cpumask_var(b->cpus);
-	kfree(b->kb);
-}
-
-/**
- * trace_buf_new() - make a buffer for an instance
- * @overwrite:	a full buffer overwrites its oldest records
- *
- * Of the size a new buffer gets (trace_buf_size= at boot), recording,
- * every CPU in its mask.
- *
- * Return: the buffer, or NULL when memory ran out.
- */
-struct trace_buf *trace_buf_new(bool overwrite)
-{
-	struct trace_buf *b = kzalloc(sizeof(*b), GFP_KERNEL);
-
-	if (!b)
-		return NULL;
-	mutex_init(&b->lock);
-	b->percent = 50;
-	b->overwrite = overwrite;
-	if (trace_buf_setup(b)) {
-		trace_buf_teardown(b);
-		kfree(b);
-		return NULL;
-	}
-	return b;
-}
-
-/**
- * trace_buf_destroy() - free an instance's buffer
- * @b:		the buffer; no reader holds it, and no writer will find it
- *		from now on
- *
- * Writers in progress are waited for.
- */
-void trace_buf_destroy(struct trace_buf *b)
-{
-	atomic_or(TRACE_REC_USER_OFF, &b->blocked);
-	trace_wake_readers(b, true);
-	/* Writers reserve with preemption off: once this returns, none is. */
-	synchronize_rcu();
-	scoped_guard(mutex, &b->lock) {
-		b->max_users = 0;
-		trace_max_free_locked(b);
-	}
-	if (trace_buf_readers)
-		trace_buf_readers->release(b);
-	trace_buf_teardown(b);
-	kfree(b);
-}
-
-/**
- * trace_buf_init() - allocate the top array's buffer, early at boot
- *
- * Return: 0, or -ENOMEM.
- */
-int __init trace_buf_init(void)
-{
-	int ret;
-
-	/* Records save their task's name from the first one on. */
-	ret = trace_cmdline_init();
-	if (ret)
-		return ret;
-	trace_top_buf.overwrite = trace_opt(TRACE_OPT_OVERWRITE);
-	return trace_buf_setup(&trace_top_buf);
 }

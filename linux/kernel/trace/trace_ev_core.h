@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The trace event core's own declarations: the registry's state
- * (trace_ev.c), which the layers above it share (the files, set_event,
- * the pid lists, the triggers, the syscall events, the write path), and
- * the hooks through which the registry tells them of its changes.
+ * (trace_ev.c, trace_ev_reg.c), which the layers above it share (the
+ * files, set_event, the pid lists, the triggers, the syscall events, the
+ * write path), and the hooks through which the registry tells them of its
+ * changes.
  */
 #ifndef _KERNEL_TRACE_TRACE_EV_CORE_H
 #define _KERNEL_TRACE_TRACE_EV_CORE_H
@@ -209,6 +210,9 @@ extern struct trace_ev_rt trace_ev_print_rt;
 /* Every event, system by system: trace_ev_next(NULL), then each next. */
 struct trace_ev_rt *trace_ev_next(struct trace_ev_rt *rt);
 struct trace_ev_rt *trace_ev_find_id_locked(u64 id);
+struct trace_ev_rt *trace_ev_lookup_locked(struct trace_array *tr,
+					   const char *sys, const char *event,
+					   struct trace_ev_ie **ie);
 
 /* perf events on trace events (trace_ev_perf.c), for the write path */
 struct trace_ev_perf;

@@ -13,8 +13,8 @@
  * trace buffers took of it. The state goes with the last perf event,
  * after a grace period.
  *
- * A layer over the registry (trace_ev.c) and the filters; it calls no
- * other file of event tracing.
+ * A layer over the registry (trace_ev_reg.c), the events' state
+ * (trace_ev.c) and the filters; it calls no other file of event tracing.
  */
 #include <linux/errno.h>
 #include <linux/kprobes.h>
@@ -210,7 +210,10 @@ static struct trace_ev_perf *trace_ev_perf_get(struct trace_ev_rt *rt,
 	if (!pf)
 		return ERR_PTR(-ENOMEM);
 	pf->users = 1;
-	/* The probe reads the state under RCU: published whole. */
+	/*
+	 * Published whole: pairs with the rcu_dereference_sched() of
+	 * rt->perf in trace_ev_commit_slow() and trace_ev_perf_regs_bpf().
+	 */
 	rcu_assign_pointer(rt->perf, pf);
 	ret = trace_ev_apply_locked(rt);
 	if (ret) {
@@ -536,7 +539,12 @@ int ftrace_profile_set_filter(struct perf_event *p_event, int event_id,
 				    &err, &pos);
 	if (IS_ERR(f))
 		return PTR_ERR(f);
-	/* Built whole before perf's probes can see it. */
+	/*
+	 * Built whole before perf's probes can see it. Pairs with the
+	 * address dependency in perf_tp_filter_match() (kernel/events/
+	 * core.c): it loads event->filter and reads the filter only through
+	 * that pointer, in filter_match_preds() below.
+	 */
 	smp_store_release(&p_event->filter, (struct event_filter *)f);
 	return 0;
 }

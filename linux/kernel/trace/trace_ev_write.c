@@ -280,3 +280,76 @@ static int __init trace_ev_write_init(void)
 	return 0;
 }
 core_initcall(trace_ev_write_init);
+
+/* Filling the variable fields of a record */
+
+/**
+ * trace_ev_str_len() - the room a __string() field takes
+ * @src:	the string, or NULL
+ *
+ * Return: its length with the NUL; NULL is recorded as "(null)".
+ */
+unsigned int trace_ev_str_len(const char *src)
+{
+	return strlen(src ?: EVENT_NULL_STR) + 1;
+}
+EXPORT_SYMBOL_GPL(trace_ev_str_len);
+
+/**
+ * trace_ev_str_copy() - fill a __string() or __string_len() field
+ * @dst:	the field's room
+ * @src:	the string, or NULL
+ * @len:	the room, NUL included
+ *
+ * Copies at most @len - 1 bytes, stopping at a NUL, and ends the field
+ * with a NUL.
+ */
+void trace_ev_str_copy(char *dst, const char *src, unsigned int len)
+{
+	size_t n;
+
+	if (!len)
+		return;
+	src = src ?: EVENT_NULL_STR;
+	n = strnlen(src, len - 1);
+	memcpy(dst, src, n);
+	memset(dst + n, 0, len - n);
+}
+EXPORT_SYMBOL_GPL(trace_ev_str_copy);
+
+/**
+ * trace_ev_vstr_len() - the room a __vstring() field takes
+ * @fmt:	its format
+ * @ap:		its arguments, left for the copy
+ *
+ * Return: the length of the text with its NUL.
+ */
+unsigned int trace_ev_vstr_len(const char *fmt, va_list *ap)
+{
+	va_list aq;
+	int n;
+
+	va_copy(aq, *ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	return n + 1;
+}
+EXPORT_SYMBOL_GPL(trace_ev_vstr_len);
+
+/**
+ * trace_ev_vstr_copy() - fill a __vstring() field
+ * @dst:	the field's room
+ * @len:	the room
+ * @fmt:	the format
+ * @ap:		its arguments, left for the caller
+ */
+void trace_ev_vstr_copy(char *dst, unsigned int len, const char *fmt,
+			va_list *ap)
+{
+	va_list aq;
+
+	va_copy(aq, *ap);
+	vsnprintf(dst, len, fmt, aq);
+	va_end(aq);
+}
+EXPORT_SYMBOL_GPL(trace_ev_vstr_copy);

@@ -158,7 +158,7 @@ void trace_rec_wake(void);
 static __always_inline void trace_rec_commit(struct trace_wh *h)
 {
 	rb_commit(h->rb);
-	/* Pairs with the barriers where readers set it (trace_buf.c). */
+	/* Pairs with the barriers where readers set it (trace_buf_wake.c). */
 	if (unlikely(READ_ONCE(trace_want_wake)))
 		trace_rec_wake();
 }
