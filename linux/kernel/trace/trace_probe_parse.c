@@ -246,6 +246,28 @@ static int tp_parse_imm(struct tp_arg *a, const char *s, size_t len,
 	return 0;
 }
 
+/* %REG */
+static int tp_parse_reg(struct tp_arg *a, const char *s, size_t len,
+			const struct tp_pctx *pc, unsigned int pos,
+			struct tp_err *err)
+{
+	char reg[16];
+	int off;
+
+	if (pc->flags & TP_CTX_NOREGS)
+		return tp_fail(err, pos, "Registers are not for this kind of probe");
+	if (len < 2 || len >= sizeof(reg))
+		return tp_fail(err, pos, "Unknown register name");
+	memcpy(reg, s + 1, len - 1);
+	reg[len - 1] = '\0';
+	off = regs_query_register_offset(reg);
+	if (off < 0)
+		return tp_fail(err, pos, "Unknown register name");
+	a->src = TPS_REG;
+	a->imm = off;
+	return 0;
+}
+
 /*
  * The value @s (@len bytes at offset @pos of the command), at dereference
  * depth @depth; @top is where the outermost dereference's inner value
@@ -266,22 +288,7 @@ static int tp_parse_value(struct tp_arg *a, const char *s, size_t len,
 		return tp_fail(err, pos, "Bad fetch argument");
 	switch (s[0]) {
 	case '%':
-		if (pc->flags & TP_CTX_NOREGS)
-			return tp_fail(err, pos,
-				       "Registers are not for this kind of probe");
-		ret = len > 1 && len < 16 ? 0 : -EINVAL;
-		if (!ret) {
-			char reg[16];
-
-			memcpy(reg, s + 1, len - 1);
-			reg[len - 1] = '\0';
-			ret = regs_query_register_offset(reg);
-		}
-		if (ret < 0)
-			return tp_fail(err, pos, "Unknown register name");
-		a->src = TPS_REG;
-		a->imm = ret;
-		return 0;
+		return tp_parse_reg(a, s, len, pc, pos, err);
 	case '$':
 		return tp_parse_var(a, s, len, pc, pos, err);
 	case '@':
