@@ -4,11 +4,9 @@
  * define/append/remove skeleton that every kind of probe event shares
  * (trace_probe_ev.h). A kind's file keeps only its places and its hit.
  *
- * A hit counts itself, then, when its event records, builds the record
- * in one of this CPU's scratch pages (trace_probe.h: its length is known
- * only once its strings are read) and copies it into the buffer. BPF
- * programs and perf get the hit's registers when it has them. A hit that
- * finds every scratch level in use is dropped and counted as a miss.
+ * The hit-write path itself, pev_hit(), is inline in trace_probe_ev.h:
+ * each kind's handler gets its own copy, as when each kind had its own
+ * function, and nothing is added to a hit's path.
  */
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
@@ -25,11 +23,16 @@
 /* The words of a definition before its arguments: head and place. */
 #define PEV_FIRST_ARG	2
 
-/*
- * Hand a hit's registers to its event's programs, when it has them. Out
- * of line: the fast path tests the slow-path flag alone.
+/**
+ * pev_bpf() - hand a hit's registers to its event's programs
+ * @call:	the event, whose records take the slow path
+ * @regs:	the registers, or NULL (an event probe's hit has none)
+ *
+ * Out of line: pev_hit()'s fast path tests the slow-path flag alone.
+ *
+ * Return: whether trace_ev_perf_regs_done() is owed.
  */
-static noinline bool pev_bpf(struct trace_ev_call *call, struct pt_regs *regs)
+noinline bool pev_bpf(struct trace_ev_call *call, struct pt_regs *regs)
 {
 	if (!regs)
 		return false;
@@ -38,68 +41,6 @@ static noinline bool pev_bpf(struct trace_ev_call *call, struct pt_regs *regs)
 }
 
 NOKPROBE_SYMBOL(pev_bpf);
-
-/**
- * pev_hit() - write the record of a hit
- * @ev:		the event hit
- * @regs:	the registers at the hit, or NULL (an event probe's)
- * @src:	what the arguments read besides: the arguments copied at a
- *		function's entry, a user probe's load base, or the record
- *		an event probe reads
- * @ip:		the probed place, or the function that returns
- * @ret_ip:	of a return, where it returns to; 0 at an entry
- *
- * The arguments come in registers, not in a structure: the handlers
- * that call this are on every hit's path (bench B16 and B17 count it).
- *
- * Context: preemption off, any context a probe runs in.
- */
-void pev_hit(struct pev *ev, struct pt_regs *regs, const void *src,
-	     unsigned long ip, unsigned long ret_ip)
-{
-	struct trace_ev_call *call = &ev->de.call;
-	unsigned long fl, *head;
-	struct trace_wh h;
-	unsigned int len;
-	void *page;
-	bool bpf;
-	u8 *rec;
-
-	this_cpu_inc(*ev->hits);
-	fl = READ_ONCE(call->flags);
-	if (!(fl & TRACE_EV_FL_RECORD))
-		return;
-	page = tp_scratch_get();
-	if (!page) {
-		atomic_long_inc(&ev->de.missed);
-		return;
-	}
-	/* Programs see the registers; they may keep the hit from perf. */
-	bpf = IS_ENABLED(CONFIG_BPF_EVENTS) && (fl & TRACE_EV_FL_SLOW) &&
-	      pev_bpf(call, regs);
-	/*
-	 * The place, and where a return goes: at an entry, @ret_ip is 0 in
-	 * the first argument's slot, which the arguments then fill.
-	 */
-	if (ev->head) {
-		head = page + sizeof(struct trace_entry);
-		head[0] = ip;
-		head[1] = ret_ip;
-	}
-	len = tp_fetch(ev->de.args, regs, src, page, PAGE_SIZE);
-	rec = trace_ev_reserve(call, fl, len, &h);
-	if (rec) {
-		memcpy(rec + sizeof(struct trace_entry),
-		       page + sizeof(struct trace_entry),
-		       len - sizeof(struct trace_entry));
-		trace_ev_commit(call, fl, rec, &h);
-	}
-	if (bpf)
-		trace_ev_perf_regs_done();
-	tp_scratch_put();
-}
-
-NOKPROBE_SYMBOL(pev_hit);
 
 /* Disarm @ev's places from the one before @pl back to the first. */
 static void pev_disarm_before(struct pev *ev, struct pev_place *pl)
