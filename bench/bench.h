@@ -298,4 +298,36 @@ static inline double pingpong(long trips, int loops)
 	return best;
 }
 
+/*
+ * The file offset of @fn in this binary, from the mapping that holds it
+ * (for a uprobe on it); the binary's path in @exe. 0 when not found.
+ */
+static inline unsigned long file_offset_of(void *fn, char *exe, size_t size)
+{
+	unsigned long addr = (unsigned long)fn;
+	unsigned long start, end, off;
+	char line[512], path[256];
+	FILE *fp;
+	ssize_t n;
+
+	n = readlink("/proc/self/exe", exe, size - 1);
+	if (n <= 0)
+		return 0;
+	exe[n] = '\0';
+	fp = fopen("/proc/self/maps", "r");
+	if (!fp)
+		return 0;
+	while (fgets(line, sizeof(line), fp)) {
+		if (sscanf(line, "%lx-%lx %*s %lx %*s %*s %255s", &start, &end,
+			   &off, path) != 4)
+			continue;
+		if (addr >= start && addr < end && !strcmp(path, exe)) {
+			fclose(fp);
+			return addr - start + off;
+		}
+	}
+	fclose(fp);
+	return 0;
+}
+
 #endif

@@ -83,37 +83,6 @@ static double target_loops(long calls, int loops, double *records)
 	return best;
 }
 
-/*
- * The file offset of probebench_target() in this binary, from the
- * mapping that holds it; its path in @exe. 0 when not found.
- */
-static unsigned long target_offset(char *exe, size_t size)
-{
-	unsigned long addr = (unsigned long)probebench_target;
-	unsigned long start, end, off;
-	char line[512], path[256];
-	FILE *fp;
-	ssize_t n;
-
-	n = readlink("/proc/self/exe", exe, size - 1);
-	if (n <= 0)
-		return 0;
-	exe[n] = '\0';
-	fp = fopen("/proc/self/maps", "r");
-	if (!fp)
-		return 0;
-	while (fgets(line, sizeof(line), fp)) {
-		if (sscanf(line, "%lx-%lx %*s %lx %*s %*s %255s", &start, &end,
-			   &off, path) != 4)
-			continue;
-		if (addr >= start && addr < end && !strcmp(path, exe)) {
-			fclose(fp);
-			return addr - start + off;
-		}
-	}
-	fclose(fp);
-	return 0;
-}
 
 static void bench_kprobe(void)
 {
@@ -143,7 +112,7 @@ static void bench_uprobe(void)
 	char exe[256], def[512];
 	unsigned long offset;
 
-	offset = target_offset(exe, sizeof(exe));
+	offset = file_offset_of((void *)probebench_target, exe, sizeof(exe));
 	if (!has("uprobe_events") || !offset)
 		return;
 	snprintf(def, sizeof(def),

@@ -37,34 +37,6 @@ static void define(const char *file, const char *def)
 	close(fd);
 }
 
-/* probeloop_target()'s file offset in this binary, and the binary. */
-static unsigned long target_offset(char *exe, size_t size)
-{
-	unsigned long addr = (unsigned long)probeloop_target;
-	unsigned long start, end, off;
-	char line[512], path[256];
-	FILE *fp;
-	ssize_t n;
-
-	n = readlink("/proc/self/exe", exe, size - 1);
-	if (n <= 0)
-		return 0;
-	exe[n] = '\0';
-	fp = fopen("/proc/self/maps", "r");
-	if (!fp)
-		return 0;
-	while (fgets(line, sizeof(line), fp)) {
-		if (sscanf(line, "%lx-%lx %*s %lx %*s %*s %255s", &start, &end,
-			   &off, path) != 4)
-			continue;
-		if (addr >= start && addr < end && !strcmp(path, exe)) {
-			fclose(fp);
-			return addr - start + off;
-		}
-	}
-	fclose(fp);
-	return 0;
-}
 
 int main(int argc, char **argv)
 {
@@ -90,7 +62,7 @@ int main(int argc, char **argv)
 		       "p:pbench/kp __x64_sys_getppid a=%di b=+0(%di):x64\n");
 		enable = "events/pbench/kp/enable";
 	} else {
-		off = target_offset(exe, sizeof(exe));
+		off = file_offset_of((void *)probeloop_target, exe, sizeof(exe));
 		if (!off) {
 			fprintf(stderr, "probeloop_target not found\n");
 			return 1;
