@@ -3,46 +3,8 @@
  * Internal declarations of the tracing core. Nothing outside kernel/trace/
  * includes this file.
  *
- * File map (see Documentation/trace/tracing-design.rst):
- *   trace_core.c     tracer registry, current_tracer, boot set-up
- *   trace_dump.c     ftrace_dump(), the oops dump, the sysctls
- *   trace_buf.c      the trace buffer: tracing_on, records, clock, cpumask,
- *                    max-buffer swaps (the inline write path is
- *                    trace_write.h's); its sizes trace_buf_size.c, its
- *                    rings made and freed trace_buf_alloc.c, readers'
- *                    waits trace_buf_wake.c
- *   trace_cmdline.c  saved_cmdlines and saved_tgids
- *   trace_options.c  trace_options and options/
- *   trace_iter.c     per-CPU readers merged into one time-ordered stream
- *   trace_output.c   records as text: headers, context columns, lines
- *   trace_read.c     trace, trace_pipe, trace_pipe_raw and their per-CPU
- *                    copies
- *   trace_fs.c       the tracefs file table and the attribute files
- *   trace_printk.c   trace_printk(), trace_puts()
- *   trace_stack.c    kernel_stack records: trace_dump_stack(),
- *                    func_stack_trace, the stacktrace command
- *   trace_clock.c    the selectable trace clocks
- *   trace_function.c the function tracer
- *   trace_graph.c    the function_graph tracer: records, its files
- *   trace_graph_out.c  its text output
- *   trace_profile.c  the function profiler and trace_stat/function<cpu>
- *   trace_stack_tracer.c  the stack tracer: stack_max_size, stack_trace
- *   trace_lat.c      latency tracers: the kept latency, the max buffer swap
- *                    (their declarations are trace_lat.h's)
- *   trace_irqsoff.c  the irqsoff, preemptoff and preemptirqsoff tracers
- *   trace_wakeup.c   the wakeup, wakeup_rt and wakeup_dl tracers
- *   trace_points.c   the tracepoints of event headers no subsystem owns
- *   trace_ev.c       trace events' state: trace_ev_lock, enabling
- *   trace_ev_reg.c   trace events: the registry, record types, printing
- *   trace_ev_fs.c    the files of events/<system>/ and of each event
- *   trace_ev_set.c   set_event and available_events
- *   trace_ev_filter.c  event filters: the language, compiled and run
- *   trace_ev_pid.c   set_event_pid, set_event_notrace_pid, event-fork
- *   trace_pid.c      task lists (set_*_pid files) and fork following
- *   trace_errlog.c   error_log
- *   trace_seq.c      struct trace_seq and the print-format helpers
- *   trace_snapshot.c the snapshot file, and snapshots from triggers,
- *                    commands and tracing_snapshot()
+ * Which file of kernel/trace/ does what, and the layers they call down
+ * through: the one file map, in Documentation/trace/tracing-design.rst.
  */
 #ifndef _KERNEL_TRACE_TRACE_H
 #define _KERNEL_TRACE_TRACE_H
