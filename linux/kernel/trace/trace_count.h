@@ -12,7 +12,9 @@
  * change inside trace_count_switch_begin() and trace_count_switch_end(),
  * on a flag their caller keeps: the CPU that finds the flag taken skips,
  * the winner making the change it would have made. A flag, not a lock:
- * commands run in NMI context too.
+ * commands run in NMI context too. A caller on an event's hit path tests
+ * the state before it claims the flag, and again after: the hits that
+ * find nothing to change, nearly all of them, write nothing shared.
  */
 #ifndef _KERNEL_TRACE_TRACE_COUNT_H
 #define _KERNEL_TRACE_TRACE_COUNT_H

@@ -96,20 +96,26 @@ static void trig_target_mute(struct trace_ev_trig *t, bool mute)
 }
 
 /*
- * traceon, traceoff, enable_event or disable_event: switch recording into
- * @b, or the event @t names, counting a run only when that changes it.
+ * traceon or traceoff: recording into @b on or @off, a run counted only
+ * when that changes it. A hit with nothing to change writes nothing.
  */
-static void trig_switch(struct trace_ev_trig *t, struct trace_buf *b)
+static void trig_switch_buf(struct trace_ev_trig *t, struct trace_buf *b,
+			    bool off)
 {
-	bool off = t->type == TRIG_TRACEOFF || t->type == TRIG_DISABLE;
-	bool rec = t->type == TRIG_TRACEON || t->type == TRIG_TRACEOFF;
-
-	if (!trace_count_switch_begin(&t->switching))
+	if (trace_buf_is_on(b) != off || !trace_count_switch_begin(&t->switching))
 		return;
-	if (rec && trace_buf_is_on(b) == off && trace_count_take(&t->count))
+	if (trace_buf_is_on(b) == off && trace_count_take(&t->count))
 		trace_buf_set_on(b, !off);
-	if (!rec && trig_target_muted(t) != off &&
-	    trace_count_take(&t->count))
+	trace_count_switch_end(&t->switching);
+}
+
+/* enable_event or disable_event: the same for the event @t names. */
+static void trig_switch_event(struct trace_ev_trig *t, bool off)
+{
+	if (trig_target_muted(t) == off ||
+	    !trace_count_switch_begin(&t->switching))
+		return;
+	if (trig_target_muted(t) != off && trace_count_take(&t->count))
 		trig_target_mute(t, off);
 	trace_count_switch_end(&t->switching);
 }
@@ -146,9 +152,11 @@ noinline void trace_ev_trig_run(struct list_head *trigs, struct trace_buf *b,
 		switch (t->type) {
 		case TRIG_TRACEON:
 		case TRIG_TRACEOFF:
+			trig_switch_buf(t, b, t->type == TRIG_TRACEOFF);
+			break;
 		case TRIG_ENABLE:
 		case TRIG_DISABLE:
-			trig_switch(t, b);
+			trig_switch_event(t, t->type == TRIG_DISABLE);
 			break;
 		case TRIG_SNAPSHOT:
 			if (trace_count_take(&t->count))
