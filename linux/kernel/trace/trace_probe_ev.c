@@ -211,23 +211,14 @@ unsigned long pev_hits(const struct pev *ev)
 	return n;
 }
 
-/**
- * pev_def_alloc() - a zeroed definition of a kind
- * @kind:	the kind
- *
- * Return: the definition, or NULL.
- */
-struct pev_def *pev_def_alloc(const struct pev_kind *kind)
+/* A zeroed definition of @kind, or NULL. */
+static struct pev_def *pev_def_alloc(const struct pev_kind *kind)
 {
 	return kzalloc(kind->def_size, GFP_KERNEL);
 }
 
-/**
- * pev_def_free() - free a definition and what it holds
- * @kind:	its kind
- * @d:		the definition, or NULL
- */
-void pev_def_free(const struct pev_kind *kind, struct pev_def *d)
+/* Free a definition (or NULL) and what it holds. */
+static void pev_def_free(const struct pev_kind *kind, struct pev_def *d)
 {
 	if (!d)
 		return;

@@ -183,8 +183,6 @@ int pev_delete(const struct dynev_kind *dk, struct dynev_cmd *cmd);
 int pev_remove_words(struct dynev_event *de, struct dynev_cmd *cmd);
 void pev_show(struct seq_file *m, struct dynev_event *de);
 void pev_release(struct dynev_event *de);
-struct pev_def *pev_def_alloc(const struct pev_kind *kind);
-void pev_def_free(const struct pev_kind *kind, struct pev_def *d);
 
 /**
  * pev_hit() - write the record of a hit
