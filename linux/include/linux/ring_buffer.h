@@ -83,6 +83,12 @@ void ring_buffer_commit(struct trace_buffer *buffer);
 
 int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *page,
 			  size_t size);
+int ring_buffer_read_whole_page(struct trace_buffer *buffer, int cpu,
+				void *page, size_t size);
+bool ring_buffer_fill_wait(struct trace_buffer *buffer, int cpu,
+			   unsigned int percent);
+void ring_buffer_set_fill_notify(struct trace_buffer *buffer,
+				 void (*fn)(void));
 void ring_buffer_stats(struct trace_buffer *buffer, int cpu,
 		       struct ring_buffer_stats *stats);
 unsigned long ring_buffer_attempts(struct trace_buffer *buffer, int cpu);

@@ -226,6 +226,11 @@ struct rb_claim_rec {
  * @over_seen:	@over_cum as last reported in a page's commit flags; under
  *		@reader_lock
  * @rmark:	the @lost_mark of the page just read; under @reader_lock
+ * @fill_need:	complete unread pages a waiting reader wants before it is
+ *		told (ring_buffer_fill_wait()); 0 when none waits. Set by
+ *		readers, taken back to 0 by the writer that tells them.
+ * @fill_notify: how the writer tells them: called in the writer's
+ *		context (any, NMI included); set once, before any writer
  */
 struct rb_cpu {
 	union rb_wpos wpos;
@@ -257,6 +262,8 @@ struct rb_cpu {
 	struct rb_claim_rec claim_log[RB_CLAIM_LOG];
 	u64 over_seen;
 	u64 rmark;
+	unsigned long fill_need;
+	void (*fill_notify)(void);
 };
 
 /*

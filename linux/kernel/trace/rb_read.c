@@ -350,8 +350,12 @@ static int rb_read_full_page(struct rb_cpu *c, union rb_slot *slot,
 	return n;
 }
 
-/* One page out of @c into @out; returns its data bytes, 0 when empty. */
-static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
+/*
+ * One page out of @c into @out; returns its data bytes, 0 when empty.
+ * With @whole, only a page the writer is done with.
+ */
+static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out,
+				   bool whole)
 {
 	unsigned int from, tries = 0;
 	unsigned long p, pvpn;
@@ -384,7 +388,7 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 		if (s.page & RB_SLOT_WRITER) {
 			if (h != pvpn)
 				continue;
-			if (rb_in(c, p) <= from)
+			if (whole || rb_in(c, p) <= from)
 				return 0;
 			n = rb_read_writer_page(c, rb_slot_page(s), h, p, from,
 						out);
@@ -397,6 +401,25 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 			break;
 	}
 	rb_mark_lost(c, out, n, h);
+	return n;
+}
+
+static int rb_read_page(struct trace_buffer *buffer, int cpu, void *page,
+			size_t size, bool whole)
+{
+	struct rb_cpu *c;
+	unsigned long flags;
+	int n = -EMSGSIZE;
+
+	if (cpu < 0 || cpu >= nr_cpu_ids || !cpu_possible(cpu))
+		return -EINVAL;
+	c = per_cpu_ptr(buffer->cpus, cpu);
+	raw_spin_lock_irqsave(&c->reader_lock, flags);
+	if (size >= 1UL << c->shift) {
+		n = rb_read_locked(c, page, whole);
+		rb_zero_past(c, page, size);
+	}
+	raw_spin_unlock_irqrestore(&c->reader_lock, flags);
 	return n;
 }
 
@@ -420,22 +443,92 @@ static unsigned int rb_read_locked(struct rb_cpu *c, struct rb_data_page *out)
 int ring_buffer_read_page(struct trace_buffer *buffer, int cpu, void *page,
 			  size_t size)
 {
-	struct rb_cpu *c;
-	unsigned long flags;
-	int n = -EMSGSIZE;
-
-	if (cpu < 0 || cpu >= nr_cpu_ids || !cpu_possible(cpu))
-		return -EINVAL;
-	c = per_cpu_ptr(buffer->cpus, cpu);
-	raw_spin_lock_irqsave(&c->reader_lock, flags);
-	if (size >= 1UL << c->shift) {
-		n = rb_read_locked(c, page);
-		rb_zero_past(c, page, size);
-	}
-	raw_spin_unlock_irqrestore(&c->reader_lock, flags);
-	return n;
+	return rb_read_page(buffer, cpu, page, size, false);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_read_page);
+
+/**
+ * ring_buffer_read_whole_page() - take the oldest unread page of one CPU,
+ * if the writer is done with it
+ * @buffer:	the buffer
+ * @cpu:	the CPU
+ * @page:	as for ring_buffer_read_page()
+ * @size:	as for ring_buffer_read_page()
+ *
+ * As ring_buffer_read_page(), but the page being written is left where it
+ * is: a reader that hands pages on whole (splice) takes only full ones
+ * while tracing runs.
+ *
+ * Return: as ring_buffer_read_page().
+ */
+int ring_buffer_read_whole_page(struct trace_buffer *buffer, int cpu,
+				void *page, size_t size)
+{
+	return rb_read_page(buffer, cpu, page, size, true);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_read_whole_page);
+
+/* Complete pages of @c not yet read (the writer's own not counted). */
+static long rb_filled_pages(struct rb_cpu *c)
+{
+	/* Pairs with atomic_long_set_release() in rb_publish_tail(). */
+	unsigned long p = atomic_long_read_acquire(&c->pub);
+
+	return (long)rb_vpn(c, p) - atomic_long_read(&c->head);
+}
+
+/**
+ * ring_buffer_fill_wait() - whether one CPU's ring is filled to a
+ * percentage, and if not, ask its writers to say when it is
+ * @buffer:	the buffer
+ * @cpu:	the CPU
+ * @percent:	1 to 100: of the pages the writer is not in, how many must
+ *		be complete and unread
+ *
+ * When it returns false, the writer that completes the page which fills
+ * the ring that far calls the buffer's fill notifier
+ * (ring_buffer_set_fill_notify()), once. A reader that gave up waiting
+ * costs at most that one call.
+ *
+ * Context: any; no lock taken.
+ * Return: true when filled.
+ */
+bool ring_buffer_fill_wait(struct trace_buffer *buffer, int cpu,
+			   unsigned int percent)
+{
+	struct rb_cpu *c = per_cpu_ptr(buffer->cpus, cpu);
+	unsigned long nr = READ_ONCE(c->nr), need, old;
+
+	need = max(1UL, DIV_ROUND_UP((nr - 1) * min(percent, 100U), 100));
+	if (rb_filled_pages(c) >= (long)need)
+		return true;
+	/* Readers of one ring that want different levels: the lowest. */
+	old = READ_ONCE(c->fill_need);
+	do {
+		if (old && old <= need)
+			break;
+	} while (!try_cmpxchg(&c->fill_need, &old, need));
+	/* Pairs with the smp_mb() in rb_publish_pages(). */
+	smp_mb();
+	return rb_filled_pages(c) >= (long)need;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_fill_wait);
+
+/**
+ * ring_buffer_set_fill_notify() - what tells readers a ring filled
+ * @buffer:	the buffer, before it is written
+ * @fn:		called in writers' context (any, NMI included): it must only
+ *		queue work, an irq_work for example
+ */
+void ring_buffer_set_fill_notify(struct trace_buffer *buffer,
+				 void (*fn)(void))
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		per_cpu_ptr(buffer->cpus, cpu)->fill_notify = fn;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_set_fill_notify);
 
 /**
  * ring_buffer_attempts() - events one CPU's writers committed or lost

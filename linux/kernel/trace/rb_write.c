@@ -127,22 +127,32 @@ struct rb_page *rb_claim(struct trace_buffer *b, struct rb_cpu *c,
 	return pg;
 }
 
-/*
- * rb_publish() - make everything up to @w visible to readers.
- *
- * Called by the outermost committer only. Pages before the one holding
- * @w are complete: their commit becomes their end and the writer gives
- * them up. The page holding @w gets a partial commit.
- */
-static void rb_publish(struct rb_cpu *c, unsigned long w)
+/* The writer's page @wvpn gets a partial commit, and @w is published. */
+static __always_inline void rb_publish_tail(struct rb_cpu *c, unsigned long w,
+					    unsigned long wvpn)
 {
-	unsigned long vpn = rb_vpn(c, atomic_long_read(&c->pub));
-	unsigned long wvpn = rb_vpn(c, w);
-	union rb_slot *slot;
 	struct rb_page *pg;
 
-	/* Event data is visible before any commit word that covers it. */
-	smp_wmb();
+	if (wvpn >= c->nr) {
+		pg = rb_slot_page(*rb_slot_of(c, wvpn));
+		local_set(&pg->data->commit, rb_in(c, w));
+	}
+	/* Pairs with atomic_long_read_acquire(&c->pub) in readers. */
+	atomic_long_set_release(&c->pub, w);
+}
+
+/*
+ * Pages @vpn up to @wvpn (excluded) are complete: their commit becomes
+ * their end and the writer gives them up. Then @w is published, and a
+ * reader waiting for the ring to fill is told when it has.
+ */
+static noinline void rb_publish_pages(struct rb_cpu *c, unsigned long vpn,
+				      unsigned long w, unsigned long wvpn)
+{
+	union rb_slot *slot;
+	struct rb_page *pg;
+	unsigned long need;
+
 	for (; vpn < wvpn; vpn++) {
 		if (vpn < c->nr)	/* the empty page before the stream */
 			continue;
@@ -152,12 +162,38 @@ static void rb_publish(struct rb_cpu *c, unsigned long w)
 		/* Pairs with the acquire of the slot in rb_take_page(). */
 		smp_store_release(&slot->page, (unsigned long)pg);
 	}
-	if (wvpn >= c->nr) {
-		pg = rb_slot_page(*rb_slot_of(c, wvpn));
-		local_set(&pg->data->commit, rb_in(c, w));
-	}
-	/* Pairs with atomic_long_read_acquire(&c->pub) in readers. */
-	atomic_long_set_release(&c->pub, w);
+	rb_publish_tail(c, w, wvpn);
+	/*
+	 * @pub before @fill_need: pairs with the smp_mb() between a reader's
+	 * @fill_need and its read of @pub in ring_buffer_fill_wait(). Either
+	 * the reader sees these pages or this sees its wish. Once a page.
+	 */
+	smp_mb();
+	need = READ_ONCE(c->fill_need);
+	if (unlikely(need) &&
+	    (long)wvpn - atomic_long_read(&c->head) >= (long)need &&
+	    try_cmpxchg(&c->fill_need, &need, 0) && c->fill_notify)
+		c->fill_notify();
+}
+
+/*
+ * rb_publish() - make everything up to @w visible to readers.
+ *
+ * Called by the outermost committer only. Pages before the one holding
+ * @w are complete (rb_publish_pages(), once a page); the page holding @w
+ * gets a partial commit.
+ */
+static void rb_publish(struct rb_cpu *c, unsigned long w)
+{
+	unsigned long vpn = rb_vpn(c, atomic_long_read(&c->pub));
+	unsigned long wvpn = rb_vpn(c, w);
+
+	/* Event data is visible before any commit word that covers it. */
+	smp_wmb();
+	if (unlikely(vpn < wvpn))
+		rb_publish_pages(c, vpn, w, wvpn);
+	else
+		rb_publish_tail(c, w, wvpn);
 }
 
 /**

@@ -570,7 +570,8 @@ bool trace_iter_in_ns(const struct trace_iter *it);
 void trace_iter_lock(struct trace_iter *it);
 void trace_iter_unlock(struct trace_iter *it);
 int trace_iter_raw_page(struct trace_buf *b, int cpu, void *page,
-			size_t size);
+			size_t size, bool whole);
+bool trace_raw_armed(struct trace_buf *b);
 bool trace_raw_ready(struct trace_buf *b, int cpu);
 struct trace_iter *trace_iter_dump_start(int cpu);
 bool trace_iter_peek_after(struct trace_iter *it, struct trace_ev *next);
@@ -751,7 +752,9 @@ extern const struct file_operations trace_pipe_raw_fops;
  * takes them from
  * @take:	take one page of @cpu's into @page (@size bytes), in the
  *		trace_pipe_raw layout: its bytes of data, 0 when there is
- *		none now, or -EMSGSIZE when @size is less than a sub-buffer
+ *		none now, or -EMSGSIZE when @size is less than a sub-buffer.
+ *		With @whole (splice, a fill level awaited), only a page no
+ *		writer is in.
  * @size:	the size of the sub-buffers of the ring @take reads: what
  *		its pages are made of
  * @wait:	wait for one: 1 when one may have come, 0 when none will
@@ -759,7 +762,8 @@ extern const struct file_operations trace_pipe_raw_fops;
  *		there is none
  */
 struct trace_page_src {
-	int (*take)(struct trace_buf *b, int cpu, void *page, size_t size);
+	int (*take)(struct trace_buf *b, int cpu, void *page, size_t size,
+		    bool whole);
 	size_t (*size)(struct trace_buf *b);
 	int (*wait)(struct trace_buf *b, int cpu, bool nonblock);
 };

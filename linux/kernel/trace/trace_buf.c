@@ -306,6 +306,8 @@ void trace_max_swap_locked(struct trace_buf *b)
 
 	WRITE_ONCE(b->max_rb, b->rb);
 	WRITE_ONCE(b->rb, rb);
+	/* Readers waiting for the old ring to fill wait on the new one. */
+	trace_wake_readers(b, false);
 }
 
 /**

@@ -149,8 +149,10 @@ void trace_buf_set_readers(const struct trace_buf_readers *r);
  * meanwhile (its tracing stopped, or a reader was told to give up).
  */
 int trace_wait(struct trace_buf *b, bool (*ready)(void *arg), void *arg,
-	       bool nonblock, bool slow);
+	       bool nonblock, bool armed);
 void trace_wake_readers(struct trace_buf *b, bool stop);
-void trace_poll_wait(struct file *filp, struct poll_table_struct *pt);
+void trace_poll_wait(struct file *filp, struct poll_table_struct *pt,
+		     bool armed);
+void trace_fill_wake(void);
 
 #endif /* _KERNEL_TRACE_TRACE_BUF_H */

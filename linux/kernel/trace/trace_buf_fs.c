@@ -91,6 +91,8 @@ static int buffer_percent_store(struct trace_array *tr, const char *val,
 	if (pct > 100)
 		return -EINVAL;
 	WRITE_ONCE(trace_array_buf(tr)->percent, pct);
+	/* Waiting readers look again, at the new level. */
+	trace_wake_readers(trace_array_buf(tr), false);
 	return 0;
 }
 

@@ -241,6 +241,8 @@ struct trace_buffer *trace_buf_alloc_rb(struct trace_buf *b)
 			       b->overwrite ? RING_BUFFER_OVERWRITE :
 					      RING_BUFFER_KEEP_OLDEST,
 			       trace_buf_clock_fn(b));
+	if (rb)
+		ring_buffer_set_fill_notify(rb, trace_fill_wake);
 	/* The max buffer is swapped with the trace buffer: of its order. */
 	if (rb && b->rb &&
 	    ring_buffer_subbuf_order_set(rb, ring_buffer_subbuf_order_get(b->rb))) {

@@ -2,12 +2,21 @@
 /*
  * The waits of the trace buffers' readers, and their wake-ups.
  *
- * Readers sleep on one wait queue. A writer wakes them only when one
- * asked for it (a flag it reads without a barrier), through an irq_work,
- * so that writers in any context (NMI, scheduler) can do it. The flag
- * read may miss a reader that set it concurrently; a timer armed by
- * waiting readers bounds that delay to a tenth of a second. Calls nothing
- * of the buffers: trace_buf.c and the readers call it.
+ * Readers sleep on one wait queue, and are woken through an irq_work, so
+ * that writers in any context (NMI, scheduler) can do it. They wait for
+ * one of two things:
+ *
+ *  - any record (trace_pipe, and trace_pipe_raw at buffer_percent 0):
+ *    every writer reads a flag without a barrier and wakes them when it
+ *    is set. The read may miss a reader that set it concurrently; a
+ *    timer armed by such readers bounds that delay to a tenth of a
+ *    second.
+ *  - a ring filled to buffer_percent (trace_pipe_raw): their ready()
+ *    arms the ring's own notice (ring_buffer_fill_wait()), which the
+ *    writer completing the filling page gives, with a barrier on both
+ *    sides: no timer, and no wake-up before the ring has filled.
+ *
+ * Calls nothing of the buffers: trace_buf.c and the readers call it.
  */
 #include <linux/atomic.h>
 #include <linux/irq_work.h>
@@ -47,11 +56,13 @@ static void trace_wake_timer_fn(struct timer_list *t)
 
 static DEFINE_TIMER(trace_wake_timer, trace_wake_timer_fn);
 
-/* A reader is about to sleep: ask writers for a wake-up, and the timer. */
-static void trace_want_wakeup(bool by_writers)
+/*
+ * A reader of any record is about to sleep: ask writers for a wake-up,
+ * and the timer.
+ */
+static void trace_want_wakeup(void)
 {
-	if (by_writers)
-		WRITE_ONCE(trace_want_wake, true);
+	WRITE_ONCE(trace_want_wake, true);
 	if (!timer_pending(&trace_wake_timer))
 		mod_timer(&trace_wake_timer, jiffies + HZ / 10);
 }
@@ -77,15 +88,16 @@ void trace_wake_readers(struct trace_buf *b, bool stop)
  * @ready:	says whether there is; must not sleep
  * @arg:	its argument
  * @nonblock:	do not sleep
- * @slow:	@ready waits for a fill level, not for any record: poll
- *		for it instead of being woken by every writer
+ * @armed:	@ready waits for a fill level, not for any record, and
+ *		arms the ring's notice when it says no (see above): writers
+ *		are not asked to wake on every record
  *
  * Return: 1 when @ready, 0 when the wait was ended by
  * trace_wake_readers(@b, true), -EAGAIN when @nonblock and not ready, or
  * -ERESTARTSYS on a signal.
  */
 int trace_wait(struct trace_buf *b, bool (*ready)(void *arg), void *arg,
-	       bool nonblock, bool slow)
+	       bool nonblock, bool armed)
 {
 	int stop = atomic_read(&b->stop_seq), seq;
 	long ret;
@@ -98,8 +110,12 @@ int trace_wait(struct trace_buf *b, bool (*ready)(void *arg), void *arg,
 			return -EAGAIN;
 		if (atomic_read(&b->stop_seq) != stop)
 			return 0;
-		trace_want_wakeup(!slow);
-		/* Pairs with the plain read of the flag in trace_rec_commit(). */
+		if (!armed)
+			trace_want_wakeup();
+		/*
+		 * Pairs with the plain read of the flag in trace_rec_commit()
+		 * (@armed: ring_buffer_fill_wait() has its own).
+		 */
 		smp_mb();
 		if (ready(arg))
 			return 1;
@@ -114,13 +130,29 @@ int trace_wait(struct trace_buf *b, bool (*ready)(void *arg), void *arg,
  * trace_poll_wait() - register a poller on the readers' wait queue
  * @filp:	the file polled
  * @pt:		the poll table
+ * @armed:	as for trace_wait(): the poll's check of readiness, which
+ *		must follow, arms the ring's notice itself
  */
-void trace_poll_wait(struct file *filp, struct poll_table_struct *pt)
+void trace_poll_wait(struct file *filp, struct poll_table_struct *pt,
+		     bool armed)
 {
 	poll_wait(filp, &trace_waitq, pt);
-	trace_want_wakeup(true);
+	if (armed)
+		return;
+	trace_want_wakeup();
 	/* Pairs with the plain read of the flag in trace_rec_commit(). */
 	smp_mb();
+}
+
+/**
+ * trace_fill_wake() - wake the readers: a ring filled as one asked
+ *
+ * The fill notifier of every ring of the trace buffers
+ * (ring_buffer_set_fill_notify()): called by writers in any context.
+ */
+void trace_fill_wake(void)
+{
+	irq_work_queue(&trace_wake_work);
 }
 
 /**

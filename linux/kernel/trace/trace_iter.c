@@ -607,6 +607,8 @@ core_initcall(trace_iter_readers_init);
  * @cpu:	the CPU
  * @page:	receives the page in the trace_pipe_raw layout
  * @size:	the size of @page
+ * @whole:	only a page the writer is done with (splice, while tracing
+ *		runs)
  *
  * What a text reader took out of the ring and did not show comes first.
  *
@@ -614,7 +616,7 @@ core_initcall(trace_iter_readers_init);
  * -EMSGSIZE when @page is smaller than the buffer's sub-buffers.
  */
 int trace_iter_raw_page(struct trace_buf *b, int cpu, void *page,
-			size_t size)
+			size_t size, bool whole)
 {
 	struct trace_cpu_rd *rd;
 	int n = 0;
@@ -635,7 +637,11 @@ int trace_iter_raw_page(struct trace_buf *b, int cpu, void *page,
 	}
 	if (n > 0)
 		return n;
-	n = ring_buffer_read_page(READ_ONCE(b->rb), cpu, page, size);
+	if (whole)
+		n = ring_buffer_read_whole_page(READ_ONCE(b->rb), cpu, page,
+						size);
+	else
+		n = ring_buffer_read_page(READ_ONCE(b->rb), cpu, page, size);
 	return n == -EMSGSIZE ? n : max(n, 0);
 }
 
@@ -650,9 +656,25 @@ static bool trace_raw_has_data(struct trace_buf *b, int cpu)
 }
 
 /**
+ * trace_raw_armed() - whether a CPU's raw reader waits for a fill level
+ * @b:		the buffer
+ *
+ * Return: true when buffer_percent is set and tracing is on: then
+ * trace_raw_ready() arms the ring's notice, and writers need not wake
+ * the reader on every record.
+ */
+bool trace_raw_armed(struct trace_buf *b)
+{
+	return READ_ONCE(b->percent) && trace_buf_is_on(b);
+}
+
+/**
  * trace_raw_ready() - whether a CPU's raw reader should wake
  * @b:		the buffer
  * @cpu:	the CPU
+ *
+ * When it says no while trace_raw_armed(), the writer that fills the ring
+ * far enough wakes the readers (trace_fill_wake()).
  *
  * Return: true when its buffer is filled to buffer_percent (any data at
  * 0), or holds anything once tracing is off.
@@ -660,18 +682,11 @@ static bool trace_raw_has_data(struct trace_buf *b, int cpu)
 bool trace_raw_ready(struct trace_buf *b, int cpu)
 {
 	unsigned int pct = READ_ONCE(b->percent);
-	struct trace_buffer *rb = READ_ONCE(b->rb);
-	struct ring_buffer_stats st;
-	unsigned long size, sub;
 
 	guard(mutex)(&trace_consume_lock);
-	if (!pct || !trace_buf_enabled(b))
+	if (!pct || !trace_buf_is_on(b))
 		return trace_raw_has_data(b, cpu);
-	/* What a ring can hold: the sub-buffer being written is never full. */
-	sub = ring_buffer_subbuf_size_get(rb);
-	size = (ring_buffer_size(rb, cpu) / sub - 1) * (sub - 16);
-	ring_buffer_stats(rb, cpu, &st);
-	return st.bytes * 100 >= (u64)size * pct;
+	return ring_buffer_fill_wait(READ_ONCE(b->rb), cpu, pct);
 }
 
 static struct trace_iter *trace_dump_iter;

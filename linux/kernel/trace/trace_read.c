@@ -351,7 +351,7 @@ static __poll_t trace_pipe_poll(struct file *file, struct poll_table_struct *pt)
 {
 	struct trace_pipe *tp = file->private_data;
 
-	trace_poll_wait(file, pt);
+	trace_poll_wait(file, pt, false);
 	if (READ_ONCE(tp->off) != READ_ONCE(tp->len) || trace_iter_ready(tp->it))
 		return EPOLLIN | EPOLLRDNORM;
 	return 0;
@@ -476,7 +476,7 @@ static int trace_pages_take(struct trace_pages *tp)
 				return -ENOMEM;
 			tp->size = want;
 		}
-		n = tp->src->take(tp->buf, tp->cpu, tp->page, tp->size);
+		n = tp->src->take(tp->buf, tp->cpu, tp->page, tp->size, false);
 		if (n != -EMSGSIZE)
 			return n;
 	}
@@ -531,7 +531,9 @@ ssize_t trace_pages_read(struct file *file, char __user *ubuf, size_t cnt,
  * @flags:	SPLICE_F_*
  *
  * Each page taken (a sub-buffer: a compound page of its size) is moved
- * into the pipe, until @len or the pipe is full.
+ * into the pipe, until @len or the pipe is full. While a reader waits for
+ * a fill level (trace_raw_armed()), only pages the writer is done with
+ * are taken: the pipe gets whole sub-buffers while tracing runs.
  *
  * Return: bytes moved, 0 at the end, or an errno.
  */
@@ -556,7 +558,8 @@ ssize_t trace_pages_splice(struct file *file, loff_t *ppos,
 				   get_order(size));
 		if (!page)
 			return done ?: -ENOMEM;
-		ret = tp->src->take(tp->buf, tp->cpu, page_address(page), size);
+		ret = tp->src->take(tp->buf, tp->cpu, page_address(page), size,
+				    trace_raw_armed(tp->buf));
 		if (ret <= 0) {
 			__free_pages(page, get_order(size));
 			/* The sub-buffers grew: pages of their new size. */
@@ -587,9 +590,9 @@ ssize_t trace_pages_splice(struct file *file, loff_t *ppos,
 /* trace_pipe_raw: the trace buffer's pages, consumed */
 
 static int trace_raw_take(struct trace_buf *b, int cpu, void *page,
-			  size_t size)
+			  size_t size, bool whole)
 {
-	return trace_iter_raw_page(b, cpu, page, size);
+	return trace_iter_raw_page(b, cpu, page, size, whole);
 }
 
 /* Where a trace_pipe_raw reader waits. */
@@ -616,7 +619,7 @@ static int trace_raw_wait(struct trace_buf *b, int cpu, bool nonblock)
 	if (!nonblock && !trace_buf_is_on(b))
 		return 0;
 	return trace_wait(b, trace_raw_wait_ready, &at, nonblock,
-			  READ_ONCE(b->percent) != 0);
+			  trace_raw_armed(b));
 }
 
 static const struct trace_page_src trace_raw_src = {
@@ -635,7 +638,7 @@ static __poll_t trace_raw_poll(struct file *file, struct poll_table_struct *pt)
 {
 	struct trace_pages *tp = file->private_data;
 
-	trace_poll_wait(file, pt);
+	trace_poll_wait(file, pt, trace_raw_armed(tp->buf));
 	if (READ_ONCE(tp->off) != READ_ONCE(tp->len) ||
 	    trace_raw_ready(tp->buf, tp->cpu))
 		return EPOLLIN | EPOLLRDNORM;

@@ -284,7 +284,7 @@ TRACE_VIEW_FOPS(trace_snap, trace_snap_view, trace_snap_write);
  * buffer; the end of file once it is empty (nothing more is coming).
  */
 static int trace_snap_raw_take(struct trace_buf *b, int cpu, void *page,
-			       size_t size)
+			       size_t size, bool whole)
 {
 	struct trace_buffer *rb = READ_ONCE(b->max_rb);
 	int n = rb ? ring_buffer_read_page(rb, cpu, page, size) : 0;

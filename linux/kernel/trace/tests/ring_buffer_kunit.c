@@ -372,6 +372,72 @@ static void rbt_time_extend(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r->n, 0U);
 }
 
+static int rbt_fills;
+
+static void rbt_fill_fn(void)
+{
+	rbt_fills++;
+}
+
+/* Events of 8 bytes (12 with their header) that fill @pages data pages. */
+static void rbt_write_pages(struct trace_buffer *b, unsigned int pages)
+{
+	unsigned int i, per = (PAGE_SIZE - RB_HDR_SIZE) / 12;
+
+	for (i = 0; i < pages * per; i++)
+		rbt_write(b, i, 8);
+}
+
+/*
+ * A reader waiting for a fill level is told once, by the writer that
+ * completes the page reaching it; whole-page reads leave the writer's page.
+ */
+static void rbt_fill_wait(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, 8 * PAGE_SIZE, RING_BUFFER_OVERWRITE);
+	void *page = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	int cpu, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	KUNIT_ASSERT_EQ(test, ring_buffer_size(b, 0), 8 * PAGE_SIZE);
+	ring_buffer_set_fill_notify(b, rbt_fill_fn);
+	rbt_fills = 0;
+	cpu = rbt_pin(test);
+	/* 50% of the 7 pages the writer is not in: 4 complete pages. */
+	KUNIT_EXPECT_FALSE(test, ring_buffer_fill_wait(b, cpu, 50));
+	rbt_write_pages(b, 3);
+	rbt_write(b, 0, 8);
+	KUNIT_EXPECT_EQ(test, rbt_fills, 0);
+	KUNIT_EXPECT_FALSE(test, ring_buffer_fill_wait(b, cpu, 50));
+	rbt_write_pages(b, 1);
+	KUNIT_EXPECT_EQ(test, rbt_fills, 1);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_fill_wait(b, cpu, 50));
+	/* Told once: nobody asked again. */
+	rbt_write_pages(b, 1);
+	KUNIT_EXPECT_EQ(test, rbt_fills, 1);
+
+	/* Whole pages only: the 5 complete ones, then not the writer's. */
+	for (i = 0; i < 5; i++)
+		KUNIT_EXPECT_GT(test, ring_buffer_read_whole_page(b, cpu, page,
+								  PAGE_SIZE), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_whole_page(b, cpu, page,
+							  PAGE_SIZE), 0);
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_page(b, cpu, page, PAGE_SIZE), 12);
+	KUNIT_EXPECT_EQ(test, ring_buffer_read_page(b, cpu, page, PAGE_SIZE), 0);
+
+	/* 100%: the whole ring, and the lowest level asked for wins. */
+	KUNIT_EXPECT_FALSE(test, ring_buffer_fill_wait(b, cpu, 100));
+	KUNIT_EXPECT_FALSE(test, ring_buffer_fill_wait(b, cpu, 1));
+	rbt_write_pages(b, 1);
+	KUNIT_EXPECT_EQ(test, rbt_fills, 2);
+	KUNIT_EXPECT_FALSE(test, ring_buffer_fill_wait(b, cpu, 100));
+	rbt_write_pages(b, 5);
+	KUNIT_EXPECT_EQ(test, rbt_fills, 2);
+	rbt_write_pages(b, 1);
+	KUNIT_EXPECT_EQ(test, rbt_fills, 3);
+	KUNIT_EXPECT_TRUE(test, ring_buffer_fill_wait(b, cpu, 100));
+}
+
 /* Payloads over 112 bytes use type_len 0; events over a page are refused. */
 static void rbt_sizes(struct kunit *test)
 {
@@ -908,6 +974,7 @@ static struct kunit_case rbt_cases[] = {
 	KUNIT_CASE(rbt_nested),
 	KUNIT_CASE(rbt_time_extend),
 	KUNIT_CASE(rbt_sizes),
+	KUNIT_CASE(rbt_fill_wait),
 	KUNIT_CASE(rbt_resize_shrink),
 	KUNIT_CASE(rbt_resize_grow),
 	KUNIT_CASE(rbt_resize_partial),

@@ -8,6 +8,18 @@
  *                              non-blocking; what reached the pipe goes to
  *                              stderr
  *   tfs poll FILE MSECS        poll() for POLLIN
+ *   tfs rawwait FILE MSECS HOW a trace_pipe_raw reader for MSECS, one
+ *                              sub-buffer a call: HOW is poll (poll(), then
+ *                              non-blocking reads until EAGAIN), read or
+ *                              splice
+ *                              (blocking; SIGALRM ends them at MSECS).
+ *                              Prints "calls C waits W pages P partial Q
+ *                              first F took T end E": the calls that got
+ *                              data, those that slept first (20 ms or
+ *                              more), the pages got, those less than half
+ *                              full, when the first came (ms, -1: never),
+ *                              how long it all took, and how it ended
+ *                              (time, eof, or an errno)
  *   tfs stress N               N markers per CPU, written by a task pinned
  *                              to each CPU (and N from hard and N from soft
  *                              interrupts, when the kernel has
@@ -31,7 +43,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <signal.h>
+#include <time.h>
 #include <sys/mman.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 
 static int report_errno(void)
@@ -111,6 +126,113 @@ static int do_poll(const char *path, int msecs)
 	if (n < 0)
 		return report_errno();
 	printf("%s\n", n && (p.revents & POLLIN) ? "POLLIN" : "timeout");
+	return 0;
+}
+
+/* rawwait: see the top of the file. */
+
+static void on_alarm(int sig)
+{
+}
+
+/* SIGALRM in @msecs (0: none). */
+static void arm_alarm(long msecs)
+{
+	struct itimerval it = {
+		.it_value = { .tv_sec = msecs / 1000,
+			      .tv_usec = msecs % 1000 * 1000 },
+	};
+
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Pages of trace_pipe_raw in @buf: count them, and the half-empty ones. */
+static void count_pages(const char *buf, ssize_t n, long *pages, long *partial)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	ssize_t off;
+
+	for (off = 0; off + page <= n; off += page) {
+		uint64_t commit;
+
+		memcpy(&commit, buf + off + 8, sizeof(commit));
+		(*pages)++;
+		if ((commit & ((1U << 27) - 1)) < (page - 16) / 2)
+			(*partial)++;
+	}
+}
+
+static int do_rawwait(const char *path, int msecs, const char *how)
+{
+	static char buf[1 << 16];
+	struct sigaction sa = { .sa_handler = on_alarm };
+	long start = now_ms(), end = start + msecs, first = -1, t;
+	long calls = 0, waits = 0, pages = 0, partial = 0;
+	const char *why = "time";
+	int poll_mode = !strcmp(how, "poll");
+	int splice_mode = !strcmp(how, "splice");
+	long page = sysconf(_SC_PAGESIZE);
+	int fd, p[2];
+	ssize_t n;
+
+	if (!poll_mode && !splice_mode && strcmp(how, "read"))
+		return 2;
+	fd = open(path, O_RDONLY | (poll_mode ? O_NONBLOCK : 0));
+	if (fd < 0 || pipe(p))
+		return report_errno();
+	/* No SA_RESTART: the alarm ends a blocked read() or splice(). */
+	sigaction(SIGALRM, &sa, NULL);
+	while ((t = now_ms()) < end) {
+		if (poll_mode) {
+			struct pollfd pf = { .fd = fd, .events = POLLIN };
+
+			n = poll(&pf, 1, end - t);
+			if (n <= 0)
+				continue;
+			/* Then all there is, as trace-cmd takes it. */
+			waits += now_ms() - t >= 20;
+			while ((n = read(fd, buf, page)) > 0) {
+				calls++;
+				if (first < 0)
+					first = now_ms() - start;
+				count_pages(buf, n, &pages, &partial);
+			}
+			if (n < 0 && errno == EAGAIN)
+				continue;
+		} else {
+			arm_alarm(end - t + 1);
+			if (splice_mode)
+				n = splice(fd, NULL, p[1], NULL, page, 0);
+			else
+				n = read(fd, buf, page);
+			arm_alarm(0);
+			if (n > 0 && splice_mode)
+				n = read(p[0], buf, n);
+		}
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (n <= 0) {
+			why = n ? strerrorname_np(errno) : "eof";
+			break;
+		}
+		calls++;
+		/* A call that took this long slept before data came. */
+		if (now_ms() - t >= 20)
+			waits++;
+		if (first < 0)
+			first = now_ms() - start;
+		count_pages(buf, n, &pages, &partial);
+	}
+	printf("calls %ld waits %ld pages %ld partial %ld first %ld took %ld end %s\n",
+	       calls, waits, pages, partial, first, now_ms() - start, why);
 	return 0;
 }
 
@@ -408,9 +530,12 @@ int main(int argc, char **argv)
 		return do_splice(argv[2], strtoul(argv[3], NULL, 0));
 	if (argc == 4 && !strcmp(argv[1], "poll"))
 		return do_poll(argv[2], atoi(argv[3]));
+	if (argc == 5 && !strcmp(argv[1], "rawwait"))
+		return do_rawwait(argv[2], atoi(argv[3]), argv[4]);
 	if (argc == 3 && !strcmp(argv[1], "stress"))
 		return do_stress(atol(argv[2]));
 	fprintf(stderr, "usage: tfs write FILE TEXT | read-nonblock FILE |\n"
-		"       splice FILE LEN | poll FILE MSECS | stress N\n");
+		"       splice FILE LEN | poll FILE MSECS |\n"
+		"       rawwait FILE MSECS poll|read|splice | stress N\n");
 	return 2;
 }

@@ -23,6 +23,7 @@ data_size() {
 last=$(( $(ls -d per_cpu/cpu* | wc -l) - 1 ))
 raw=per_cpu/cpu$last/trace_pipe_raw
 
+big=$(printf '%01000d' 0)
 # Each size: header_page, a read and a splice of whole sub-buffers.
 for kb in 8 16 64 512; do
 	echo $kb > buffer_subbuf_size_kb
@@ -34,7 +35,10 @@ for kb in 8 16 64 512; do
 	got=$(tfs read-nonblock $raw 2>/tmp/page || true)
 	[ "$got" = "ok $((kb * 1024))" ] || fail "raw read at $kb KiB: $got"
 	grep -q "read-$kb" /tmp/page || fail "the $kb KiB page lacks its record"
-	taskset -c "$last" sh -c "echo splice-$kb > trace_marker"
+	# While tracing runs, splice takes whole sub-buffers only: fill one
+	# with markers of 1 KiB and more.
+	taskset -c "$last" sh -c "echo splice-$kb > trace_marker; i=0
+		while [ \$i -le $kb ]; do echo $big > trace_marker; i=\$((i + 1)); done"
 	got=$(tfs splice $raw $((kb * 1024)) 2>/tmp/page || true)
 	[ "$got" = "ok $((kb * 1024))" ] || fail "splice at $kb KiB: $got"
 	grep -q "splice-$kb" /tmp/page || fail "the spliced page lacks its record"
