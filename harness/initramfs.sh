@@ -2,7 +2,8 @@
 # Build the guest's base initramfs (an uncompressed newc cpio):
 # Debian's busybox-static for the shell utilities, plus real bash and the
 # programs ftracetest needs that busybox lacks or gets wrong, with their
-# shared libraries. Rebuilt only when this script or guest-init changes.
+# shared libraries, and rtla (harness/rtla.sh). Rebuilt only when this
+# script, guest-init or a program copied in changes.
 #
 # Usage: harness/initramfs.sh   prints the path of the cpio archive
 . "$(dirname "$0")/lib.sh"
@@ -26,6 +27,9 @@ plugin_dirs=(/usr/lib/x86_64-linux-gnu/uftrace
 # (sysctl --values, date --rfc-3339, stat --format, getconf), kept in
 # /usr/libexec/klp so that only their runner (tests/klp/run.sh) sees them.
 klp_bins=(/usr/sbin/sysctl /usr/bin/date /usr/bin/stat /usr/bin/getconf)
+# rtla, the noise tracers' client, built from the base tree (rtla.sh):
+# /usr/bin/rtla in the guest.
+rtla=$("$TOP/harness/rtla.sh" | tail -n 1)
 
 # Our own guest helpers, compiled static.
 tools_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tfs.c
@@ -35,7 +39,7 @@ bpf_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tbpf.c
 
 key=$(hash_paths "$TOP/harness/initramfs.sh" "$TOP/harness/guest-init" \
 	"$tools_src" "$fuzz_src" "$soak_src" "$bpf_src" /bin/busybox "${bins[@]}" "${clients[@]}" "${klp_bins[@]}" \
-	"${plugin_dirs[@]}")
+	"${plugin_dirs[@]}" "$rtla")
 if [ -f "$cpio" ] && [ "$key" = "$(cat "$out/key" 2>/dev/null)" ]; then
 	echo "$cpio"
 	exit 0
@@ -66,6 +70,7 @@ copy_with_libs() {
 }
 for b in "${bins[@]}" "${clients[@]}"; do copy_with_libs "$b"; done
 for b in "${klp_bins[@]}"; do copy_with_libs "$b" /usr/libexec/klp; done
+copy_with_libs "$rtla" /usr/bin
 for d in "${plugin_dirs[@]}"; do
 	for so in "$d"/*.so; do copy_with_libs "$so"; done
 done

@@ -143,3 +143,68 @@ churn_stop() {
 	wait $churn_pids
 	echo nop > current_tracer
 }
+
+# need_rtla TRACER...: skip unless rtla is in the guest and every TRACER
+# is in available_tracers (the noise tracers' client tests).
+need_rtla() {
+	command -v rtla >/dev/null || skip "no rtla in the guest"
+	for _t in "$@"; do
+		grep -qw "$_t" available_tracers ||
+			skip "no $_t tracer in available_tracers"
+	done
+}
+
+# last_block FILE PATTERN: the lines of FILE after the last line that
+# matches the extended regex PATTERN (the last refresh of rtla's top).
+last_block() {
+	awk -v re="$2" '$0 ~ re { b = ""; next } { b = b $0 "\n" } END { printf "%s", b }' "$1"
+}
+
+# check_hist FILE COLUMN...: FILE is an rtla hist report (1 us buckets)
+# whose columns are exactly COLUMN... (e.g. CPU-000 CPU-001). Fails unless
+# every column has samples, its bucket rows and "over:" add up to its
+# "count:", min <= avg <= max, min is its first bucket used and, with
+# nothing over, max its last.
+check_hist() {
+	_f=$1
+	shift
+	_got=$(sed -n 's/^Index *//p' "$_f" | head -n 1 | tr -s ' ' | sed 's/ *$//')
+	[ "$_got" = "$*" ] || fail "hist columns '$_got', expected '$*'"
+	_err=$(awk -v n=$# '
+	# timerlat hist: the totals of all CPUs follow the per-CPU summary.
+	/^ALL:/ { exit }
+	/^[0-9]+ / {
+		if (NF != n + 1) { bad = bad "; bucket row of " NF - 1 " values"; next }
+		for (i = 2; i <= NF; i++) {
+			sum[i] += $i
+			if ($i > 0) { if (!(i in first)) first[i] = $1; last[i] = $1 }
+		}
+		next
+	}
+	/^(over|count|min|avg|max):/ {
+		k = substr($1, 1, length($1) - 1)
+		if (NF != n + 1) { bad = bad "; " k ": has " NF - 1 " values"; next }
+		seen[k] = 1
+		for (i = 2; i <= NF; i++) v[k, i] = $i
+	}
+	END {
+		split("over count min avg max", keys, " ")
+		for (j = 1; j <= 5; j++)
+			if (!(keys[j] in seen)) bad = bad "; no " keys[j] ": row"
+		if (bad != "") { print substr(bad, 3); exit }
+		for (i = 2; i <= n + 1; i++) {
+			c = "column " i - 1
+			if (v["count", i] < 1) bad = bad "; " c " has no samples"
+			if (sum[i] + v["over", i] != v["count", i])
+				bad = bad "; " c ": buckets " sum[i] " + over " v["over", i] " != count " v["count", i]
+			if (v["min", i] + 0 > v["avg", i] + 0 || v["avg", i] + 0 > v["max", i] + 0)
+				bad = bad "; " c ": not min <= avg <= max"
+			if ((i in first) && first[i] != v["min", i])
+				bad = bad "; " c ": first bucket " first[i] " != min " v["min", i]
+			if (v["over", i] == 0 && (i in last) && last[i] != v["max", i])
+				bad = bad "; " c ": last bucket " last[i] " != max " v["max", i]
+		}
+		if (bad != "") print substr(bad, 3)
+	}' "$_f")
+	[ -z "$_err" ] || fail "$_f: $_err"
+}
