@@ -279,7 +279,11 @@ static int reader(const char *inst, int me, const struct layout *l)
 		pp = pipefd;
 	}
 	for (;;) {
-		n = get_page(fd, pp, page, size);
+		/*
+		 * While tracing runs, splice() hands over only whole pages;
+		 * the tail is drained by read(), as trace-cmd flushes.
+		 */
+		n = get_page(fd, is_stopping() ? NULL : pp, page, size);
 		if (n > 0) {
 			walk(&t, me, l, page, n);
 			idle = 0;

@@ -41,7 +41,8 @@ check_top() {
 			if (!(mn <= cur && cur <= mx && mn <= avg && avg <= mx && mx < 1000000))
 				bad = bad "; CPU " c " context " s ": cur " cur " min " mn " avg " avg " max " mx
 			if (s > 0 && mn < prev)
-				bad = bad "; CPU " c " context " s ": min " mn " below the earlier context min " prev
+				bad = bad "; CPU " c " context " s ": min " mn \
+					" below the earlier context min " prev
 			prev = mn
 			if (!(s in gmin) || mn < gmin[s]) gmin[s] = mn
 			if (mx > gmax[s]) gmax[s] = mx
@@ -50,11 +51,12 @@ check_top() {
 	}
 	$1 == "ALL" {
 		all = 1
-		if ($2 != "#" total || $3 != "e0") bad = bad "; ALL count " $2 " " $3 ", CPUs sum to " total
+		if ($2 != "#" total || $3 != "e0")
+			bad = bad "; ALL count " $2 " " $3 ", CPUs sum to " total
 		for (s = 0; s < ns; s++) {
 			if ($(5 + 4 * s) != gmin[s] || $(7 + 4 * s) != gmax[s])
-				bad = bad "; ALL context " s ": min " $(5 + 4 * s) " max " $(7 + 4 * s) \
-					", CPUs: " gmin[s] " " gmax[s]
+				bad = bad "; ALL context " s ": min " $(5 + 4 * s) \
+					" max " $(7 + 4 * s) ", CPUs: " gmin[s] " " gmax[s]
 		}
 		next
 	}
@@ -90,7 +92,9 @@ err=$(awk -v n="$ncpu" '
 	/^ALL: +IRQ +Thr +Usr *$/ { all = 1; next }
 	/^count:/ && all {
 		for (s = 0; s < 3; s++)
-			if ($(s + 2) != sum[s]) bad = bad "; ALL count " $(s + 2) " of context " s ", columns sum to " sum[s]
+			if ($(s + 2) != sum[s])
+				bad = bad "; ALL count " $(s + 2) " of context " s \
+					", columns sum to " sum[s]
 		done = 1
 	}
 	END { if (!done) bad = bad "; no ALL block"; print substr(bad, 3) }' $out)

@@ -28,7 +28,9 @@ report
 # "cnt:N ts:S.N inner:US outer:US count:N nmi-ts:NS nmi-count:N", the
 # fields TAB-separated as the print fmt has them.
 T=$(printf '\t')
-re=" hwlat: +cnt:[0-9]+${T}ts:[0-9]+\.[0-9]+${T}inner:[0-9]+${T}outer:[0-9]+${T}count:[0-9]+${T}nmi-ts:[0-9]+${T}nmi-count:[0-9]+$"
+N="[0-9]+"
+re=" hwlat: +cnt:$N${T}ts:$N\.$N${T}inner:$N${T}outer:$N${T}count:$N"
+re="$re${T}nmi-ts:$N${T}nmi-count:$N$"
 grep -Eq "$re" $txt || fail "no decoded hwlat record: $(grep -m 3 hwlat $txt)"
 err=$(grep ' hwlat: ' $txt | awk -v ncpu="$ncpu" -v w="$width" '
 	{
