@@ -380,6 +380,7 @@ enum trace_array_slot {
 	TRACE_ARRAY_GRAPH,	/* trace_graph.c: function_graph's user */
 	TRACE_ARRAY_ERRLOG,	/* trace_errlog.c: error_log's errors */
 	TRACE_ARRAY_EV_PRINT,	/* trace_ev_inst.c: ftrace/print there */
+	TRACE_ARRAY_MAXLAT,	/* trace_maxlat.c: tracing_max_latency */
 	TRACE_ARRAY_SLOTS,
 };
 
@@ -409,6 +410,7 @@ struct trace_array_client {
 /* A layer comes after those it uses: a tracer goes before its ops. */
 enum {
 	TRACE_ARRAY_ORDER_PIDS = 5,
+	TRACE_ARRAY_ORDER_MAXLAT = 8,
 	TRACE_ARRAY_ORDER_FENTRY = 10,
 	TRACE_ARRAY_ORDER_EVENTS = 20,
 	TRACE_ARRAY_ORDER_CMDS = 25,
