@@ -8,6 +8,9 @@
  *                              non-blocking; what reached the pipe goes to
  *                              stderr
  *   tfs poll FILE MSECS        poll() for POLLIN
+ *   tfs inotify-wait FILE MSECS
+ *                              wait up to MSECS for an inotify IN_MODIFY
+ *                              event of FILE
  *   tfs stress N               N markers per CPU, written by a task pinned
  *                              to each CPU (and N from hard and N from soft
  *                              interrupts, when the kernel has
@@ -17,7 +20,8 @@
  *                              read once and intact, or counted lost
  *
  * Each prints one line: "ok N" (bytes written or read; the data read goes
- * to stderr) for write and read, "POLLIN" or "timeout" for poll, or the
+ * to stderr) for write and read, "POLLIN" or "timeout" for poll,
+ * "IN_MODIFY" or "timeout" for inotify-wait, or the
  * errno name (EINVAL, EAGAIN, ...) of a failure. Exit status: 0 on
  * success, 1 on a failed call, 2 on bad usage.
  */
@@ -31,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 
@@ -398,6 +403,33 @@ static int do_stress(long n)
 	return 0;
 }
 
+static int do_inotify_wait(const char *path, int msecs)
+{
+	char buf[sizeof(struct inotify_event) + 256]
+		__attribute__((aligned(__alignof__(struct inotify_event))));
+	int fd = inotify_init1(IN_CLOEXEC);
+	struct pollfd p = { .events = POLLIN };
+	const struct inotify_event *ev;
+	ssize_t n;
+
+	if (fd < 0 || inotify_add_watch(fd, path, IN_MODIFY) < 0)
+		return report_errno();
+	p.fd = fd;
+	n = poll(&p, 1, msecs);
+	if (n < 0)
+		return report_errno();
+	if (!n) {
+		printf("timeout\n");
+		return 1;
+	}
+	n = read(fd, buf, sizeof(buf));
+	if (n < (ssize_t)sizeof(*ev))
+		return report_errno();
+	ev = (const void *)buf;
+	printf("%s\n", ev->mask & IN_MODIFY ? "IN_MODIFY" : "other");
+	return !(ev->mask & IN_MODIFY);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "write"))
@@ -410,7 +442,10 @@ int main(int argc, char **argv)
 		return do_poll(argv[2], atoi(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "stress"))
 		return do_stress(atol(argv[2]));
+	if (argc == 4 && !strcmp(argv[1], "inotify-wait"))
+		return do_inotify_wait(argv[2], atoi(argv[3]));
 	fprintf(stderr, "usage: tfs write FILE TEXT | read-nonblock FILE |\n"
-		"       splice FILE LEN | poll FILE MSECS | stress N\n");
+		"       splice FILE LEN | poll FILE MSECS | stress N |\n"
+		"       inotify-wait FILE MSECS\n");
 	return 2;
 }
