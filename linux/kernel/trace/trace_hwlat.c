@@ -5,13 +5,16 @@
  * taking the CPU away).
  *
  * A kernel thread disables interrupts for hwlat_detector/width
- * microseconds of every hwlat_detector/window and reads the local clock
- * in a loop, in pairs: nothing of the kernel's can run on the CPU
- * meanwhile, but for NMIs, which are counted. The largest gap between the
- * two reads of a pair is the inner latency, between a pair and the next
- * the outer one. A sample with either above tracing_thresh (10 us when it
- * is 0) is recorded in the trace array the tracer runs in, and raises
- * its tracing_max_latency.
+ * microseconds of every hwlat_detector/window and reads the CPU's
+ * sched_clock() in a loop, in pairs: nothing of the kernel's can run on
+ * the CPU meanwhile, but for NMIs, which are counted. (local_clock()
+ * would not do: with an unstable clock it holds still until the next
+ * tick, which never comes with interrupts off.) The largest gap between
+ * the two reads of a pair is the inner latency, between a pair and the
+ * next the outer one. A sample with either above tracing_thresh is
+ * recorded in the trace array the tracer runs in, and raises its
+ * tracing_max_latency. tracing_thresh is set to 10 us while the tracer
+ * runs if it was 0 when it started, as upstream does.
  *
  * One thread runs, moved to the next CPU of tracing_cpumask each window
  * (round-robin) or left where the scheduler puts it (none); or one thread
@@ -38,7 +41,7 @@
 #include "trace_hwlat.h"
 #include "trace_maxlat.h"
 
-/* tracing_thresh when it is 0: gaps shorter are not latencies. */
+/* tracing_thresh at the first start when it is 0. */
 #define HWLAT_THRESH_NS		(10 * NSEC_PER_USEC)
 /* The least sleep between two samples: the CPU is not all taken. */
 #define HWLAT_MIN_SLEEP_US	USEC_PER_MSEC
@@ -59,7 +62,10 @@ static struct task_struct *hwlat_task;
 static DEFINE_PER_CPU(struct task_struct *, hwlat_cpu_task);
 /* tracing_thresh was 0 at the start: set again to 0 at the stop. */
 static bool hwlat_set_thresh;
-/* What it was set to then, and is set to again at the next start. */
+/*
+ * What it was at the stop then, and is set to again at the next start
+ * when it is 0 (0 too: every sample is then recorded).
+ */
 static u64 hwlat_last_thresh = HWLAT_THRESH_NS;
 
 /*
@@ -109,10 +115,10 @@ void trace_hwlat_callback(bool enter)
 	if (!READ_ONCE(n->on))
 		return;
 	if (enter) {
-		n->enter = local_clock();
+		n->enter = sched_clock();
 		return;
 	}
-	n->total += local_clock() - n->enter;
+	n->total += sched_clock() - n->enter;
 	n->count++;
 }
 
@@ -142,14 +148,16 @@ u64 hwlat_window(void)
  * hwlat_set_width() - change hwlat_detector/width
  * @us:		the time each sample takes, in microseconds
  *
- * A running tracer takes it from its next window on.
+ * A running tracer takes it from its next window on. As upstream, it may
+ * be the window (the CPU then sleeps the least time, 1 ms, between
+ * samples), or 0.
  *
- * Return: 0, or -EINVAL when it is 0 or not below the window.
+ * Return: 0, or -EINVAL when it is above the window.
  */
 int hwlat_set_width(u64 us)
 {
 	guard(spinlock)(&hwlat_cfg_lock);
-	if (!us || us >= hwlat_window_us)
+	if (us > hwlat_window_us)
 		return -EINVAL;
 	hwlat_width_us = us;
 	return 0;
@@ -161,13 +169,13 @@ int hwlat_set_width(u64 us)
  *
  * A running tracer takes it from its next window on.
  *
- * Return: 0, or -EINVAL when it is not above the width, or is more
- * than U64_MAX nanoseconds.
+ * Return: 0, or -EINVAL when it is below the width, or is more than
+ * U64_MAX nanoseconds.
  */
 int hwlat_set_window(u64 us)
 {
 	guard(spinlock)(&hwlat_cfg_lock);
-	if (us <= hwlat_width_us || us > U64_MAX / NSEC_PER_USEC)
+	if (us < hwlat_width_us || us > U64_MAX / NSEC_PER_USEC)
 		return -EINVAL;
 	hwlat_window_us = us;
 	return 0;
@@ -224,10 +232,10 @@ static void hwlat_sample(struct trace_array *tr, u64 width, u64 thresh)
 	/* Pairs with the barrier() below: the NMIs of the loop count. */
 	WRITE_ONCE(n->on, true);
 	barrier();
-	start = local_clock();
+	start = sched_clock();
 	do {
-		t1 = local_clock();
-		t2 = local_clock();
+		t1 = sched_clock();
+		t2 = sched_clock();
 		if (last) {
 			gap = hwlat_gap(last, t1);
 			outer = max(outer, gap);
@@ -290,7 +298,7 @@ static int hwlat_thread(void *data)
 			width = hwlat_width_us;
 			window = hwlat_window_us;
 		}
-		thresh = READ_ONCE(trace_thresh_ns) ?: HWLAT_THRESH_NS;
+		thresh = READ_ONCE(trace_thresh_ns);
 		hwlat_sample(tr, width * NSEC_PER_USEC, thresh);
 		hwlat_sleep(max(window - width, HWLAT_MIN_SLEEP_US));
 	}
@@ -450,7 +458,7 @@ static void hwlat_stop(struct trace_array *tr)
 	hwlat_threads_stop();
 	static_branch_disable_cpuslocked(&trace_hwlat_nmi_key);
 	if (hwlat_set_thresh) {
-		hwlat_last_thresh = READ_ONCE(trace_thresh_ns) ?: HWLAT_THRESH_NS;
+		hwlat_last_thresh = READ_ONCE(trace_thresh_ns);
 		WRITE_ONCE(trace_thresh_ns, 0);
 	}
 	hwlat_tr = NULL;

@@ -10,35 +10,6 @@
 
 #include "trace.h"
 
-/**
- * struct trace_hwlat_rec - TRACE_TYPE_HWLAT: a sample above tracing_thresh
- * @ent:		the common fields
- * @inner:		the largest gap between two reads of the clock in a
- *			row (us)
- * @outer:		the largest gap between one pair of reads and the
- *			next (us)
- * @nmi_total:		the time spent in NMIs during the sample (us)
- * @tv_sec:		the wall-clock time of the sample: seconds
- * @tv_nsec:		and nanoseconds
- * @nmi_count:		the NMIs during the sample
- * @seqnum:		1 for the first sample recorded since the tracer
- *			started, then counting up
- * @count:		the gaps above tracing_thresh in the sample
- *
- * The layout is upstream's (events/ftrace/hwlat/format).
- */
-struct trace_hwlat_rec {
-	struct trace_entry ent;
-	u64 inner;
-	u64 outer;
-	u64 nmi_total;
-	s64 tv_sec;
-	long tv_nsec;
-	unsigned int nmi_count;
-	unsigned int seqnum;
-	unsigned int count;
-};
-
 /* hwlat_detector/mode */
 enum hwlat_mode {
 	HWLAT_MODE_NONE,	/* one thread, left where it runs */
