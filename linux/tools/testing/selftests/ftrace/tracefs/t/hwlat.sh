@@ -8,7 +8,7 @@
 # last value coming back at the next start); round-robin and none run one
 # hwlatd thread, per-cpu one per CPU of tracing_cpumask, and switching
 # mode, switching to nop and removing an instance that runs it leave no
-# thread behind.
+# thread behind, nor does a churn of all of them with CPU hotplug.
 grep -qw hwlat available_tracers || skip "no hwlat tracer"
 d=hwlat_detector
 [ -d $d ] || fail "no $d/"
@@ -164,6 +164,26 @@ if mkdir instances/hwl 2>/dev/null; then
 		echo "instances do not run hwlat"
 	fi
 fi
+
+# Churn: every change while it runs, hotplug too, in any order; then no
+# thread is left.
+i=0
+while [ $i -lt 12 ]; do
+	case $((i % 6)) in
+	0) echo hwlat > current_tracer ;;
+	1) echo per-cpu > $d/mode; echo 20000 > $d/width ;;
+	2) [ ! -w "$hp" ] || { echo 0 > $hp; echo 1 > $hp; } ;;
+	3) echo none > $d/mode; echo function > current_tracer 2>/dev/null ||
+		echo nop > current_tracer ;;
+	4) mkdir instances/churn; echo hwlat > instances/churn/current_tracer
+	   echo round-robin > $d/mode; echo 10000 > $d/width ;;
+	5) rmdir instances/churn ;;
+	esac
+	i=$((i + 1))
+done
+echo nop > current_tracer
+wait_for 10 no_threads || fail "$(threads) hwlatd threads after the churn"
+echo round-robin > $d/mode
 
 echo 0 > tracing_thresh
 echo 1000000 > $d/window
