@@ -134,6 +134,32 @@ if [ "$ncpu" -gt 1 ] && [ -w $hp ]; then
 	echo "CPU hotplug: per-cpu threads follow it"
 fi
 
+# NMIs in a sample are counted: sysrq l sends one to every other CPU
+# (the backtraces they print kept off the console). Half of each
+# window sampled on every CPU, so that some land in a sample.
+if [ -w /proc/sysrq-trigger ] && [ "$ncpu" -gt 1 ]; then
+	echo per-cpu > $d/mode
+	echo 100000 > $d/window
+	echo 50000 > $d/width
+	level=$(cut -f1 /proc/sys/kernel/printk)
+	echo 1 > /proc/sys/kernel/printk
+	i=0
+	while [ $i -lt 100 ] && ! grep -q nmi-count trace; do
+		echo l > /proc/sysrq-trigger
+		sleep 0.05
+		i=$((i + 1))
+	done
+	echo "$level" > /proc/sys/kernel/printk
+	grep -q nmi-count trace || fail "no NMI counted in $i NMIs"
+	grep nmi-count trace | grep -Evq "$re" &&
+		fail "NMI lines not in shape: $(grep nmi-count trace | head -2)"
+	grep -q ' nmi-total:[0-9]* nmi-count:[1-9][0-9]*$' trace ||
+		fail "NMI fields: $(grep nmi-count trace | head -2)"
+	echo "NMIs: $(grep nmi-count trace | head -1 | sed 's/.*nmi-total/nmi-total/') after $i"
+	echo 10000 > $d/width
+	echo round-robin > $d/mode
+fi
+
 # nop: no thread left, tracing_thresh 0 again; the next start takes 1.
 echo nop > current_tracer
 wait_for 10 no_threads || fail "$(threads) hwlatd threads after nop"
