@@ -255,7 +255,8 @@ enum trace_type {
 	TRACE_TYPE_GRAPH_RET	= 10,	/* funcgraph_exit */
 	TRACE_TYPE_GRAPH_ENT	= 11,	/* funcgraph_entry */
 	TRACE_TYPE_USER_STACK	= 12,	/* format only: never written */
-	TRACE_TYPE_BPUTS	= 17,	/* format only: never written */
+	TRACE_TYPE_BPUTS	= 14,	/* format only: never written */
+	TRACE_TYPE_HWLAT	= 15,	/* hwlat: a hardware latency */
 	TRACE_TYPE_RAW_DATA	= 18,	/* trace_marker_raw */
 };
 
@@ -303,6 +304,35 @@ struct trace_graph_ret_rec {
 	u64 calltime;
 	u64 rettime;
 } __packed;
+
+/**
+ * struct trace_hwlat_rec - TRACE_TYPE_HWLAT: a sample above tracing_thresh
+ * @ent:		the common fields
+ * @inner:		the largest gap between two reads of the clock in a
+ *			row (us)
+ * @outer:		the largest gap between one pair of reads and the
+ *			next (us)
+ * @nmi_total:		the time spent in NMIs during the sample (us)
+ * @tv_sec:		the wall-clock time of the sample: seconds
+ * @tv_nsec:		and nanoseconds
+ * @nmi_count:		the NMIs during the sample
+ * @seqnum:		1 for the first sample recorded since the tracer
+ *			started, then counting up
+ * @count:		the gaps above tracing_thresh in the sample
+ *
+ * The layout is upstream's (events/ftrace/hwlat/format).
+ */
+struct trace_hwlat_rec {
+	struct trace_entry ent;
+	u64 inner;
+	u64 outer;
+	u64 nmi_total;
+	s64 tv_sec;
+	long tv_nsec;
+	unsigned int nmi_count;
+	unsigned int seqnum;
+	unsigned int count;
+};
 
 /* tracing_thresh (trace_core.c): 0, or the latency worth recording, in ns */
 extern u64 trace_thresh_ns;
@@ -380,6 +410,7 @@ enum trace_array_slot {
 	TRACE_ARRAY_GRAPH,	/* trace_graph.c: function_graph's user */
 	TRACE_ARRAY_ERRLOG,	/* trace_errlog.c: error_log's errors */
 	TRACE_ARRAY_EV_PRINT,	/* trace_ev_inst.c: ftrace/print there */
+	TRACE_ARRAY_MAXLAT,	/* trace_maxlat.c: tracing_max_latency */
 	TRACE_ARRAY_SLOTS,
 };
 
@@ -409,6 +440,7 @@ struct trace_array_client {
 /* A layer comes after those it uses: a tracer goes before its ops. */
 enum {
 	TRACE_ARRAY_ORDER_PIDS = 5,
+	TRACE_ARRAY_ORDER_MAXLAT = 8,
 	TRACE_ARRAY_ORDER_FENTRY = 10,
 	TRACE_ARRAY_ORDER_EVENTS = 20,
 	TRACE_ARRAY_ORDER_CMDS = 25,

@@ -115,6 +115,18 @@ static const struct trace_fmt_field raw_fields[] = {
 	{ }
 };
 
+static const struct trace_fmt_field hwlat_fields[] = {
+	FLD(trace_hwlat_rec, inner, "u64 duration", 8, 0),
+	FLD(trace_hwlat_rec, outer, "u64 outer_duration", 8, 0),
+	FLD(trace_hwlat_rec, nmi_total, "u64 nmi_total_ts", 8, 0),
+	FLD(trace_hwlat_rec, tv_sec, "s64 tv_sec", 8, 1),
+	FLD(trace_hwlat_rec, tv_nsec, "long tv_nsec", sizeof(long), 1),
+	FLD(trace_hwlat_rec, nmi_count, "unsigned int nmi_count", 4, 0),
+	FLD(trace_hwlat_rec, seqnum, "unsigned int seqnum", 4, 0),
+	FLD(trace_hwlat_rec, count, "unsigned int count", 4, 0),
+	{ }
+};
+
 /*
  * bprint, bputs and user_stack: this kernel writes trace_printk() text as
  * print records and has no user stacks, but tools look these formats up
@@ -168,6 +180,10 @@ static const struct trace_fmt trace_fmts[] = {
 	  "\"--> %ps (%d)\", (void *)REC->func, REC->depth" },
 	{ TRACE_TYPE_USER_STACK, true, "user_stack", user_stack_fields,
 	  callers_fmt },
+	{ TRACE_TYPE_HWLAT, IS_ENABLED(CONFIG_HWLAT_TRACER), "hwlat",
+	  hwlat_fields,
+	  "\"cnt:%u\\tts:%010llu.%010lu\\tinner:%llu\\touter:%llu\\tcount:%d\\tnmi-ts:%llu\\tnmi-count:%u\\n\", REC->seqnum, REC->tv_sec, REC->tv_nsec, REC->duration, REC->outer_duration, REC->count, REC->nmi_total_ts, REC->nmi_count"
+	},
 	{ TRACE_TYPE_BPUTS, true, "bputs", bputs_fields,
 	  "\"%ps: %s\", (void *)REC->ip, REC->str" },
 	{ TRACE_TYPE_RAW_DATA, true, "raw_data", raw_fields,

@@ -35,8 +35,8 @@
  * @arg:	the argument of its show() and store(), or of its own fops
  * @tr:		the trace array of its directory
  * @dirs:	the instance it belongs to; NULL in the top array
- * @dentry:	the file, in an instance
- * @list:	in @dirs->nodes
+ * @dentry:	the file
+ * @list:	in the nodes of its trace array's struct trace_fs_dirs
  */
 struct trace_fs_node {
 	const struct trace_fs_file *f;
@@ -356,11 +356,32 @@ int trace_fs_add(const struct trace_fs_dirs *dirs,
 		kfree(n);
 		return -ENOMEM;
 	}
-	if (inst) {
-		n->dentry = d;
-		list_add_tail(&n->list, &n->dirs->nodes);
-	}
+	n->dentry = d;
+	list_add_tail(&n->list, &((struct trace_fs_dirs *)dirs)->nodes);
 	return 0;
+}
+
+/**
+ * trace_fs_file_dentry() - the dentry of a file of a trace array
+ * @dirs:	the array's files (its client's add() gets them); NULL for
+ *		the top array's
+ * @f:		the file's table entry
+ *
+ * For a layer that tells the file's watchers of a change
+ * (fsnotify_inode()). The dentry lives as long as the array's files.
+ *
+ * Return: the first file made of @f there, or NULL.
+ */
+struct dentry *trace_fs_file_dentry(const struct trace_fs_dirs *dirs,
+				    const struct trace_fs_file *f)
+{
+	const struct trace_fs_node *n;
+
+	guard(mutex)(&trace_fs_lock);
+	list_for_each_entry(n, dirs ? &dirs->nodes : &trace_fs_top.nodes, list)
+		if (n->f == f)
+			return n->dentry;
+	return NULL;
 }
 
 /**

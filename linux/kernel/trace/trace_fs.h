@@ -74,8 +74,8 @@ struct trace_fs_file {
  * @events:	events/ of the top array, on eventfs; NULL in an instance,
  *		whose events/ the events layer makes
  * @cpu:	per_cpu/cpuN/, by N
- * @nodes:	the files created in them (struct trace_fs_node), for an
- *		instance; under trace_fs_lock
+ * @nodes:	the files created in them (struct trace_fs_node); under
+ *		trace_fs_lock
  * @opens:	the open files of an instance, its own and those other
  *		layers make in it (trace_fs_array_open()); under
  *		trace_fs_open_lock
@@ -169,6 +169,8 @@ int trace_fs_register(struct trace_fs_table *t);
 int trace_fs_add(const struct trace_fs_dirs *dirs,
 		 const struct trace_fs_file *f, const char *name, long arg,
 		 struct dentry *dir);
+struct dentry *trace_fs_file_dentry(const struct trace_fs_dirs *dirs,
+				    const struct trace_fs_file *f);
 struct dentry *trace_fs_mkdir(const char *name, struct dentry *parent);
 long trace_fs_arg(struct inode *inode);
 struct trace_array *trace_fs_array(struct inode *inode);

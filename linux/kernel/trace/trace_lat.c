@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What the latency tracers share: the worst latency seen so far
- * (tracing_max_latency), the decision whether a new one is worth keeping
- * (above the maximum, or above tracing_thresh when that is set), and the
- * swap that keeps its records.
+ * What the latency tracers share: the latency kept (its length is the top
+ * array's tracing_max_latency, trace_maxlat.c), the decision whether a new
+ * one is worth keeping (above the maximum, or above tracing_thresh when
+ * that is set), and the swap that keeps its records.
  *
  * A tracer writes the records of a latency into the trace buffer as it
  * happens. When it ends and is worth keeping, trace_lat_update() swaps
@@ -25,14 +25,16 @@
 #include "trace.h"
 #include "trace_graph.h"
 #include "trace_lat.h"
+#include "trace_maxlat.h"
 
 /*
  * The latency last kept. Written with interrupts off under
  * trace_lat_lock, which serialises the sequence count's writers: the
- * tracers' updates (which also hold trace_max_trylock()), a tracer's
- * start and writes of tracing_max_latency. Readers copy it under the
- * sequence count. An arch spinlock: an update runs inside the irqsoff
- * tracer's interrupt hooks, where lockdep must not be entered.
+ * tracers' updates (which also hold trace_max_trylock()) and a tracer's
+ * start. Readers copy it under the sequence count, its @ns from
+ * tracing_max_latency, which a user may have written since. An arch
+ * spinlock: an update runs inside the irqsoff tracer's interrupt hooks,
+ * where lockdep must not be entered.
  */
 static struct trace_lat_info trace_lat_max;
 static seqcount_t trace_lat_seq = SEQCNT_ZERO(trace_lat_seq);
@@ -59,6 +61,7 @@ static void trace_lat_read(struct trace_lat_info *lat)
 		seq = read_seqcount_begin(&trace_lat_seq);
 		*lat = trace_lat_max;
 	} while (read_seqcount_retry(&trace_lat_seq, seq));
+	lat->ns = trace_maxlat_get(&trace_top);
 }
 
 /**
@@ -74,7 +77,7 @@ bool trace_lat_worth(u64 ns)
 
 	if (thresh)
 		return ns >= thresh;
-	return ns > READ_ONCE(trace_lat_max.ns);
+	return ns > trace_maxlat_get(&trace_top);
 }
 
 /**
@@ -159,6 +162,7 @@ void trace_lat_update(struct trace_lat_info *lat)
 		trace_lat_write_begin();
 		trace_lat_max = *lat;
 		trace_lat_write_end();
+		trace_maxlat_new(&trace_top, lat->ns);
 	}
 	trace_max_unlock(&trace_top_buf);
 }
@@ -172,54 +176,14 @@ void trace_lat_init(void)
 {
 	unsigned long flags;
 
+	trace_maxlat_set(&trace_top, 0);
 	local_irq_save(flags);
 	trace_lat_write_begin();
-	WRITE_ONCE(trace_lat_max.ns, 0);
+	trace_lat_max.ns = 0;
 	trace_lat_max.from = U64_MAX;
 	trace_lat_max.to = 0;
 	trace_lat_write_end();
 	local_irq_restore(flags);
-}
-
-/**
- * trace_lat_max_show() - tracing_max_latency, read (microseconds)
- * @m:		the file
- * @tr:		the trace array of the file
- * @unused:	table argument
- *
- * Return: 0.
- */
-static int trace_lat_max_show(struct seq_file *m, struct trace_array *tr,
-			      long unused)
-{
-	seq_printf(m, "%llu\n", div_u64(READ_ONCE(trace_lat_max.ns),
-					NSEC_PER_USEC));
-	return 0;
-}
-
-/**
- * trace_lat_max_store() - tracing_max_latency, written
- * @tr:		the trace array of the file
- * @val:	microseconds; 0 starts over
- * @unused:	table argument
- *
- * Return: 0, or -EINVAL for anything but a number that fits in
- * nanoseconds.
- */
-static int trace_lat_max_store(struct trace_array *tr, const char *val,
-			       long unused)
-{
-	unsigned long flags;
-	u64 us;
-
-	if (kstrtou64(val, 0, &us) || us > U64_MAX / NSEC_PER_USEC)
-		return -EINVAL;
-	local_irq_save(flags);
-	trace_lat_write_begin();
-	WRITE_ONCE(trace_lat_max.ns, us * NSEC_PER_USEC);
-	trace_lat_write_end();
-	local_irq_restore(flags);
-	return 0;
 }
 
 /**
@@ -273,20 +237,3 @@ void trace_lat_print_header(struct seq_file *m, struct trace_array *tr)
 	else
 		trace_print_lat_legend(m);
 }
-
-static const struct trace_fs_file trace_lat_files[] = {
-	TRACE_FS_ATTR("tracing_max_latency", 0640, TRACE_FS_TOP_ONLY,
-		      trace_lat_max_show, trace_lat_max_store),
-};
-
-static struct trace_fs_table trace_lat_fs = {
-	.name = "latency",
-	.files = trace_lat_files,
-	.nr = ARRAY_SIZE(trace_lat_files),
-	.order = TRACE_FS_ORDER_LAT,
-	.readme =
-	"  tracing_max_latency  - the longest latency a latency tracer saw (us);\n"
-	"                         echo 0 starts over\n",
-};
-
-TRACE_FS_REGISTER(trace_lat_fs);

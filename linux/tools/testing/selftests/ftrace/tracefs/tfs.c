@@ -20,6 +20,9 @@
  *                              full, when the first came (ms, -1: never),
  *                              how long it all took, and how it ended
  *                              (time, eof, or an errno)
+ *   tfs inotify-wait FILE MSECS
+ *                              wait up to MSECS for an inotify IN_MODIFY
+ *                              event of FILE
  *   tfs stress N               N markers per CPU, written by a task pinned
  *                              to each CPU (and N from hard and N from soft
  *                              interrupts, when the kernel has
@@ -29,7 +32,8 @@
  *                              read once and intact, or counted lost
  *
  * Each prints one line: "ok N" (bytes written or read; the data read goes
- * to stderr) for write and read, "POLLIN" or "timeout" for poll, or the
+ * to stderr) for write and read, "POLLIN" or "timeout" for poll,
+ * "IN_MODIFY" or "timeout" for inotify-wait, or the
  * errno name (EINVAL, EAGAIN, ...) of a failure. Exit status: 0 on
  * success, 1 on a failed call, 2 on bad usage.
  */
@@ -45,6 +49,7 @@
 #include <unistd.h>
 #include <signal.h>
 #include <time.h>
+#include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -520,6 +525,33 @@ static int do_stress(long n)
 	return 0;
 }
 
+static int do_inotify_wait(const char *path, int msecs)
+{
+	char buf[sizeof(struct inotify_event) + 256]
+		__attribute__((aligned(__alignof__(struct inotify_event))));
+	int fd = inotify_init1(IN_CLOEXEC);
+	struct pollfd p = { .events = POLLIN };
+	const struct inotify_event *ev;
+	ssize_t n;
+
+	if (fd < 0 || inotify_add_watch(fd, path, IN_MODIFY) < 0)
+		return report_errno();
+	p.fd = fd;
+	n = poll(&p, 1, msecs);
+	if (n < 0)
+		return report_errno();
+	if (!n) {
+		printf("timeout\n");
+		return 1;
+	}
+	n = read(fd, buf, sizeof(buf));
+	if (n < (ssize_t)sizeof(*ev))
+		return report_errno();
+	ev = (const void *)buf;
+	printf("%s\n", ev->mask & IN_MODIFY ? "IN_MODIFY" : "other");
+	return !(ev->mask & IN_MODIFY);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "write"))
@@ -534,8 +566,11 @@ int main(int argc, char **argv)
 		return do_rawwait(argv[2], atoi(argv[3]), argv[4]);
 	if (argc == 3 && !strcmp(argv[1], "stress"))
 		return do_stress(atol(argv[2]));
+	if (argc == 4 && !strcmp(argv[1], "inotify-wait"))
+		return do_inotify_wait(argv[2], atoi(argv[3]));
 	fprintf(stderr, "usage: tfs write FILE TEXT | read-nonblock FILE |\n"
 		"       splice FILE LEN | poll FILE MSECS |\n"
-		"       rawwait FILE MSECS poll|read|splice | stress N\n");
+		"       rawwait FILE MSECS poll|read|splice | stress N |\n"
+		"       inotify-wait FILE MSECS\n");
 	return 2;
 }

@@ -215,7 +215,8 @@ static enum kind kind_of(const char *name, int *compare, int *expensive)
 	static const char *const nums[] = {
 		"buffer_percent", "max_graph_depth", "tracing_thresh",
 		"saved_cmdlines_size", "stack_max_size",
-		"tracing_max_latency", "buffer_subbuf_size_kb", NULL,
+		"tracing_max_latency", "buffer_subbuf_size_kb", "width",
+		"window", NULL,
 	};
 	static const char *const bools[] = {
 		"tracing_on", "enable", "function_profile_enabled", NULL,
@@ -1077,6 +1078,7 @@ int main(int argc, char **argv)
 	add_dir(".", NULL);
 	add_dir("options", NULL);
 	add_dir("per_cpu/cpu0", NULL);
+	add_dir("hwlat_detector", NULL);
 	add_dir(INST, NULL);
 	add_dir(INST "/options", NULL);
 	add_dir(INST "/per_cpu/cpu0", NULL);
