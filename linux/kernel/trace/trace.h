@@ -255,6 +255,8 @@ enum trace_type {
 	TRACE_TYPE_GRAPH_RET	= 10,	/* funcgraph_exit */
 	TRACE_TYPE_GRAPH_ENT	= 11,	/* funcgraph_entry */
 	TRACE_TYPE_USER_STACK	= 12,	/* format only: never written */
+	TRACE_TYPE_OSNOISE	= 15,	/* osnoise: a period's noise */
+	TRACE_TYPE_TIMERLAT	= 16,	/* timerlat: a latency */
 	TRACE_TYPE_BPUTS	= 17,	/* format only: never written */
 	TRACE_TYPE_RAW_DATA	= 18,	/* trace_marker_raw */
 };
