@@ -257,6 +257,8 @@ enum trace_type {
 	TRACE_TYPE_USER_STACK	= 12,	/* format only: never written */
 	TRACE_TYPE_BPUTS	= 14,	/* format only: never written */
 	TRACE_TYPE_HWLAT	= 15,	/* hwlat: a hardware latency */
+	TRACE_TYPE_OSNOISE	= 16,	/* osnoise: a period's noise */
+	TRACE_TYPE_TIMERLAT	= 17,	/* timerlat: a latency */
 	TRACE_TYPE_RAW_DATA	= 18,	/* trace_marker_raw */
 };
 

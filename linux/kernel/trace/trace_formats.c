@@ -17,6 +17,7 @@
 #include <linux/tracefs.h>
 
 #include "trace.h"
+#include "trace_osnoise.h"
 
 /* The fields of struct trace_entry, as tools expect them. */
 static const char trace_common_fields[] =
@@ -151,6 +152,25 @@ static const struct trace_fmt_field user_stack_fields[] = {
 	{ }
 };
 
+static const struct trace_fmt_field osnoise_fields[] = {
+	FLD(trace_osnoise_rec, noise, "u64 noise", 8, 0),
+	FLD(trace_osnoise_rec, runtime, "u64 runtime", 8, 0),
+	FLD(trace_osnoise_rec, max_sample, "u64 max_sample", 8, 0),
+	FLD(trace_osnoise_rec, hw_count, "unsigned int hw_count", 4, 0),
+	FLD(trace_osnoise_rec, nmi_count, "unsigned int nmi_count", 4, 0),
+	FLD(trace_osnoise_rec, irq_count, "unsigned int irq_count", 4, 0),
+	FLD(trace_osnoise_rec, softirq_count, "unsigned int softirq_count", 4, 0),
+	FLD(trace_osnoise_rec, thread_count, "unsigned int thread_count", 4, 0),
+	{ }
+};
+
+static const struct trace_fmt_field timerlat_fields[] = {
+	FLD(trace_timerlat_rec, seqnum, "unsigned int seqnum", 4, 0),
+	FLD(trace_timerlat_rec, context, "int context", 4, 1),
+	FLD(trace_timerlat_rec, timer_latency, "u64 timer_latency", 8, 0),
+	{ }
+};
+
 /* Eight return addresses, one a line. */
 static const char callers_fmt[] = {
 	"\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]"
@@ -186,6 +206,14 @@ static const struct trace_fmt trace_fmts[] = {
 	},
 	{ TRACE_TYPE_BPUTS, true, "bputs", bputs_fields,
 	  "\"%ps: %s\", (void *)REC->ip, REC->str" },
+	{ TRACE_TYPE_OSNOISE, IS_ENABLED(CONFIG_OSNOISE_TRACER), "osnoise",
+	  osnoise_fields,
+	  "\"noise:%llu\\tmax_sample:%llu\\thw:%u\\tnmi:%u\\tirq:%u\\tsoftirq:%u\\tthread:%u\", REC->noise, REC->max_sample, REC->hw_count, REC->nmi_count, REC->irq_count, REC->softirq_count, REC->thread_count"
+	},
+	{ TRACE_TYPE_TIMERLAT, IS_ENABLED(CONFIG_TIMERLAT_TRACER), "timerlat",
+	  timerlat_fields,
+	  "\"seqnum:%u\\tcontext:%d\\ttimer_latency:%llu\", REC->seqnum, REC->context, REC->timer_latency"
+	},
 	{ TRACE_TYPE_RAW_DATA, true, "raw_data", raw_fields,
 	  "\"id:%04x %08x\", REC->id, (int)REC->buf[0]" },
 };

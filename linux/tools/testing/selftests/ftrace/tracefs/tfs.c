@@ -30,6 +30,11 @@
  *                              trace_pipe and every trace_pipe_raw are read
  *                              at once; then checks that each record was
  *                              read once and intact, or counted lost
+ *   tfs spin CPU MSECS [fifo]  on CPU alone (SCHED_FIFO 50 with fifo), run
+ *                              MSECS ms without sleeping
+ *   tfs tlat CPU ON N          affined to CPU ON alone, open
+ *                              osnoise/per_cpu/cpuCPU/timerlat_fd and read()
+ *                              it N times, each returning 0
  *
  * Each prints one line: "ok N" (bytes written or read; the data read goes
  * to stderr) for write and read, "POLLIN" or "timeout" for poll,
@@ -46,9 +51,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <signal.h>
-#include <time.h>
 #include <sys/inotify.h>
 #include <sys/mman.h>
 #include <sys/time.h>
@@ -552,6 +557,68 @@ static int do_inotify_wait(const char *path, int msecs)
 	return !(ev->mask & IN_MODIFY);
 }
 
+/* Run on @cpu alone. */
+static int pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static int do_spin(int cpu, long ms, int fifo)
+{
+	struct sched_param sp = { .sched_priority = 50 };
+	uint64_t end;
+
+	if (pin(cpu))
+		return report_errno();
+	if (fifo && sched_setscheduler(0, SCHED_FIFO, &sp))
+		return report_errno();
+	end = now_ns() + ms * 1000000ULL;
+	while (now_ns() < end)
+		;
+	printf("ok\n");
+	return 0;
+}
+
+static int do_tlat(int cpu, int on, long n)
+{
+	char path[96], buf[64];
+	long i;
+	int fd;
+
+	if (pin(on))
+		return report_errno();
+	snprintf(path, sizeof(path),
+		 "/sys/kernel/tracing/osnoise/per_cpu/cpu%d/timerlat_fd", cpu);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return report_errno();
+	for (i = 0; i < n; i++) {
+		ssize_t r = read(fd, buf, sizeof(buf));
+
+		if (r < 0)
+			return report_errno();
+		if (r) {
+			printf("read returned %zd\n", r);
+			return 1;
+		}
+	}
+	close(fd);
+	printf("ok\n");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "write"))
@@ -568,9 +635,14 @@ int main(int argc, char **argv)
 		return do_stress(atol(argv[2]));
 	if (argc == 4 && !strcmp(argv[1], "inotify-wait"))
 		return do_inotify_wait(argv[2], atoi(argv[3]));
+	if ((argc == 4 || argc == 5) && !strcmp(argv[1], "spin"))
+		return do_spin(atoi(argv[2]), atol(argv[3]), argc == 5);
+	if (argc == 5 && !strcmp(argv[1], "tlat"))
+		return do_tlat(atoi(argv[2]), atoi(argv[3]), atol(argv[4]));
 	fprintf(stderr, "usage: tfs write FILE TEXT | read-nonblock FILE |\n"
 		"       splice FILE LEN | poll FILE MSECS |\n"
 		"       rawwait FILE MSECS poll|read|splice | stress N |\n"
-		"       inotify-wait FILE MSECS\n");
+		"       inotify-wait FILE MSECS | spin CPU MSECS [fifo] |\n"
+		"       tlat CPU ON N\n");
 	return 2;
 }
