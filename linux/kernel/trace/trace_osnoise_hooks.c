@@ -12,9 +12,12 @@
  * around it takes off its whole (gross) time.
  *
  * The hooks are the tracepoints of interrupt handlers (irq_handler_entry
- * and _exit, and on x86 the vectors' own), of softirqs and of the
- * scheduler's switch, registered only while a noise tracer runs, and the
- * NMI hook of <linux/ftrace_irq.h> behind a static key.
+ * and _exit), of softirqs and of the scheduler's switch, and the
+ * architecture's for the vectors without an irqaction (x86's local timer
+ * and IPIs: osnoise_arch_register() in arch/x86/kernel/trace.c calls
+ * osnoise_trace_irq_entry() and _exit()), registered only while a noise
+ * tracer runs; and the NMI hook of <linux/ftrace_irq.h> behind a static
+ * key.
  */
 #include <linux/ftrace_irq.h>
 #include <linux/interrupt.h>
@@ -24,6 +27,7 @@
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
+#include <linux/trace.h>
 #include <linux/tracepoint.h>
 #include <trace/events/irq.h>
 #include <trace/events/sched.h>
@@ -34,9 +38,6 @@
 #define CREATE_TRACE_POINTS
 #include <trace/events/osnoise.h>
 #undef CREATE_TRACE_POINTS
-
-/* After: the vectors' header leaves its own TRACE_INCLUDE_FILE defined. */
-#include "trace_osnoise_vec.h"
 
 DEFINE_PER_CPU(struct osn_cpu, osn_cpus_state);
 
@@ -148,15 +149,46 @@ static void osn_irq_exit(void *unused, int irq, struct irqaction *action,
 	osn_irq_end(irq, action->name);
 }
 
-/* A vector's entry and exit: the probes' data is its name. */
-static void osn_vec_entry(void *name, int vector)
+/**
+ * osnoise_trace_irq_entry() - an interrupt vector's handler begins
+ * @id:		the vector
+ *
+ * Called by the architecture's probes that osnoise_arch_register() set,
+ * for the vectors that irq_handler_entry does not see.
+ */
+void osnoise_trace_irq_entry(int id)
 {
 	osn_irq_begin();
 }
 
-static void osn_vec_exit(void *name, int vector)
+/**
+ * osnoise_trace_irq_exit() - an interrupt vector's handler ends
+ * @id:		the vector
+ * @desc:	its name, for irq_noise
+ */
+void osnoise_trace_irq_exit(int id, const char *desc)
 {
-	osn_irq_end(vector, name);
+	osn_irq_end(id, desc);
+}
+
+/**
+ * osnoise_arch_register() - hook the architecture's interrupt vectors
+ *
+ * An architecture whose vectors have tracepoints of their own overrides
+ * this to call osnoise_trace_irq_entry() and _exit() from them.
+ *
+ * Return: 0, or an error, and then nothing is hooked.
+ */
+int __weak osnoise_arch_register(void)
+{
+	return 0;
+}
+
+/**
+ * osnoise_arch_unregister() - unhook what osnoise_arch_register() hooked
+ */
+void __weak osnoise_arch_unregister(void)
+{
 }
 
 static void osn_softirq_entry(void *unused, unsigned int vec)
@@ -246,23 +278,6 @@ static void osn_probe_unreg(const struct osn_probe *p)
 	tracepoint_probe_unregister(p->tp, p->fn, p->data);
 }
 
-/* Every probe: those above, then each vector's two. */
-#define OSN_NR_PROBES	(ARRAY_SIZE(osn_probes) + 2 * ARRAY_SIZE(osn_vecs))
-
-static void osn_probe_at(unsigned int i, struct osn_probe *p)
-{
-	const struct osn_vec *v;
-
-	if (i < ARRAY_SIZE(osn_probes)) {
-		*p = osn_probes[i];
-		return;
-	}
-	i -= ARRAY_SIZE(osn_probes);
-	v = &osn_vecs[i / 2];
-	p->tp = i % 2 ? v->exit : v->entry;
-	p->fn = i % 2 ? (void *)osn_vec_exit : (void *)osn_vec_entry;
-	p->data = (void *)v->name;
-}
 
 /**
  * osn_hooks_register() - start listening to interferences
@@ -274,23 +289,22 @@ static void osn_probe_at(unsigned int i, struct osn_probe *p)
  */
 int osn_hooks_register(void)
 {
-	struct osn_probe p;
 	int i, ret;
 
 	lockdep_assert_held(&osn_lock);
-	for (i = 0; i < OSN_NR_PROBES; i++) {
-		osn_probe_at(i, &p);
-		ret = osn_probe_reg(&p);
+	for (i = 0; i < ARRAY_SIZE(osn_probes); i++) {
+		ret = osn_probe_reg(&osn_probes[i]);
 		if (ret)
 			goto unwind;
 	}
+	ret = osnoise_arch_register();
+	if (ret)
+		goto unwind;
 	static_branch_enable(&trace_osnoise_nmi_key);
 	return 0;
 unwind:
-	while (--i >= 0) {
-		osn_probe_at(i, &p);
-		osn_probe_unreg(&p);
-	}
+	while (--i >= 0)
+		osn_probe_unreg(&osn_probes[i]);
 	tracepoint_synchronize_unregister();
 	return ret;
 }
@@ -306,15 +320,13 @@ unwind:
  */
 void osn_hooks_unregister(void)
 {
-	struct osn_probe p;
 	int i;
 
 	lockdep_assert_held(&osn_lock);
 	static_branch_disable(&trace_osnoise_nmi_key);
-	for (i = OSN_NR_PROBES - 1; i >= 0; i--) {
-		osn_probe_at(i, &p);
-		osn_probe_unreg(&p);
-	}
+	osnoise_arch_unregister();
+	for (i = ARRAY_SIZE(osn_probes) - 1; i >= 0; i--)
+		osn_probe_unreg(&osn_probes[i]);
 	/* Also waits for NMIs: sched-RCU covers them. */
 	tracepoint_synchronize_unregister();
 }

@@ -10,6 +10,8 @@
 # soak's, a trace_pipe reader and a splice reader of the top buffer,
 # snapshot swaps, events enabled and disabled, a module loaded and
 # unloaded, CPU 1 taken offline and back, instances made and removed,
+# the noise tracers (hwlat at the top, osnoise and timerlat in an
+# instance of their own, a user-space timerlat thread among them),
 # perf events on a trace event, probe events of every kind (kprobe,
 # fprobe, tracepoint, event, uprobe, synthetic), and a kprobe
 # and a direct call (upstream's samples) come and go.
@@ -74,6 +76,22 @@ fi
 loop instances 'mkdir instances/churn; echo 1 > instances/churn/events/sched/enable;
 	echo function > instances/churn/current_tracer; sleep 0.5;
 	echo nop > instances/churn/current_tracer; rmdir instances/churn'
+# The noise tracers across the hotplug loop's CPU churn: hwlat at the top
+# (one window of 100 ms, 10 ms wide), osnoise and timerlat in an instance,
+# with a user-space timerlat thread in read() when the tracer goes away.
+if grep -qw timerlat available_tracers; then
+	loop noise 'mkdir instances/noise; N=instances/noise;
+		echo 100000 > hwlat_detector/window; echo 10000 > hwlat_detector/width;
+		echo hwlat > current_tracer; sleep 0.5; echo nop > current_tracer;
+		echo 200000 > osnoise/runtime_us; echo 500000 > osnoise/period_us;
+		echo osnoise > $N/current_tracer; sleep 1;
+		echo timerlat > $N/current_tracer; sleep 1;
+		echo NO_OSNOISE_WORKLOAD > osnoise/options;
+		echo timerlat > $N/current_tracer;
+		(tfs tlat 0 0 1000000 &); sleep 0.5;
+		echo nop > $N/current_tracer; echo DEFAULTS > osnoise/options;
+		sleep 0.2; rmdir $N'
+fi
 # The ftrace API's users (upstream's samples): a kprobe on an ftrace
 # site (on a function the soak never calls, so that it prints nothing)
 # and a direct call on wake_up_process.
@@ -115,6 +133,7 @@ wait_loops() {
 	done
 }
 nloops=12
+grep -qw timerlat available_tracers && nloops=$((nloops + 1))
 [ -w /sys/devices/system/cpu/cpu1/online ] || nloops=$((nloops - 1))
 [ -f $mods/kprobe_example.ko ] && [ -f $mods/ftrace-direct.ko ] ||
 	nloops=$((nloops - 1))

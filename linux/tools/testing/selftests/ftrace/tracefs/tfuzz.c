@@ -76,6 +76,8 @@ enum kind {
 	K_FILTER,	/* an event's or a system's filter */
 	K_TRIGGER,	/* an event's triggers */
 	K_CPUMASK,	/* tracing_cpumask */
+	K_CPULIST,	/* osnoise/cpus: a CPU list */
+	K_WORDS,	/* hwlat_detector/mode, osnoise/options */
 	K_TEXT,		/* trace_marker and the like: anything goes */
 	K_DEFS,		/* definitions of dynamic events */
 };
@@ -216,7 +218,9 @@ static enum kind kind_of(const char *name, int *compare, int *expensive)
 		"buffer_percent", "max_graph_depth", "tracing_thresh",
 		"saved_cmdlines_size", "stack_max_size",
 		"tracing_max_latency", "buffer_subbuf_size_kb", "width",
-		"window", NULL,
+		"window", "period_us", "runtime_us", "stop_tracing_us",
+		"stop_tracing_total_us", "timerlat_period_us", "print_stack",
+		NULL,
 	};
 	static const char *const bools[] = {
 		"tracing_on", "enable", "function_profile_enabled", NULL,
@@ -277,6 +281,11 @@ static enum kind kind_of(const char *name, int *compare, int *expensive)
 		return K_TRIGGER;
 	if (!strcmp(base, "tracing_cpumask"))
 		return K_CPUMASK;
+	if (!strcmp(name, "osnoise/cpus"))
+		return K_CPULIST;
+	if (!strcmp(name, "osnoise/options") ||
+	    !strcmp(name, "hwlat_detector/mode"))
+		return K_WORDS;
 	if (!strcmp(base, "kprobe_events") || !strcmp(base, "uprobe_events") ||
 	    !strcmp(base, "dynamic_events") ||
 	    !strcmp(base, "synthetic_events"))
@@ -288,7 +297,8 @@ static enum kind kind_of(const char *name, int *compare, int *expensive)
 
 /*
  * The value a file of one value holds now, to put back between files: the
- * bracketed word of trace_clock, the first word of the others. NULL for
+ * bracketed word of trace_clock and hwlat_detector/mode, the first word
+ * of the others (osnoise/options: DEFAULTS). NULL for
  * the other kinds, and for the enable files (events/enable puts them back).
  */
 static char *value_of(const struct file *f)
@@ -305,13 +315,15 @@ static char *value_of(const struct file *f)
 	case K_SIZE:
 	case K_CLOCK:
 	case K_CPUMASK:
+	case K_CPULIST:
+	case K_WORDS:
 		break;
 	default:
 		return NULL;
 	}
 	if (slurp(f->path, buf, sizeof(buf)) <= 0)
 		return NULL;
-	p = f->kind == K_CLOCK ? strchr(buf, '[') : NULL;
+	p = f->kind == K_CLOCK || f->kind == K_WORDS ? strchr(buf, '[') : NULL;
 	v = p ? p + 1 : buf;
 	v[strcspn(v, "] \t\n")] = '\0';
 	return strdup(v);
@@ -595,6 +607,17 @@ static size_t valid(const struct file *f, char *out, size_t size)
 		"enable_event:sched:sched_switch",
 		"disable_event:sched:sched_wakeup:2", "dump", "cpudump",
 	};
+	static const char *const cpulists[] = {
+		"0", "1", "0-1", "0,1", "1-0", "0-", "-1", "0-63", "64",
+		"0-4096", "0,,1", "0-1:1/2", "",
+	};
+	static const char *const words[] = {
+		"none", "round-robin", "per-cpu", "[none]", "per_cpu",
+		"DEFAULTS", "OSNOISE_WORKLOAD", "NO_OSNOISE_WORKLOAD",
+		"NO_PANIC_ON_STOP", "OSNOISE_PREEMPT_DISABLE",
+		"NO_OSNOISE_PREEMPT_DISABLE", "NO_OSNOISE_IRQ_DISABLE",
+		"NO_DEFAULTS", "NO_", "OSNOISE_WORKLOAD NO_PANIC_ON_STOP",
+	};
 	static const char *const trigs[] = {
 		"traceon", "traceoff", "traceon:2", "stacktrace", "snapshot",
 		"enable_event:sched:sched_wakeup", "disable_event:irq:irq_handler_entry",
@@ -707,6 +730,13 @@ static size_t valid(const struct file *f, char *out, size_t size)
 		return n + snprintf(out + n, size - n, "\n");
 	case K_CPUMASK:
 		return snprintf(out, size, "%x\n", below(4) ? 1 + below(3) : below(256));
+	case K_CPULIST:
+		return snprintf(out, size, "%s\n",
+				cpulists[below(ARRAY_SIZE(cpulists))]);
+	case K_WORDS:
+		/* Never PANIC_ON_STOP or OSNOISE_IRQ_DISABLE: they do as told. */
+		return snprintf(out, size, "%s\n",
+				words[below(ARRAY_SIZE(words))]);
 	case K_TEXT:
 		return snprintf(out, size, "tfuzz %u\n", below(100000));
 	case K_DEFS:
@@ -1079,6 +1109,7 @@ int main(int argc, char **argv)
 	add_dir("options", NULL);
 	add_dir("per_cpu/cpu0", NULL);
 	add_dir("hwlat_detector", NULL);
+	add_dir("osnoise", NULL);
 	add_dir(INST, NULL);
 	add_dir(INST "/options", NULL);
 	add_dir(INST "/per_cpu/cpu0", NULL);
