@@ -24,6 +24,15 @@
  * README.md), and mark=,warm=,count= restrict the counts to a window of
  * the workload's loop.
  *
+ * cpu=N counts only what vCPU N runs (and only its passes through mark=),
+ * and gate=OPEN:CLOSE[:CLOSE...] only what a vCPU runs from a block that
+ * holds the instruction at OPEN to one that holds the instruction at a
+ * CLOSE, both counted (an interrupt's entry to its iret, or to the
+ * scheduler, where the task it interrupted is preempted). Both need a callback per
+ * block execution, as pairs= does. after=ADDR ignores mark='s passes until
+ * the block at ADDR has run once (a system call the workload makes, where
+ * the mark runs from boot on).
+ *
  * Otherwise everything from boot to poweroff is counted: give the
  * workload enough iterations to dominate the boot.
  */
@@ -121,6 +130,15 @@ static char tlbpath[512];
 static uint64_t mark, mark_warm, mark_count, mark_seen;
 static int counting = 1;
 
+/* cpu=N (-1: every vCPU), gate=OPEN:CLOSE (0: none) */
+static int only_cpu = -1;
+#define MAXCLOSE 4
+static uint64_t gate_open, gate_close[MAXCLOSE];
+static int nclose;
+static uint64_t after;
+static int armed = 1;
+static unsigned char gated[MAXCPU];
+
 #define PSLOTS (1u << 20)
 struct pagestat {
 	uint64_t page;
@@ -196,6 +214,10 @@ static void on_mark(unsigned int cpu, void *udata)
 {
 	unsigned int i;
 
+	if (only_cpu >= 0 && cpu != (unsigned int)only_cpu)
+		return;
+	if (!armed)
+		return;
 	mark_seen++;
 	if (mark_seen == mark_warm) {
 		int m, s;
@@ -299,12 +321,54 @@ static void on_exec(unsigned int cpu, void *udata)
 	}
 }
 
+/* cpu=, gate=: count the block if its vCPU is counted and inside the gate */
+static void on_exec_filtered(unsigned int cpu, void *udata)
+{
+	struct block *b = udata;
+
+	if (only_cpu >= 0 && cpu != (unsigned int)only_cpu)
+		return;
+	if (gate_open && (cpu >= MAXCPU || !gated[cpu]))
+		return;
+	b->execs++;
+}
+
+static void on_arm(unsigned int cpu, void *udata)
+{
+	armed = 1;
+}
+
+static void on_gate_open(unsigned int cpu, void *udata)
+{
+	if (cpu < MAXCPU)
+		gated[cpu] = 1;
+}
+
+static void on_gate_close(unsigned int cpu, void *udata)
+{
+	if (cpu < MAXCPU)
+		gated[cpu] = 0;
+}
+
+/* Does the block hold the instruction at @addr? */
+static int tb_holds(struct qemu_plugin_tb *tb, size_t n, uint64_t addr)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (qemu_plugin_insn_vaddr(qemu_plugin_tb_get_insn(tb, i)) == addr)
+			return 1;
+	return 0;
+}
+
 static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	size_t n = qemu_plugin_tb_n_insns(tb);
 	struct block *b = lookup(qemu_plugin_tb_vaddr(tb), n);
 	size_t i;
 
+	if (after && qemu_plugin_tb_vaddr(tb) == after)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_arm, 0, NULL);
 	if (mark && qemu_plugin_tb_vaddr(tb) == mark)
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_mark, 0, NULL);
 	for (i = 0; tlbpath[0] && i < n; i++) {
@@ -324,11 +388,25 @@ static void on_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		memcpy(b->lastb, qemu_plugin_insn_data(in), sz);
 		b->lastn = sz;
 	}
-	if (!pairs)
+	if (pairs) {
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_exec, 0, b);
+		return;
+	}
+	if (only_cpu < 0 && !gate_open) {
 		qemu_plugin_register_vcpu_tb_exec_inline(tb,
 				QEMU_PLUGIN_INLINE_ADD_U64, &b->execs, 1);
-	else
-		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_exec, 0, b);
+		return;
+	}
+	/* Callbacks run in the order registered: open, count, close. */
+	if (gate_open && tb_holds(tb, n, gate_open))
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_gate_open, 0, NULL);
+	qemu_plugin_register_vcpu_tb_exec_cb(tb, on_exec_filtered, 0, b);
+	for (i = 0; i < (size_t)nclose; i++)
+		if (tb_holds(tb, n, gate_close[i])) {
+			qemu_plugin_register_vcpu_tb_exec_cb(tb, on_gate_close,
+							     0, NULL);
+			break;
+		}
 }
 
 static void dump_counts(qemu_plugin_id_t id, void *unused)
@@ -403,6 +481,19 @@ int qemu_plugin_install(qemu_plugin_id_t id, const struct qemu_info_t *info,
 			mark_warm = strtoull(argv[i] + 5, NULL, 0);
 		else if (!strncmp(argv[i], "count=", 6))
 			mark_count = strtoull(argv[i] + 6, NULL, 0);
+		else if (!strncmp(argv[i], "after=", 6))
+			armed = !(after = strtoull(argv[i] + 6, NULL, 0));
+		else if (!strncmp(argv[i], "cpu=", 4))
+			only_cpu = atoi(argv[i] + 4);
+		else if (!strncmp(argv[i], "gate=", 5)) {
+			char *end;
+
+			gate_open = strtoull(argv[i] + 5, &end, 0);
+			while (*end == ':' && nclose < MAXCLOSE)
+				gate_close[nclose++] = strtoull(end + 1, &end, 0);
+			if (*end || !nclose)
+				return -1;
+		}
 	if (mark)
 		counting = 0;
 	if (tlbpath[0]) {
