@@ -252,6 +252,16 @@ insn_rows() {
 for k in $kernels; do
 	insn_rows "$k" >> "$out/raw"
 done
+# B18, B19: the noise tracers' paths on guest CPU 1, exact
+# (bench/tbprof/noisepath): per timerlat period, and what osnoise adds per
+# timer interrupt it accounts. Three boots per kernel.
+for k in ours upstream; do
+	msg "noise tracer paths: $k"
+	"$TOP/bench/tbprof/noisepath" -k "${flavour[$k]}" "$out/noise-$k" > "$out/noise.out" ||
+		{ cat "$out/noise.out" >&2; die "the noise tracer boots of $k failed"; }
+	awk -v k="$k" 'NF == 2 && $1 ~ /^B1[89]\./ { print "1", k, $1, $2 }' \
+		"$out/noise.out" >> "$out/raw"
+done
 for r in $(seq 1 "$rounds"); do
 	for k in $kernels; do
 		msg "round $r/$rounds: $k"
