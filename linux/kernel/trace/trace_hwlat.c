@@ -189,10 +189,12 @@ static void hwlat_record(struct trace_array *tr, u64 inner, u64 outer,
 	struct trace_hwlat_rec *r;
 	struct timespec64 now;
 	struct trace_wh h;
-	unsigned int seq = atomic_inc_return(&hwlat_seq);
+	unsigned int seq;
 
+	/* Numbered only when recorded: a tracing_on of 0 leaves no gap. */
 	if (!trace_buf_enabled(b))
 		return;
+	seq = atomic_inc_return(&hwlat_seq);
 	ktime_get_real_ts64(&now);
 	r = trace_buf_reserve(b, &h, TRACE_TYPE_HWLAT, sizeof(*r),
 			      TRACE_CTX_NOW);

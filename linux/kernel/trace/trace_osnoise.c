@@ -41,10 +41,19 @@ struct osn_cfg osn_cfg = {
 };
 
 struct cpumask osn_cpus;
-/* Serialises the settings, the tracers' starts and stops, the threads. */
+/*
+ * Serialises the tracers' starts and stops: the hooks' registration
+ * (tracepoints_mutex, which takes cpu_hotplug_lock) comes before
+ * cpus_read_lock() and osn_lock, never inside them.
+ */
+DEFINE_MUTEX(osn_attach_lock);
+/*
+ * Serialises the settings and the threads; inside cpu_hotplug_lock (the
+ * hotplug callbacks take it there).
+ */
 DEFINE_MUTEX(osn_lock);
 
-/* The workload running, if any. Under osn_lock. */
+/* The workload running, if any. Written under both locks above. */
 static enum osn_mode osn_mode;
 
 /**
@@ -59,7 +68,10 @@ struct osn_inst {
 	struct rcu_head rcu;
 };
 
-/* The arrays running osn_mode's tracer: changed under osn_lock, read under RCU. */
+/*
+ * The arrays running osn_mode's tracer: changed under osn_attach_lock and
+ * osn_lock, read under RCU.
+ */
 static LIST_HEAD(osn_insts);
 
 /**
@@ -84,7 +96,7 @@ u64 osn_thresh_ns(void)
 
 /**
  * osn_all_bufs() - call a function on the buffer of each array that
- * runs the noise tracer
+ * runs the noise tracer and records (tracing_on)
  * @fn:		the function
  * @arg:	its argument
  *
@@ -95,8 +107,13 @@ void osn_all_bufs(osn_buf_fn fn, void *arg)
 	struct osn_inst *i;
 
 	rcu_read_lock();
-	list_for_each_entry_rcu(i, &osn_insts, node)
-		fn(trace_array_buf(i->tr), arg);
+	list_for_each_entry_rcu(i, &osn_insts, node) {
+		struct trace_buf *b = trace_array_buf(i->tr);
+
+		/* Not while its tracing_on is off. */
+		if (trace_buf_enabled(b))
+			fn(b, arg);
+	}
 	rcu_read_unlock();
 }
 
@@ -364,30 +381,6 @@ int osn_restart(void)
 	return osn_cpus_start();
 }
 
-/* The first array starts a tracer: the hooks, then the threads. */
-static int osn_start(enum osn_mode mode)
-{
-	int ret;
-
-	ret = osn_hooks_register();
-	if (ret)
-		return ret;
-	WRITE_ONCE(osn_mode, mode);
-	ret = osn_cpus_start();
-	if (ret) {
-		osn_hooks_unregister();
-		WRITE_ONCE(osn_mode, OSN_OFF);
-	}
-	return ret;
-}
-
-static void osn_stop(void)
-{
-	osn_cpus_stop();
-	osn_hooks_unregister();
-	WRITE_ONCE(osn_mode, OSN_OFF);
-}
-
 /**
  * osn_attach() - a trace array starts a noise tracer
  * @tr:		the array
@@ -401,28 +394,43 @@ static void osn_stop(void)
 int osn_attach(struct trace_array *tr, enum osn_mode mode)
 {
 	struct osn_inst *i;
+	bool first;
 	int ret = 0;
 
 	i = kzalloc(sizeof(*i), GFP_KERNEL);
 	if (!i)
 		return -ENOMEM;
 	i->tr = tr;
-	cpus_read_lock();
-	mutex_lock(&osn_lock);
-	if (osn_mode != OSN_OFF && osn_mode != mode) {
+	mutex_lock(&osn_attach_lock);
+	first = osn_mode == OSN_OFF;
+	if (!first && osn_mode != mode) {
 		ret = -EBUSY;
 		goto out;
 	}
+	/* The first array starts the tracer: the hooks, then the threads. */
+	if (first) {
+		ret = osn_hooks_register();
+		if (ret)
+			goto out;
+	}
+	cpus_read_lock();
+	mutex_lock(&osn_lock);
 	/* Listed first: the first records are the array's too. */
 	list_add_tail_rcu(&i->node, &osn_insts);
-	if (osn_mode == OSN_OFF) {
-		ret = osn_start(mode);
-		if (ret)
+	if (first) {
+		WRITE_ONCE(osn_mode, mode);
+		ret = osn_cpus_start();
+		if (ret) {
 			list_del_rcu(&i->node);
+			WRITE_ONCE(osn_mode, OSN_OFF);
+		}
 	}
-out:
 	mutex_unlock(&osn_lock);
 	cpus_read_unlock();
+	if (ret && first)
+		osn_hooks_unregister();
+out:
+	mutex_unlock(&osn_attach_lock);
 	if (ret) {
 		synchronize_rcu();
 		kfree(i);
@@ -439,7 +447,9 @@ out:
 void osn_detach(struct trace_array *tr)
 {
 	struct osn_inst *i, *found = NULL;
+	bool last;
 
+	mutex_lock(&osn_attach_lock);
 	cpus_read_lock();
 	mutex_lock(&osn_lock);
 	list_for_each_entry(i, &osn_insts, node) {
@@ -449,10 +459,17 @@ void osn_detach(struct trace_array *tr)
 			break;
 		}
 	}
-	if (found && list_empty(&osn_insts))
-		osn_stop();
+	/* The last stops the threads, then the hooks. */
+	last = found && list_empty(&osn_insts);
+	if (last) {
+		osn_cpus_stop();
+		WRITE_ONCE(osn_mode, OSN_OFF);
+	}
 	mutex_unlock(&osn_lock);
 	cpus_read_unlock();
+	if (last)
+		osn_hooks_unregister();
+	mutex_unlock(&osn_attach_lock);
 	if (found) {
 		synchronize_rcu();
 		kfree(found);

@@ -66,7 +66,11 @@ struct osn_cfg {
 extern struct osn_cfg osn_cfg;
 /* osnoise/cpus: where the threads run. Under osn_lock. */
 extern struct cpumask osn_cpus;
-/* Serialises the settings, the tracers' starts and stops, the threads. */
+/*
+ * osn_attach_lock serialises the tracers' starts and stops, outside
+ * cpus_read_lock(); osn_lock, inside it, the settings and the threads.
+ */
+extern struct mutex osn_attach_lock;
 extern struct mutex osn_lock;
 
 /**

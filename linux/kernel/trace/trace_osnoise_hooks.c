@@ -282,8 +282,8 @@ static void osn_probe_unreg(const struct osn_probe *p)
 /**
  * osn_hooks_register() - start listening to interferences
  *
- * Context: under osn_lock, when the first noise tracer starts; the CPUs'
- * @active are still off.
+ * Context: under osn_attach_lock (not cpus_read_lock() nor osn_lock), when
+ * the first noise tracer starts; the CPUs' @active are still off.
  *
  * Return: 0, or the error of a tracepoint (then nothing is hooked).
  */
@@ -291,7 +291,7 @@ int osn_hooks_register(void)
 {
 	int i, ret;
 
-	lockdep_assert_held(&osn_lock);
+	lockdep_assert_held(&osn_attach_lock);
 	for (i = 0; i < ARRAY_SIZE(osn_probes); i++) {
 		ret = osn_probe_reg(&osn_probes[i]);
 		if (ret)
@@ -315,14 +315,14 @@ unwind:
  * Returns once no hook runs any more, so that the per-CPU state may be
  * reset.
  *
- * Context: under osn_lock, when the last noise tracer stops, with the
- * CPUs' @active off.
+ * Context: under osn_attach_lock (not cpus_read_lock() nor osn_lock), when
+ * the last noise tracer stops, with the CPUs' @active off.
  */
 void osn_hooks_unregister(void)
 {
 	int i;
 
-	lockdep_assert_held(&osn_lock);
+	lockdep_assert_held(&osn_attach_lock);
 	static_branch_disable(&trace_osnoise_nmi_key);
 	osnoise_arch_unregister();
 	for (i = ARRAY_SIZE(osn_probes) - 1; i >= 0; i--)

@@ -32,13 +32,14 @@ static int tlat_fd_open(struct inode *inode, struct file *file)
 	if (osn_current_mode() != OSN_TIMERLAT ||
 	    (osn_cfg.options & BIT(OSN_OPT_WORKLOAD)))
 		return -EINVAL;
-	if (oc->task)
-		return -EBUSY;
+	/* The wrong CPU first: the file's CPU is not the opener's to test. */
 	migrate_disable();
 	here = current->nr_cpus_allowed == 1 && smp_processor_id() == cpu;
 	migrate_enable();
 	if (!here || !READ_ONCE(oc->active))
 		return -EINVAL;
+	if (oc->task)
+		return -EBUSY;
 	get_task_struct(current);
 	t->user = true;
 	t->stop = false;

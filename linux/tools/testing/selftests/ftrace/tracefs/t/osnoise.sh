@@ -83,8 +83,8 @@ echo OSNOISE_WORKLOAD > $o/options
 osn_reset
 
 # Summaries: every CPU, 100 ms periods of 50 ms.
-echo 100000 > $o/period_us
 echo 50000 > $o/runtime_us
+echo 100000 > $o/period_us
 echo osnoise > current_tracer
 sleep 2
 [ "$(threads | tr '\n' ' ')" = "$(seq 0 $last | tr '\n' ' ')" ] ||
@@ -104,9 +104,11 @@ for c in $(seq 0 $last); do
 	n=$(grep -Ec "^ *$comm-[0-9]+ +\[00$c\]" /tmp/osn.trace || true)
 	[ "$n" -ge 5 ] || fail "CPU $c: $n summaries in 2 s"
 done
-# runtime within 50 ms and +10%; noise within it; % CPU available agrees.
+# runtime within 50 ms and +10%, beside a last noise that ran past the
+# end; noise within it; % CPU available agrees.
 grep -v '^#' /tmp/osn.trace | sed 's/.*: *//' | while read rt noise pct max hw nmi irq sirq thr; do
-	[ "$rt" -ge 50000 ] && [ "$rt" -le 55000 ] || fail "runtime $rt"
+	[ "$rt" -ge 50000 ] && [ $((rt - max)) -le 55000 ] ||
+		fail "runtime $rt, max single noise $max"
 	[ "$noise" -le "$rt" ] || fail "noise $noise over runtime $rt"
 	[ "$max" -le "$noise" ] || fail "max single noise $max over noise $noise"
 	want=$(( (rt - noise) * 10000000 / rt ))
@@ -118,8 +120,8 @@ done
 # Attribution: a SCHED_FIFO thread of 50 ms on the last CPU.
 osn_reset
 echo $last > $o/cpus
-echo 200000 > $o/period_us
 echo 200000 > $o/runtime_us
+echo 200000 > $o/period_us
 echo 1 > events/osnoise/enable
 echo osnoise > current_tracer
 sleep 0.5
@@ -157,34 +159,35 @@ grep -qE "softirq_noise: +NET_RX:3 start [0-9.]+ duration [0-9]+ ns" trace ||
 	fail "no NET_RX noise: $(grep softirq_noise trace | head -3)"
 echo nop > current_tracer
 
-# stop_tracing_us and stop_tracing_total_us, in an instance.
+# stop_tracing_us and stop_tracing_total_us, in an instance. The
+# thresholds are far above what a busy host's vCPU stalls make.
 osn_reset
 mkdir instances/osn_stop
 i=instances/osn_stop
 echo $last > $o/cpus
-echo 100000 > $o/period_us
-echo 100000 > $o/runtime_us
-echo 20000 > $o/stop_tracing_us
+echo 500000 > $o/runtime_us
+echo 500000 > $o/period_us
+echo 100000 > $o/stop_tracing_us
 echo osnoise > $i/current_tracer
 sleep 0.3
 [ "$(cat $i/tracing_on)" = 1 ] || fail "stopped before any noise"
-tfs spin $last 50 fifo > /dev/null
-sleep 0.3
+tfs spin $last 250 fifo > /dev/null
+sleep 0.6
 [ "$(cat $i/tracing_on)" = 0 ] || fail "stop_tracing_us: still on"
 [ "$(cat tracing_on)" = 1 ] || fail "stop_tracing_us turned the top off"
 grep -q "stop tracing hit on cpu $last" $i/trace ||
 	fail "no stop line: $(tail -3 $i/trace)"
 echo nop > $i/current_tracer
 echo 0 > $o/stop_tracing_us
-echo 20000 > $o/stop_tracing_total_us
+echo 200000 > $o/stop_tracing_total_us
 echo > $i/trace
 echo 1 > $i/tracing_on
 echo osnoise > $i/current_tracer
 sleep 0.3
 [ "$(cat $i/tracing_on)" = 1 ] || fail "total: stopped before any noise"
-tfs spin $last 30 fifo > /dev/null
-tfs spin $last 30 fifo > /dev/null
-sleep 0.3
+tfs spin $last 150 fifo > /dev/null
+tfs spin $last 150 fifo > /dev/null
+sleep 0.6
 [ "$(cat $i/tracing_on)" = 0 ] || fail "stop_tracing_total_us: still on"
 echo nop > $i/current_tracer
 rmdir $i
@@ -192,8 +195,8 @@ rmdir $i
 # Two instances at once, the function tracer in a third; rmdir leaves
 # no thread.
 osn_reset
-echo 100000 > $o/period_us
 echo 50000 > $o/runtime_us
+echo 100000 > $o/period_us
 mkdir instances/osn_a instances/osn_b instances/osn_c
 echo osnoise > instances/osn_a/current_tracer
 echo osnoise > instances/osn_b/current_tracer
@@ -230,8 +233,8 @@ osn_reset
 
 # CPU hotplug: the thread goes with its CPU and comes back with it.
 if [ "$ncpu" -gt 1 ] && [ -f /sys/devices/system/cpu/cpu$last/online ]; then
-	echo 100000 > $o/period_us
 	echo 50000 > $o/runtime_us
+	echo 100000 > $o/period_us
 	echo osnoise > current_tracer
 	sleep 0.3
 	threads | grep -qx $last || fail "no osnoise/$last"
