@@ -208,11 +208,11 @@ static const struct trace_fmt trace_fmts[] = {
 	  "\"%ps: %s\", (void *)REC->ip, REC->str" },
 	{ TRACE_TYPE_OSNOISE, IS_ENABLED(CONFIG_OSNOISE_TRACER), "osnoise",
 	  osnoise_fields,
-	  "\"noise:%llu\\tmax_sample:%llu\\thw:%u\\tnmi:%u\\tirq:%u\\tsoftirq:%u\\tthread:%u\", REC->noise, REC->max_sample, REC->hw_count, REC->nmi_count, REC->irq_count, REC->softirq_count, REC->thread_count"
+	  "\"noise:%llu\\tmax_sample:%llu\\thw:%u\\tnmi:%u\\tirq:%u\\tsoftirq:%u\\tthread:%u\\n\", REC->noise, REC->max_sample, REC->hw_count, REC->nmi_count, REC->irq_count, REC->softirq_count, REC->thread_count"
 	},
 	{ TRACE_TYPE_TIMERLAT, IS_ENABLED(CONFIG_TIMERLAT_TRACER), "timerlat",
 	  timerlat_fields,
-	  "\"seqnum:%u\\tcontext:%d\\ttimer_latency:%llu\", REC->seqnum, REC->context, REC->timer_latency"
+	  "\"seq:%u\\tcontext:%d\\ttimer_latency:%llu\\n\", REC->seqnum, REC->context, REC->timer_latency"
 	},
 	{ TRACE_TYPE_RAW_DATA, true, "raw_data", raw_fields,
 	  "\"id:%04x %08x\", REC->id, (int)REC->buf[0]" },
