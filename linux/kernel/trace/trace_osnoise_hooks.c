@@ -278,7 +278,6 @@ static void osn_probe_unreg(const struct osn_probe *p)
 	tracepoint_probe_unregister(p->tp, p->fn, p->data);
 }
 
-
 /**
  * osn_hooks_register() - start listening to interferences
  *

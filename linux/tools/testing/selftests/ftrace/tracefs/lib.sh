@@ -196,7 +196,8 @@ check_hist() {
 			c = "column " i - 1
 			if (v["count", i] < 1) bad = bad "; " c " has no samples"
 			if (sum[i] + v["over", i] != v["count", i])
-				bad = bad "; " c ": buckets " sum[i] " + over " v["over", i] " != count " v["count", i]
+				bad = bad "; " c ": buckets " sum[i] " + over " \
+					v["over", i] " != count " v["count", i]
 			if (v["min", i] + 0 > v["avg", i] + 0 || v["avg", i] + 0 > v["max", i] + 0)
 				bad = bad "; " c ": not min <= avg <= max"
 			if ((i in first) && first[i] != v["min", i])

@@ -532,8 +532,10 @@ static int do_stress(long n)
 
 static int do_inotify_wait(const char *path, int msecs)
 {
-	char buf[sizeof(struct inotify_event) + 256]
-		__attribute__((aligned(__alignof__(struct inotify_event))));
+	union {
+		struct inotify_event ev;
+		char buf[sizeof(struct inotify_event) + 256];
+	} u;
 	int fd = inotify_init1(IN_CLOEXEC);
 	struct pollfd p = { .events = POLLIN };
 	const struct inotify_event *ev;
@@ -549,10 +551,10 @@ static int do_inotify_wait(const char *path, int msecs)
 		printf("timeout\n");
 		return 1;
 	}
-	n = read(fd, buf, sizeof(buf));
+	n = read(fd, u.buf, sizeof(u.buf));
 	if (n < (ssize_t)sizeof(*ev))
 		return report_errno();
-	ev = (const void *)buf;
+	ev = &u.ev;
 	printf("%s\n", ev->mask & IN_MODIFY ? "IN_MODIFY" : "other");
 	return !(ev->mask & IN_MODIFY);
 }

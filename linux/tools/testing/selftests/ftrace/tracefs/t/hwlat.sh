@@ -63,7 +63,9 @@ wait_for 60 sh -c '[ "$(grep -c "inner/outer" trace)" -ge 3 ]' ||
 echo 0 > tracing_on
 grep 'inner/outer' trace > /tmp/hwlat.lines
 # The context columns, then upstream's text.
-re='^ *.+-[0-9]+ +\[[0-9]{3}\] [.dDbNnpshHzZ0-9]{5} +[0-9]+\.[0-9]{6}: #[0-9]+ +inner/outer\(us\): +[0-9]+/[0-9]+ +ts:[0-9]+\.[0-9]{9} count:[0-9]+( nmi-total:[0-9]+ nmi-count:[0-9]+)?$'
+re='^ *.+-[0-9]+ +\[[0-9]{3}\] [.dDbNnpshHzZ0-9]{5} +[0-9]+\.[0-9]{6}: '
+re="$re"'#[0-9]+ +inner/outer\(us\): +[0-9]+/[0-9]+ +ts:[0-9]+\.[0-9]{9} '
+re="$re"'count:[0-9]+( nmi-total:[0-9]+ nmi-count:[0-9]+)?$'
 bad=$(grep -Evc "$re" /tmp/hwlat.lines || true)
 [ "$bad" = 0 ] || fail "$bad lines not in shape: $(grep -Ev "$re" /tmp/hwlat.lines | head -3)"
 seqs=$(sed 's/.*: #\([0-9]*\) .*/\1/' /tmp/hwlat.lines)
@@ -112,7 +114,7 @@ echo "$mask" > tracing_cpumask
 echo round-robin > $d/mode
 
 # CPU hotplug: per-cpu's thread of a CPU going offline stops, and comes
-# back with it; round-robin's thread carries on on the others.
+# back with it; round-robin's thread goes on with the others.
 hp=/sys/devices/system/cpu/cpu1/online
 if [ "$ncpu" -gt 1 ] && [ -w $hp ]; then
 	echo per-cpu > $d/mode

@@ -49,7 +49,8 @@ done
 [ "$(cat $o/print_stack)" = 0 ] || fail "print_stack"
 [ "$(cat $o/cpus)" = "$(cat /sys/devices/system/cpu/possible)" ] ||
 	fail "cpus: $(cat $o/cpus)"
-defaults="DEFAULTS OSNOISE_WORKLOAD NO_PANIC_ON_STOP NO_OSNOISE_PREEMPT_DISABLE NO_OSNOISE_IRQ_DISABLE"
+rest="NO_PANIC_ON_STOP NO_OSNOISE_PREEMPT_DISABLE NO_OSNOISE_IRQ_DISABLE"
+defaults="DEFAULTS OSNOISE_WORKLOAD $rest"
 [ "$(cat $o/options)" = "$defaults" ] || fail "options: $(cat $o/options)"
 for e in sample_threshold nmi_noise irq_noise softirq_noise thread_noise; do
 	[ -f events/osnoise/$e/format ] || fail "no events/osnoise/$e"
@@ -76,7 +77,7 @@ expect_reject $o/cpus x "Invalid argument"
 echo 500000 > $o/runtime_us
 expect_reject $o/period_us 400000 "Invalid argument"
 echo NO_OSNOISE_WORKLOAD > $o/options
-[ "$(cat $o/options)" = "DEFAULTS NO_OSNOISE_WORKLOAD NO_PANIC_ON_STOP NO_OSNOISE_PREEMPT_DISABLE NO_OSNOISE_IRQ_DISABLE" ] ||
+[ "$(cat $o/options)" = "DEFAULTS NO_OSNOISE_WORKLOAD $rest" ] ||
 	fail "NO_OSNOISE_WORKLOAD: $(cat $o/options)"
 echo OSNOISE_WORKLOAD > $o/options
 [ "$(cat $o/options)" = "$defaults" ] || fail "options back: $(cat $o/options)"
@@ -97,7 +98,8 @@ grep -q '^# tracer: osnoise' /tmp/osn.trace || fail "header: $(head -3 /tmp/osn.
 grep -q 'RUNTIME.*NOISE.*% OF CPU.*NOISE' /tmp/osn.trace || fail "no column titles"
 grep -q 'HW *NMI *IRQ *SIRQ *THREAD' /tmp/osn.trace || fail "no counters' titles"
 comm='(osnoise/[0-9]+|<\.\.\.>)'
-sum="^ *$comm-[0-9]+ +"'\[[0-9]{3}\] [.dDbNnpshHzZ0-9]{5} +[0-9]+\.[0-9]{6}: +[0-9]+ +[0-9]+ +[0-9]+\.[0-9]{5} +[0-9]+( +[0-9]+){5}$'
+sum="^ *$comm-[0-9]+ +"'\[[0-9]{3}\] [.dDbNnpshHzZ0-9]{5} +[0-9]+\.[0-9]{6}: '
+sum="$sum"' +[0-9]+ +[0-9]+ +[0-9]+\.[0-9]{5} +[0-9]+( +[0-9]+){5}$'
 grep -v '^#' /tmp/osn.trace | grep -Evq "$sum" &&
 	fail "a line not a summary: $(grep -v '^#' /tmp/osn.trace | grep -Ev "$sum" | head -3)"
 for c in $(seq 0 $last); do
@@ -132,7 +134,8 @@ sleep 0.5
 echo 0 > tracing_on
 cat trace > /tmp/osn.trace
 echo nop > current_tracer
-line=$(grep -E "thread_noise: +tfs:$spin start [0-9]+\.[0-9]{9} duration [0-9]+ ns" /tmp/osn.trace) ||
+tn="thread_noise: +tfs:$spin start [0-9]+\.[0-9]{9} duration [0-9]+ ns"
+line=$(grep -E "$tn" /tmp/osn.trace) ||
 	fail "no thread noise of tfs ($spin): $(grep thread_noise /tmp/osn.trace | head -5)"
 d=$(echo "$line" | sed -n 's/.* duration \([0-9]*\) ns$/\1/p' | sort -n | tail -n 1)
 [ "$d" -ge 35000000 ] && [ "$d" -le 75000000 ] ||
@@ -140,11 +143,14 @@ d=$(echo "$line" | sed -n 's/.* duration \([0-9]*\) ns$/\1/p' | sort -n | tail -
 echo "$line" | grep -q "^ *tfs-$spin " ||
 	fail "thread_noise not recorded in tfs' context: $line"
 grep -E "sample_threshold: start [0-9.]+ duration [0-9]+ ns interference [1-9]" /tmp/osn.trace |
-	awk -v d=$d '{ for (i = 1; i <= NF; i++) if ($i == "duration") if ($(i+1) >= d) ok = 1 } END { exit !ok }' ||
-	fail "no sample of the thread's noise: $(grep sample_threshold /tmp/osn.trace | sort -t' ' -k8 -n | tail -3)"
+	awk -v d=$d '{ for (i = 1; i <= NF; i++) if ($i == "duration" && $(i+1) >= d) ok = 1 }
+		END { exit !ok }' ||
+	fail "no sample of the thread's noise: $(grep sample_threshold /tmp/osn.trace |
+		sort -t' ' -k8 -n | tail -3)"
 grep -E "^ *$comm-[0-9]+ +\[00$last\] .*: +[0-9]+ +[0-9]+ " /tmp/osn.trace |
 	awk -v d=$d '{ if ($(NF-7) * 1000 >= d && $NF >= 1) ok = 1 } END { exit !ok }' ||
-	fail "no period with the thread's noise: $(grep -E "\[00$last\]" /tmp/osn.trace | grep -v noise:)"
+	fail "no period with the thread's noise: $(grep -E "\[00$last\]" /tmp/osn.trace |
+		grep -v noise:)"
 grep -qE "irq_noise: +[a-z_]+:[0-9]+ start [0-9.]+ duration [0-9]+ ns" /tmp/osn.trace ||
 	fail "no irq noise: $(grep -c irq_noise /tmp/osn.trace)"
 

@@ -12,7 +12,8 @@ out=/tmp/rtla-osnoise.out
 
 rtla osnoise top -d 5s > $out 2>&1 || fail "osnoise top: $(tail -n 5 $out)"
 grep -q 'Operating System Noise' $out || fail "no title: $(head -n 3 $out)"
-grep -Eq '^CPU Period +Runtime +Noise +% CPU Aval +Max Noise +Max Single +HW +NMI +IRQ +Softirq +Thread$' $out ||
+cols='^CPU Period +Runtime +Noise +% CPU Aval +Max Noise +Max Single '
+grep -Eq "$cols"'+HW +NMI +IRQ +Softirq +Thread$' $out ||
 	fail "no column header: $(head -n 4 $out)"
 # Columns: CPU #periods runtime noise %avail max-noise max-single hw nmi
 # irq softirq thread, in us. The noise of a period is at most its

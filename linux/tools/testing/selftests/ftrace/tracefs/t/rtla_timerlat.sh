@@ -18,7 +18,8 @@ out=/tmp/rtla-timerlat.out
 # CPU with SECTIONS contexts (2: IRQ and thread, 3: and return to user).
 check_top() {
 	grep -q 'Timer Latency' $out || fail "$1: no title: $(head -n 3 $out)"
-	hdr='CPU COUNT      |      cur       min       avg       max |      cur       min       avg       max'
+	hdr='CPU COUNT      |      cur       min       avg       max |'
+	hdr="$hdr      cur       min       avg       max"
 	ctx='IRQ Timer Latency \(us\) +\| +Thread Timer Latency \(us\)'
 	if [ "$2" = 3 ]; then
 		hdr="$hdr |      cur       min       avg       max"
@@ -39,7 +40,8 @@ check_top() {
 		for (s = 0; s < ns; s++) {
 			cur = $(4 + 5 * s); mn = $(5 + 5 * s); avg = $(6 + 5 * s); mx = $(7 + 5 * s)
 			if (!(mn <= cur && cur <= mx && mn <= avg && avg <= mx && mx < 1000000))
-				bad = bad "; CPU " c " context " s ": cur " cur " min " mn " avg " avg " max " mx
+				bad = bad "; CPU " c " context " s ": cur " cur \
+					" min " mn " avg " avg " max " mx
 			if (s > 0 && mn < prev)
 				bad = bad "; CPU " c " context " s ": min " mn \
 					" below the earlier context min " prev

@@ -59,13 +59,15 @@ echo nop > current_tracer
 grep -q '^# tracer: timerlat' /tmp/tl.trace || fail "header: $(head -3 /tmp/tl.trace)"
 grep -q 'ACTIVATION' /tmp/tl.trace || fail "no ACTIVATION title"
 grep -q 'CONTEXT.*LATENCY' /tmp/tl.trace || fail "no CONTEXT, LATENCY titles"
-line='^ *.+-[0-9]+ +\[[0-9]{3}\] [.dDbNnpshHzZ0-9]{5} +[0-9]+\.[0-9]{6}: #[0-9]+ +context +(irq|thread) timer_latency +[0-9]+ ns$'
+line='^ *.+-[0-9]+ +\[[0-9]{3}\] [.dDbNnpshHzZ0-9]{5} +[0-9]+\.[0-9]{6}: '
+line="$line"'#[0-9]+ +context +(irq|thread) timer_latency +[0-9]+ ns$'
 grep -v '^#' /tmp/tl.trace | grep -Evq "$line" &&
 	fail "not a timerlat line: $(grep -v '^#' /tmp/tl.trace | grep -Ev "$line" | head -3)"
 grep -Eq '^ *(timerlat/[0-9]+|<\.\.\.>)-[0-9]+ .* context thread ' /tmp/tl.trace ||
 	fail "thread lines not the thread's: $(grep 'context thread' /tmp/tl.trace | head -2)"
 for c in $(seq 0 $last); do
-	grep -E "\[00$c\]" /tmp/tl.trace | sed -n 's/.*: #\([0-9]*\) *context *\([a-z]*\) timer_latency *\([0-9]*\) ns$/\1 \2 \3/p' \
+	grep -E "\[00$c\]" /tmp/tl.trace |
+		sed -n 's/.*: #\([0-9]*\) *context *\([a-z]*\) timer_latency *\([0-9]*\) ns$/\1 \2 \3/p' \
 		> /tmp/tl.$c
 	nirq=$(grep -c ' irq ' /tmp/tl.$c || true)
 	nthr=$(grep -c ' thread ' /tmp/tl.$c || true)
@@ -83,7 +85,10 @@ for c in $(seq 0 $last); do
 		if ($3 > 20000000) bad = "thread latency " $3
 		pairs++
 	}
-	END { if (bad) { print bad; exit 1 } if (pairs < 90) { print pairs " pairs"; exit 1 } }' /tmp/tl.$c ||
+	END {
+		if (bad) { print bad; exit 1 }
+		if (pairs < 90) { print pairs " pairs"; exit 1 }
+	}' /tmp/tl.$c ||
 		fail "CPU $c: $(awk '$2 == "irq"' /tmp/tl.$c | tail -n 1)"
 done
 

@@ -40,8 +40,10 @@ err=$(grep ' hwlat: ' $txt | awk -v ncpu="$ncpu" -v w="$width" '
 		}
 		n++
 		if (f["cnt"] != n) bad = bad "; record " n " has cnt " f["cnt"]
-		if (f["inner"] > w || f["outer"] > w) bad = bad "; cnt " n ": inner/outer past the width"
-		if (f["inner"] < 10 && f["outer"] < 10) bad = bad "; cnt " n ": under the 10 us threshold"
+		if (f["inner"] > w || f["outer"] > w)
+			bad = bad "; cnt " n ": inner/outer past the width"
+		if (f["inner"] < 10 && f["outer"] < 10)
+			bad = bad "; cnt " n ": under the 10 us threshold"
 		if (f["count"] < 1) bad = bad "; cnt " n ": count " f["count"]
 	}
 	END {
@@ -65,15 +67,19 @@ err=$(grep ' timerlat: ' $txt | awk -v ncpu="$ncpu" '
 		s = f["seq"]; x = f["context"]; l = f["timer_latency"]
 		n[c, x]++
 		if (l >= 1000000000) bad = bad "; CPU " c " seq " s ": latency " l " ns"
-		if ((c, x) in last && s <= last[c, x]) bad = bad "; CPU " c " context " x ": seq " s " after " last[c, x]
+		if ((c, x) in last && s <= last[c, x])
+			bad = bad "; CPU " c " context " x ": seq " s " after " last[c, x]
 		last[c, x] = s
 		if (x == 0) irq[c, s] = l
-		else if ((c, s) in irq && l < irq[c, s]) bad = bad "; CPU " c " seq " s ": thread " l " < irq " irq[c, s]
+		else if ((c, s) in irq && l < irq[c, s])
+			bad = bad "; CPU " c " seq " s ": thread " l " < irq " irq[c, s]
 	}
 	END {
 		for (c = 0; c < ncpu; c++)
 			for (x = 0; x < 2; x++)
-				if (n[c, x] < 100) bad = bad "; CPU " c " context " x ": " n[c, x] + 0 " records"
+				if (n[c, x] < 100)
+					bad = bad "; CPU " c " context " x ": " \
+						n[c, x] + 0 " records"
 		print substr(bad, 3)
 	}')
 [ -z "$err" ] || fail "timerlat: $err"
