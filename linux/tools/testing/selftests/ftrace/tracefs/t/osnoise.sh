@@ -98,7 +98,7 @@ grep -q '^# tracer: osnoise' /tmp/osn.trace || fail "header: $(head -3 /tmp/osn.
 grep -q 'RUNTIME.*NOISE.*% OF CPU.*NOISE' /tmp/osn.trace || fail "no column titles"
 grep -q 'HW *NMI *IRQ *SIRQ *THREAD' /tmp/osn.trace || fail "no counters' titles"
 comm='(osnoise/[0-9]+|<\.\.\.>)'
-sum="^ *$comm-[0-9]+ +"'\[[0-9]{3}\] [.dDbNnpshHzZ0-9]{5} +[0-9]+\.[0-9]{6}: '
+sum="^ *$comm-[0-9]+ +"'\[[0-9]{3}\] [.dDbNnpshHzZ0-9]{5} +[0-9]+\.[0-9]{6}:'
 sum="$sum"' +[0-9]+ +[0-9]+ +[0-9]+\.[0-9]{5} +[0-9]+( +[0-9]+){5}$'
 grep -v '^#' /tmp/osn.trace | grep -Evq "$sum" &&
 	fail "a line not a summary: $(grep -v '^#' /tmp/osn.trace | grep -Ev "$sum" | head -3)"

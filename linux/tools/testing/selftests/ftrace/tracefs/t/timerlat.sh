@@ -66,8 +66,9 @@ grep -v '^#' /tmp/tl.trace | grep -Evq "$line" &&
 grep -Eq '^ *(timerlat/[0-9]+|<\.\.\.>)-[0-9]+ .* context thread ' /tmp/tl.trace ||
 	fail "thread lines not the thread's: $(grep 'context thread' /tmp/tl.trace | head -2)"
 for c in $(seq 0 $last); do
+	N='\([0-9]*\)'
 	grep -E "\[00$c\]" /tmp/tl.trace |
-		sed -n 's/.*: #\([0-9]*\) *context *\([a-z]*\) timer_latency *\([0-9]*\) ns$/\1 \2 \3/p' \
+		sed -n "s/.*: #$N *context *\([a-z]*\) timer_latency *$N ns\$/\1 \2 \3/p" \
 		> /tmp/tl.$c
 	nirq=$(grep -c ' irq ' /tmp/tl.$c || true)
 	nthr=$(grep -c ' thread ' /tmp/tl.$c || true)
