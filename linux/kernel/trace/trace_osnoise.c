@@ -24,6 +24,7 @@
 #include <asm/local64.h>
 #include <linux/panic.h>
 #include <linux/rculist.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
@@ -281,7 +282,12 @@ static int osn_thread_fn(void *data)
 		if (period > runtime)
 			osn_sleep((period - runtime) * NSEC_PER_USEC);
 		else
-			cond_resched();
+			/*
+			 * No sleep: a quiescent state for RCU Tasks, whose
+			 * grace periods (ftrace's trampolines, kprobes) would
+			 * wait for this thread for ever otherwise.
+			 */
+			cond_resched_tasks_rcu_qs();
 	}
 	return 0;
 }
