@@ -661,7 +661,16 @@ static size_t valid(const struct file *f, char *out, size_t size)
 	case K_SIZE:
 		return snprintf(out, size, "%u\n", 8 + below(2048));
 	case K_TRACER:
-		return snprintf(out, size, "%s\n", pick(tracers, nr_tracers, "nop"));
+		/*
+		 * Not the noise tracers: they take whole CPUs by design,
+		 * which would slow every later write; the selftests and
+		 * the soak switch them.
+		 */
+		do
+			w = pick(tracers, nr_tracers, "nop");
+		while (!strcmp(w, "hwlat") || !strcmp(w, "osnoise") ||
+		       !strcmp(w, "timerlat"));
+		return snprintf(out, size, "%s\n", w);
 	case K_CLOCK:
 		return snprintf(out, size, "%s\n", pick(clocks, nr_clocks, "local"));
 	case K_OPTIONS:
