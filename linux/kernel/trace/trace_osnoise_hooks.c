@@ -253,11 +253,10 @@ void osn_thread_noise_restart(struct osn_cpu *oc)
 	WRITE_ONCE(oc->thread.start, now ?: 1);
 }
 
-/* A tracepoint's probe, and its data. */
+/* A tracepoint and its probe. */
 struct osn_probe {
 	struct tracepoint *tp;
 	void *fn;
-	void *data;
 };
 
 static const struct osn_probe osn_probes[] = {
@@ -270,12 +269,12 @@ static const struct osn_probe osn_probes[] = {
 
 static int osn_probe_reg(const struct osn_probe *p)
 {
-	return tracepoint_probe_register(p->tp, p->fn, p->data);
+	return tracepoint_probe_register(p->tp, p->fn, NULL);
 }
 
 static void osn_probe_unreg(const struct osn_probe *p)
 {
-	tracepoint_probe_unregister(p->tp, p->fn, p->data);
+	tracepoint_probe_unregister(p->tp, p->fn, NULL);
 }
 
 /**
