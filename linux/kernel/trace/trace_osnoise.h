@@ -2,12 +2,13 @@
 /*
  * The noise tracers, osnoise and timerlat: what their files share.
  *
- * trace_osnoise_hooks.c accounts each interference (NMI, IRQ, softirq,
- * another thread) on the CPUs where a workload measures; trace_osnoise.c
- * holds the settings, the trace arrays that run a noise tracer, the
- * per-CPU threads and the osnoise tracer; trace_timerlat.c is the timerlat
- * tracer and trace_timerlat_fd.c its user-space threads; trace_osnoise_fs.c
- * makes osnoise/ and prints the two tracers' records.
+ * From the bottom up: trace_osnoise_hooks.c accounts each interference
+ * (NMI, IRQ, softirq, another thread) on the CPUs where a workload
+ * measures; trace_osnoise_wl.c holds the settings, the trace arrays that
+ * run a noise tracer and the per-CPU workload; trace_osnoise.c is the
+ * osnoise tracer, trace_timerlat.c the timerlat tracer and
+ * trace_timerlat_fd.c its user-space threads; trace_osnoise_fs.c makes
+ * osnoise/ and prints the two tracers' records.
  */
 #ifndef _KERNEL_TRACE_OSNOISE_H
 #define _KERNEL_TRACE_OSNOISE_H
@@ -163,9 +164,24 @@ int osn_hooks_register(void);
 void osn_hooks_unregister(void);
 void osn_thread_noise_restart(struct osn_cpu *oc);
 
-/* The workload (trace_osnoise.c) */
+/**
+ * struct osn_workload - what a noise tracer runs on each CPU
+ * @mode:	the tracer
+ * @cpu_start:	start it on a CPU, online and in osnoise/cpus, whose
+ *		accounting is clear and @active off: 0, or an error
+ * @cpu_stop:	stop it there (@active off, the thread gone or told to go)
+ *
+ * Both are called under osn_lock, with the CPUs held.
+ */
+struct osn_workload {
+	enum osn_mode mode;
+	int (*cpu_start)(struct osn_cpu *oc, int cpu);
+	void (*cpu_stop)(struct osn_cpu *oc, int cpu);
+};
+
+/* The workload (trace_osnoise_wl.c) */
 enum osn_mode osn_current_mode(void);
-int osn_attach(struct trace_array *tr, enum osn_mode mode);
+int osn_attach(struct trace_array *tr, const struct osn_workload *wl);
 void osn_detach(struct trace_array *tr);
 void osn_stop_tracing(void);
 /* What osn_all_bufs() calls on each buffer. */
@@ -175,21 +191,15 @@ u64 osn_thresh_ns(void);
 int osn_restart(void);
 
 /*
- * timerlat (trace_timerlat.c, trace_timerlat_fd.c): called only where
- * IS_ENABLED(CONFIG_TIMERLAT_TRACER) lets the compiler see them.
+ * timerlat (trace_timerlat.c, trace_timerlat_fd.c), for the layers above
+ * it, built with it.
  */
-int tlat_cpu_start(int cpu);
-void tlat_cpu_stop(int cpu);
 bool tlat_arm(struct osn_cpu *oc, bool first);
 void tlat_thread_woke(struct osn_cpu *oc);
 void tlat_record(u32 seq, int ctx, u64 lat);
 void tlat_print_stack(struct tlat_cpu *t);
 struct trace_fs_file;
 extern const struct trace_fs_file tlat_fd_file;
-
-/* Records (trace_osnoise_fs.c) */
-void osn_print_osnoise_header(struct seq_file *m, struct trace_array *tr);
-void tlat_print_header(struct seq_file *m, struct trace_array *tr);
 
 /**
  * struct trace_osnoise_rec - TRACE_TYPE_OSNOISE: one osnoise period

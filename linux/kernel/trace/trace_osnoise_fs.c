@@ -2,7 +2,7 @@
 /*
  * The noise tracers' files and text: osnoise/ (top array only, as
  * upstream has it), and the osnoise and timerlat records as the trace file
- * prints them, with each tracer's header.
+ * prints them (each tracer prints its own header).
  *
  * A setting is written whole or not at all: numbers are decimal, in range
  * (runtime_us at most period_us, timerlat_period_us from 100 to 1000000);
@@ -291,69 +291,3 @@ static struct trace_printer osn_printer = {
 };
 
 TRACE_PRINTER_REGISTER(osn_printer);
-
-/**
- * osn_print_osnoise_header() - the osnoise tracer's header of the trace file
- * @m:		where to print
- * @tr:		the array shown
- */
-void osn_print_osnoise_header(struct seq_file *m, struct trace_array *tr)
-{
-	bool irq_info = trace_tr_opt(tr, TRACE_OPT_IRQ_INFO);
-
-	if (irq_info) {
-		seq_puts(m, "#                                _-----=> irqs-off\n");
-		seq_puts(m, "#                               / _----=> need-resched\n");
-		seq_puts(m, "#                              | / _---=> hardirq/softirq\n");
-		seq_puts(m, "#                              || / _--=> preempt-depth\n");
-		seq_puts(m, "#                              ||| / _-=> migrate-disable     ");
-		seq_puts(m, "                MAX\n");
-		seq_puts(m, "#                              |||| /     delay               ");
-		seq_puts(m, "             SINGLE      Interference counters:\n");
-		seq_puts(m, "#                              |||||               RUNTIME   ");
-		seq_puts(m, "   NOISE  %% OF CPU  NOISE    +-----------------------------+\n");
-		seq_puts(m, "#           TASK-PID      CPU# |||||   TIMESTAMP    IN US    ");
-		seq_puts(m, "   IN US  AVAILABLE  IN US     HW    NMI    IRQ   SIRQ THREAD\n");
-		seq_puts(m, "#              | |         |   |||||      |           |      ");
-		seq_puts(m, "       |    |            |      |      |      |      |      |\n");
-		return;
-	}
-	seq_puts(m, "#                                                            ");
-	seq_puts(m, "     MAX\n");
-	seq_puts(m, "#                                                            ");
-	seq_puts(m, "  SINGLE      Interference counters:\n");
-	seq_puts(m, "#                                RUNTIME      NOISE  %% OF CPU");
-	seq_puts(m, "  NOISE    +-----------------------------+\n");
-	seq_puts(m, "#           TASK-PID      CPU#   TIMESTAMP    IN US       IN US");
-	seq_puts(m, "  AVAILABLE  IN US     HW    NMI    IRQ   SIRQ THREAD\n");
-	seq_puts(m, "#              | |         |       |           |             |");
-	seq_puts(m, "    |            |      |      |      |      |      |\n");
-}
-
-/**
- * tlat_print_header() - the timerlat tracer's header of the trace file
- * @m:		where to print
- * @tr:		the array shown
- */
-void tlat_print_header(struct seq_file *m, struct trace_array *tr)
-{
-	if (trace_tr_opt(tr, TRACE_OPT_IRQ_INFO)) {
-		seq_puts(m, "#                                _-----=> irqs-off\n");
-		seq_puts(m, "#                               / _----=> need-resched\n");
-		seq_puts(m, "#                              | / _---=> hardirq/softirq\n");
-		seq_puts(m, "#                              || / _--=> preempt-depth\n");
-		seq_puts(m, "#                              ||| / _-=> migrate-disable\n");
-		seq_puts(m, "#                              |||| /     delay\n");
-		seq_puts(m, "#                              |||||            ACTIVATION\n");
-		seq_puts(m, "#           TASK-PID      CPU# |||||   TIMESTAMP   ID      ");
-		seq_puts(m, "      CONTEXT                 LATENCY\n");
-		seq_puts(m, "#              | |         |   |||||      |         |      ");
-		seq_puts(m, "            |                       |\n");
-		return;
-	}
-	seq_puts(m, "#                                          ACTIVATION\n");
-	seq_puts(m, "#           TASK-PID      CPU#   TIMESTAMP   ID            CONTEXT");
-	seq_puts(m, "                 LATENCY\n");
-	seq_puts(m, "#              | |         |        |         |                |");
-	seq_puts(m, "                       |\n");
-}

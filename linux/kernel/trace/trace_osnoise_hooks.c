@@ -41,6 +41,14 @@
 
 DEFINE_PER_CPU(struct osn_cpu, osn_cpus_state);
 
+/*
+ * Serialises the tracers' starts and stops (trace_osnoise_wl.c), and so
+ * the hooks' registration: tracepoints_mutex, which takes
+ * cpu_hotplug_lock, comes before cpus_read_lock() and osn_lock, never
+ * inside them.
+ */
+DEFINE_MUTEX(osn_attach_lock);
+
 DEFINE_STATIC_KEY_FALSE(trace_osnoise_nmi_key);
 
 /*

@@ -22,6 +22,7 @@
 #include <linux/kthread.h>
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
+#include <linux/seq_file.h>
 #include <linux/stacktrace.h>
 #include <uapi/linux/sched/types.h>
 
@@ -196,20 +197,13 @@ static int tlat_thread_fn(void *data)
 	return 0;
 }
 
-/**
- * tlat_cpu_start() - start timerlat on a CPU
- * @cpu:	the CPU, online and in osnoise/cpus
- *
+/*
+ * timerlat's start on a CPU, online and in osnoise/cpus:
  * Its kernel thread, or with NO_OSNOISE_WORKLOAD none until a user-space
- * thread opens its timerlat_fd.
- *
- * Context: under osn_lock, with the CPUs held.
- *
- * Return: 0, or the error of the thread's creation.
+ * thread opens its timerlat_fd. Under osn_lock, with the CPUs held.
  */
-int tlat_cpu_start(int cpu)
+static int tlat_cpu_start(struct osn_cpu *oc, int cpu)
 {
-	struct osn_cpu *oc = per_cpu_ptr(&osn_cpus_state, cpu);
 	struct tlat_cpu *t = &oc->tlat;
 	struct task_struct *task;
 
@@ -234,18 +228,13 @@ int tlat_cpu_start(int cpu)
 	return 0;
 }
 
-/**
- * tlat_cpu_stop() - stop timerlat on a CPU
- * @cpu:	the CPU
- *
- * The kernel thread is stopped; a user-space thread is woken out of its
- * read() and killed, as upstream does, and its file no longer serves.
- *
- * Context: under osn_lock, with the CPUs held.
+/*
+ * Its stop: the kernel thread is stopped; a user-space thread is woken out
+ * of its read() and killed, as upstream does, and its file no longer
+ * serves. Under osn_lock, with the CPUs held.
  */
-void tlat_cpu_stop(int cpu)
+static void tlat_cpu_stop(struct osn_cpu *oc, int cpu)
 {
-	struct osn_cpu *oc = per_cpu_ptr(&osn_cpus_state, cpu);
 	struct tlat_cpu *t = &oc->tlat;
 	struct task_struct *task = oc->task;
 
@@ -263,9 +252,39 @@ void tlat_cpu_stop(int cpu)
 	WRITE_ONCE(oc->task, NULL);
 }
 
+static const struct osn_workload timerlat_wl = {
+	.mode = OSN_TIMERLAT,
+	.cpu_start = tlat_cpu_start,
+	.cpu_stop = tlat_cpu_stop,
+};
+
+/* The header of the trace file. */
+static void tlat_print_header(struct seq_file *m, struct trace_array *tr)
+{
+	if (trace_tr_opt(tr, TRACE_OPT_IRQ_INFO)) {
+		seq_puts(m, "#                                _-----=> irqs-off\n");
+		seq_puts(m, "#                               / _----=> need-resched\n");
+		seq_puts(m, "#                              | / _---=> hardirq/softirq\n");
+		seq_puts(m, "#                              || / _--=> preempt-depth\n");
+		seq_puts(m, "#                              ||| / _-=> migrate-disable\n");
+		seq_puts(m, "#                              |||| /     delay\n");
+		seq_puts(m, "#                              |||||            ACTIVATION\n");
+		seq_puts(m, "#           TASK-PID      CPU# |||||   TIMESTAMP   ID      ");
+		seq_puts(m, "      CONTEXT                 LATENCY\n");
+		seq_puts(m, "#              | |         |   |||||      |         |      ");
+		seq_puts(m, "            |                       |\n");
+		return;
+	}
+	seq_puts(m, "#                                          ACTIVATION\n");
+	seq_puts(m, "#           TASK-PID      CPU#   TIMESTAMP   ID            CONTEXT");
+	seq_puts(m, "                 LATENCY\n");
+	seq_puts(m, "#              | |         |        |         |                |");
+	seq_puts(m, "                       |\n");
+}
+
 static int timerlat_init(void)
 {
-	return osn_attach(&trace_top, OSN_TIMERLAT);
+	return osn_attach(&trace_top, &timerlat_wl);
 }
 
 static void timerlat_reset(void)
@@ -275,7 +294,7 @@ static void timerlat_reset(void)
 
 static int timerlat_init_array(struct trace_array *tr)
 {
-	return osn_attach(tr, OSN_TIMERLAT);
+	return osn_attach(tr, &timerlat_wl);
 }
 
 static struct tracer timerlat_tracer = {
