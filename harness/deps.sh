@@ -7,7 +7,7 @@ pkgs=(linux-source-6.12 qemu-system-x86 busybox-static libelf-dev flex bison
       bc cpio ccache rsync kmod util-linux iputils-ping xz-utils gcc make
       libc6-dev bash coreutils procps libc-bin perl python3 python3-ply python3-git trace-cmd
       e2fsprogs linux-perf uftrace rt-tests libtraceevent1-plugin
-      libtracefs-dev libtraceevent-dev pkg-config
+      libtracefs-dev libtraceevent-dev pkg-config blktrace
       "gcc-$(gcc -dumpversion 2>/dev/null || echo 12)-plugin-dev"
       "$@")
 

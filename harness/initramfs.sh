@@ -15,10 +15,12 @@ bins=(/usr/bin/bash /usr/bin/chrt /usr/bin/taskset /usr/sbin/modprobe
       /usr/bin/ping /usr/bin/setsid /usr/bin/trace-cmd /usr/bin/nice)
 # The clients users run, as Debian ships them: perf, uftrace, cyclictest,
 # a dynamically linked cat (busybox's /bin/cat is static: uftrace's
-# recipe traces a program it can hook), and coreutils' timeout, whose
-# --foreground kselftest's runner needs.
+# recipe traces a program it can hook), coreutils' timeout, whose
+# --foreground kselftest's runner needs, and dd (oflag=direct); blktrace,
+# blkparse, btrace and btt (Debian's blktrace).
 clients=(/usr/bin/perf /usr/bin/uftrace /usr/bin/cyclictest /usr/bin/cat
-	 /usr/bin/timeout)
+	 /usr/bin/timeout /usr/bin/dd /usr/sbin/blktrace /usr/bin/blkparse
+	 /usr/sbin/btrace /usr/bin/btt)
 # What they load at run time: uftrace's libmcount, libtraceevent's plugins
 # (trace-cmd and perf print events with them).
 plugin_dirs=(/usr/lib/x86_64-linux-gnu/uftrace

@@ -120,6 +120,9 @@ enum trace_opt {
 	TRACE_OPT_DISPLAY_GRAPH,
 	TRACE_OPT_STACKTRACE,
 	TRACE_OPT_EVENT_FORK,
+	TRACE_OPT_BLK_CLASSIC,
+	TRACE_OPT_BLK_CGROUP,
+	TRACE_OPT_BLK_CGNAME,
 	TRACE_NR_OPTS
 };
 
@@ -255,6 +258,7 @@ enum trace_type {
 	TRACE_TYPE_GRAPH_RET	= 10,	/* funcgraph_exit */
 	TRACE_TYPE_GRAPH_ENT	= 11,	/* funcgraph_entry */
 	TRACE_TYPE_USER_STACK	= 12,	/* format only: never written */
+	TRACE_TYPE_BLK		= 13,	/* blk: a block I/O action */
 	TRACE_TYPE_BPUTS	= 14,	/* format only: never written */
 	TRACE_TYPE_HWLAT	= 15,	/* hwlat: a hardware latency */
 	TRACE_TYPE_OSNOISE	= 16,	/* osnoise: a period's noise */

@@ -12,7 +12,14 @@
 
 #include "trace.h"
 
-/* The options' names in trace_options and options/. */
+/* The blk tracer's options exist with it only. */
+#define TRACE_BLK_OPT_NAME(name) \
+	(IS_ENABLED(CONFIG_BLK_DEV_IO_TRACE) ? (name) : NULL)
+
+/*
+ * The options' names in trace_options and options/; NULL for those of a
+ * tracer built out.
+ */
 const char *const trace_opt_names[TRACE_NR_OPTS] = {
 	[TRACE_OPT_PRINT_PARENT]	= "print-parent",
 	[TRACE_OPT_SYM_OFFSET]		= "sym-offset",
@@ -52,6 +59,9 @@ const char *const trace_opt_names[TRACE_NR_OPTS] = {
 	[TRACE_OPT_SLEEP_TIME]		= "sleep-time",
 	[TRACE_OPT_GRAPH_TIME]		= "graph-time",
 	[TRACE_OPT_DISPLAY_GRAPH]	= "display-graph",
+	[TRACE_OPT_BLK_CLASSIC]		= TRACE_BLK_OPT_NAME("blk_classic"),
+	[TRACE_OPT_BLK_CGROUP]		= TRACE_BLK_OPT_NAME("blk_cgroup"),
+	[TRACE_OPT_BLK_CGNAME]		= TRACE_BLK_OPT_NAME("blk_cgname"),
 };
 
 /*

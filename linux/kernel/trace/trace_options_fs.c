@@ -51,8 +51,10 @@ static int trace_options_show(struct seq_file *m, struct trace_array *tr,
 	unsigned int o;
 
 	for (o = 0; o < TRACE_NR_OPTS; o++)
-		seq_printf(m, "%s%s\n", trace_array_opt(tr, o) ? "" : "no",
-			   trace_opt_names[o]);
+		if (trace_opt_names[o])
+			seq_printf(m, "%s%s\n",
+				   trace_array_opt(tr, o) ? "" : "no",
+				   trace_opt_names[o]);
 	return 0;
 }
 
@@ -73,7 +75,7 @@ int trace_options_store(struct trace_array *tr, const char *val, long unused)
 	unsigned int o;
 
 	for (o = 0; o < TRACE_NR_OPTS; o++)
-		if (!strcmp(name, trace_opt_names[o]))
+		if (trace_opt_names[o] && !strcmp(name, trace_opt_names[o]))
 			return trace_array_opt_set(tr, o, on);
 	/* An option whose name starts with "no" is not one we have. */
 	return -EINVAL;
@@ -105,8 +107,8 @@ static int trace_options_populate(const struct trace_fs_dirs *dirs)
 	if (!d)
 		return -ENOMEM;
 	for (o = 0; o < TRACE_NR_OPTS; o++) {
-		if (!trace_array_is_top(dirs->tr) &&
-		    (BIT(o) & TRACE_OPTS_TOP_ONLY))
+		if (!trace_opt_names[o] || (!trace_array_is_top(dirs->tr) &&
+					    (BIT(o) & TRACE_OPTS_TOP_ONLY)))
 			continue;
 		ret = trace_fs_add(dirs, &trace_option_file, trace_opt_names[o],
 				   o, d);

@@ -35,6 +35,12 @@
  *   tfs tlat CPU ON N          affined to CPU ON alone, open
  *                              osnoise/per_cpu/cpuCPU/timerlat_fd and read()
  *                              it N times, each returning 0
+ *   tfs blkioctl DEV OP [SIZE NR [MASK START END PID]]
+ *                              one BLKTRACE ioctl on block device DEV: OP
+ *                              is setup (prints the name the kernel gives
+ *                              after "ok"), start, stop or teardown; or
+ *                              "seq", a setup, start, stop and teardown
+ *                              in turn, each printing its result
  *
  * Each prints one line: "ok N" (bytes written or read; the data read goes
  * to stderr) for write and read, "POLLIN" or "timeout" for poll,
@@ -55,6 +61,9 @@
 #include <unistd.h>
 #include <signal.h>
 #include <sys/inotify.h>
+#include <sys/ioctl.h>
+#include <linux/blktrace_api.h>
+#include <linux/fs.h>
 #include <sys/mman.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -621,6 +630,55 @@ static int do_tlat(int cpu, int on, long n)
 	return 0;
 }
 
+static int blk_op(int fd, const char *op, char **arg, int nargs)
+{
+	struct blk_user_trace_setup b = { .buf_size = 65536, .buf_nr = 4 };
+	unsigned long cmd;
+
+	if (!strcmp(op, "setup")) {
+		if (nargs >= 2) {
+			b.buf_size = strtoul(arg[0], NULL, 0);
+			b.buf_nr = strtoul(arg[1], NULL, 0);
+		}
+		if (nargs >= 6) {
+			b.act_mask = strtoul(arg[2], NULL, 0);
+			b.start_lba = strtoull(arg[3], NULL, 0);
+			b.end_lba = strtoull(arg[4], NULL, 0);
+			b.pid = strtoul(arg[5], NULL, 0);
+		}
+		if (ioctl(fd, BLKTRACESETUP, &b))
+			return report_errno();
+		printf("ok %.*s\n", (int)sizeof(b.name), b.name);
+		return 0;
+	}
+	if (!strcmp(op, "start"))
+		cmd = BLKTRACESTART;
+	else if (!strcmp(op, "stop"))
+		cmd = BLKTRACESTOP;
+	else if (!strcmp(op, "teardown"))
+		cmd = BLKTRACETEARDOWN;
+	else
+		return 2;
+	if (ioctl(fd, cmd))
+		return report_errno();
+	printf("ok\n");
+	return 0;
+}
+
+static int do_blkioctl(const char *dev, const char *op, char **arg, int n)
+{
+	static const char *const seq[] = { "setup", "start", "stop", "teardown" };
+	int fd = open(dev, O_RDONLY), i, ret = 0;
+
+	if (fd < 0)
+		return report_errno();
+	if (strcmp(op, "seq"))
+		return blk_op(fd, op, arg, n);
+	for (i = 0; i < 4; i++)
+		ret |= blk_op(fd, seq[i], arg, n);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "write"))
@@ -641,10 +699,12 @@ int main(int argc, char **argv)
 		return do_spin(atoi(argv[2]), atol(argv[3]), argc == 5);
 	if (argc == 5 && !strcmp(argv[1], "tlat"))
 		return do_tlat(atoi(argv[2]), atoi(argv[3]), atol(argv[4]));
+	if (argc >= 4 && !strcmp(argv[1], "blkioctl"))
+		return do_blkioctl(argv[2], argv[3], argv + 4, argc - 4);
 	fprintf(stderr, "usage: tfs write FILE TEXT | read-nonblock FILE |\n"
 		"       splice FILE LEN | poll FILE MSECS |\n"
 		"       rawwait FILE MSECS poll|read|splice | stress N |\n"
 		"       inotify-wait FILE MSECS | spin CPU MSECS [fifo] |\n"
-		"       tlat CPU ON N\n");
+		"       tlat CPU ON N | blkioctl DEV OP [SIZE NR [MASK START END PID]]\n");
 	return 2;
 }

@@ -1,0 +1,88 @@
+# SPDX-License-Identifier: GPL-2.0
+# The blk tracer: /sys/block/vda/trace/ sets the scratch disk's tracing
+# up, and a direct-I/O dd's writes show in trace as blkparse's lines
+# ("254,0 Q WS 2048 + 8 [dd]"), queued and completed; blk_classic's
+# columns; act_mask by names; the same in an instance and through
+# trace_pipe; the files' rules.
+# limit: 120
+grep -qw blk available_tracers || skip "no blk tracer in available_tracers"
+[ -b /dev/vda ] || skip "no scratch disk (harness/vm attaches one)"
+sys=/sys/block/vda/trace
+[ -d $sys ] || fail "no $sys"
+cleanup() {
+	echo 0 > $sys/enable 2>/dev/null || true
+	rmdir instances/blk 2>/dev/null || true
+	rm -f /mnt/scratch/blk.dat
+}
+trap cleanup EXIT
+
+dd_direct() {
+	dd if=/dev/zero of=/mnt/scratch/blk.dat bs=4k count="$1" oflag=direct \
+		conv=notrunc 2>/dev/null || fail "dd"
+}
+
+[ "$(cat $sys/enable)" = 0 ] || fail "enable: $(cat $sys/enable)"
+for f in act_mask pid start_lba end_lba; do
+	[ "$(cat $sys/$f)" = disabled ] || fail "$f: '$(cat $sys/$f)' untraced"
+done
+expect_reject $sys/enable 2 "Invalid argument"
+echo 1 > $sys/enable
+[ "$(cat $sys/enable)" = 1 ] || fail "enable did not take"
+all="read,write,flush,sync,queue,requeue,issue,complete,fs,pc,notify,ahead,meta,discard,drv_data,fua"
+[ "$(cat $sys/act_mask)" = "$all" ] || fail "act_mask: $(cat $sys/act_mask)"
+[ "$(cat $sys/end_lba)" = 18446744073709551615 ] || fail "end_lba: $(cat $sys/end_lba)"
+expect_reject $sys/act_mask "write,bogus" "Invalid argument"
+
+echo blk > current_tracer
+echo 1 > tracing_on
+dd_direct 16
+sync
+echo 0 > tracing_on
+# "dd-123 [000] ..... 12.345678: 254,0    Q  WS 2048 + 8 [dd]"
+re='^ +dd-[0-9]+ +\[[0-9]+\] [^ ]+ +[0-9.]+: +[0-9]+,[0-9]+ +Q +WS? [0-9]+ \+ 8 \[dd\]$'
+n=$(grep -Ec "$re" trace || true)
+[ "$n" -ge 16 ] || fail "$n of dd's 16 writes queued: $(grep -m 5 ' Q ' trace)"
+grep -Eq ': +[0-9]+,[0-9]+ +C +WS? [0-9]+ \+ 8 \[0\]$' trace ||
+	fail "no completion: $(grep -m 5 ' C ' trace)"
+grep -Eq ': +[0-9]+,[0-9]+ +D +WS? [0-9]+ \+ 8 \[dd\]$' trace ||
+	fail "no issue: $(grep -m 5 ' D ' trace)"
+
+# blk_classic: blkparse's own columns, and its header.
+echo 1 > options/blk_classic
+grep -q '^# DEV   CPU TIMESTAMP     PID ACT FLG' trace || fail "classic header: $(head -n 3 trace)"
+re='^ *[0-9]+,[0-9]+ +[0-9]+ +[0-9]+\.[0-9]{9} +[0-9]+ +Q +WS? [0-9]+ \+ 8 \[dd\]$'
+grep -Eq "$re" trace || fail "classic line: $(grep -m 3 ' Q ' trace)"
+echo 0 > options/blk_classic
+
+# act_mask: only completions of writes... or anything complete.
+echo complete > $sys/act_mask
+[ "$(cat $sys/act_mask)" = complete ] || fail "act_mask: $(cat $sys/act_mask)"
+echo > trace
+echo 1 > tracing_on
+dd_direct 8
+sync
+echo 0 > tracing_on
+grep -Eq ': +[0-9]+,[0-9]+ +C ' trace || fail "no completion with act_mask complete"
+! grep -Eq ': +[0-9]+,[0-9]+ +(Q|D|G|I) ' trace ||
+	fail "act_mask complete let through: $(grep -Em 3 ': +[0-9]+,[0-9]+ +(Q|D|G|I) ' trace)"
+echo 0xffff > $sys/act_mask
+[ "$(cat $sys/act_mask)" = "$all" ] || fail "act_mask 0xffff: $(cat $sys/act_mask)"
+
+# In an instance, read through trace_pipe.
+echo nop > current_tracer
+mkdir instances/blk
+echo blk > instances/blk/current_tracer
+dd_direct 8
+sync
+n=$(timeout 2 cat instances/blk/trace_pipe | grep -Ec ' Q +WS? [0-9]+ \+ 8 \[dd\]$' || true)
+[ "$n" -ge 8 ] || fail "instance trace_pipe: $n of 8 writes"
+echo nop > instances/blk/current_tracer
+rmdir instances/blk
+
+echo 0 > $sys/enable
+[ "$(cat $sys/act_mask)" = disabled ] || fail "act_mask after disable: $(cat $sys/act_mask)"
+# A filter written first sets the tracing up.
+echo 123 > $sys/pid
+[ "$(cat $sys/enable)" = 1 ] && [ "$(cat $sys/pid)" = 123 ] ||
+	fail "pid did not set up: $(cat $sys/enable) $(cat $sys/pid)"
+echo 0 > $sys/enable
