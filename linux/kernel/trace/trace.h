@@ -55,6 +55,11 @@ struct trace_pid_set;
  *		latency format
  * @max_iter:	with @use_max: a new iterator over what trace shows of the
  *		max buffer, for one CPU or RING_BUFFER_ALL_CPUS
+ * @pipe_line:	prints a line for a trace_pipe opened under this tracer to
+ *		return before its next record, and returns true; or returns
+ *		false. Asked again after each line it gives, until false,
+ *		at every read(). @pos is the open's own, 0 at the open.
+ *		Under the open's lock; may sleep. May be NULL.
  * @list:	link in the registry, protected by trace_lock
  */
 struct tracer {
@@ -67,6 +72,7 @@ struct tracer {
 	bool (*print_ev)(struct seq_file *m, const struct trace_ev *ev);
 	bool use_max;
 	struct trace_iter *(*max_iter)(int cpu);
+	bool (*pipe_line)(struct seq_file *m, unsigned long *pos);
 	struct list_head list;
 };
 
