@@ -387,6 +387,8 @@ void trace_marker_set_hook(void (*fn)(struct trace_array *tr,
 
 int trace_print_write(struct trace_buf *b, unsigned long ip, const char *text,
 		      size_t len);
+__printf(3, 0) int trace_buf_vprintk(struct trace_buf *b, unsigned long ip,
+				     const char *fmt, va_list ap);
 
 /* events/header_page, header_event, ftrace/ (trace_formats.c) */
 struct eventfs_inode;
