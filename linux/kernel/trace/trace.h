@@ -14,6 +14,7 @@
 #include <linux/cpumask.h>
 #include <linux/jump_label.h>
 #include <linux/list.h>
+#include <linux/mmiotrace.h>
 #include <linux/percpu.h>
 #include <linux/rcupdate.h>
 #include <linux/ring_buffer.h>
@@ -258,6 +259,8 @@ enum trace_type {
 	TRACE_TYPE_STACK	= 4,	/* kernel_stack: a call stack */
 	TRACE_TYPE_PRINT	= 5,	/* trace_marker, trace_printk() */
 	TRACE_TYPE_BPRINT	= 6,	/* format only: never written */
+	TRACE_TYPE_MMIO_RW	= 7,	/* mmiotrace_rw: an MMIO access */
+	TRACE_TYPE_MMIO_MAP	= 8,	/* mmiotrace_map: an ioremap, iounmap */
 	TRACE_TYPE_GRAPH_RET	= 10,	/* funcgraph_exit */
 	TRACE_TYPE_GRAPH_ENT	= 11,	/* funcgraph_entry */
 	TRACE_TYPE_USER_STACK	= 12,	/* format only: never written */
@@ -340,6 +343,26 @@ struct trace_hwlat_rec {
 	unsigned int nmi_count;
 	unsigned int seqnum;
 	unsigned int count;
+};
+
+/*
+ * TRACE_TYPE_MMIO_RW: a read or a write of a traced mapping, as kmmio
+ * decoded it (@rw.opcode MMIO_READ, MMIO_WRITE or MMIO_UNKNOWN_OP).
+ * The layout is upstream's (events/ftrace/mmiotrace_rw/format).
+ */
+struct trace_mmio_rw_rec {
+	struct trace_entry ent;
+	struct mmiotrace_rw rw;
+};
+
+/*
+ * TRACE_TYPE_MMIO_MAP: an ioremap() (@map.opcode MMIO_PROBE) or an
+ * iounmap() (MMIO_UNPROBE) while the tracer runs. The layout is
+ * upstream's (events/ftrace/mmiotrace_map/format).
+ */
+struct trace_mmio_map_rec {
+	struct trace_entry ent;
+	struct mmiotrace_map map;
 };
 
 /* tracing_thresh (trace_core.c): 0, or the latency worth recording, in ns */
