@@ -90,6 +90,9 @@ for m in kprobes/kprobe_example kprobes/kretprobe_example \
 	[ ! -f "$BUILD/kernels/test/samples/$m.ko" ] ||
 		cp "$BUILD/kernels/test/samples/$m.ko" "$samples/"
 done
+# The kernel's mmiotrace test module, which mmiotrace.sh loads.
+mmio_ko=$BUILD/kernels/test/arch/x86/mm/testmmiotrace.ko
+[ ! -f "$mmio_ko" ] || cp "$mmio_ko" "$samples/"
 
 # Upstream's livepatch selftests, every script (about a minute), after
 # ours in the same guest; make klp-check runs them in a guest of their own.
@@ -104,7 +107,9 @@ run_selftests() {
 	fi
 	# Each test has its own limit (run.sh); the whole run takes about 20
 	# minutes of emulation here, and a slower machine must not cut it short.
-	HARNESS_KUNIT=1 "$TOP/harness/vm" -q -t 2700 -L "$logs/console.log" -a "$sel:/opt/tracefs" \
+	# The guest has a device nothing uses for mmiotrace.sh to trace.
+	HARNESS_KUNIT=1 HARNESS_QEMU="${HARNESS_QEMU:-} $MMIO_DEV" \
+		"$TOP/harness/vm" -q -t 2700 -L "$logs/console.log" -a "$sel:/opt/tracefs" \
 		-a "$ko:/opt/tracefs/fentry_test_mod.ko" \
 		-a "${ko%/*}/preemptirq_delay_test.ko:/opt/tracefs/preemptirq_delay_test.ko" \
 		-a "$sample_ta:/opt/tracefs/sample-trace-array.ko" \

@@ -39,8 +39,12 @@ ko=$kdir/kernel/trace/tests/fentry_test_mod.ko
 
 msg "selftests"
 rc=0
-HARNESS_KUNIT=1 "$TOP/harness/vm" -q -k kasan -t 7200 -L "$logs/console.log" -a "$sel:/opt/tracefs" \
-	-a "$ko:/opt/tracefs/fentry_test_mod.ko" \
+mmio=()
+[ ! -f "$kdir/arch/x86/mm/testmmiotrace.ko" ] ||
+	mmio=(-a "$kdir/arch/x86/mm/testmmiotrace.ko:/opt/tracefs/ko/testmmiotrace.ko")
+HARNESS_KUNIT=1 HARNESS_QEMU="${HARNESS_QEMU:-} $MMIO_DEV" \
+	"$TOP/harness/vm" -q -k kasan -t 7200 -L "$logs/console.log" -a "$sel:/opt/tracefs" \
+	-a "$ko:/opt/tracefs/fentry_test_mod.ko" "${mmio[@]}" \
 	-a "${ko%/*}/preemptirq_delay_test.ko:/opt/tracefs/preemptirq_delay_test.ko" \
 	-a "$kdir/samples/ftrace/sample-trace-array.ko:/opt/tracefs/sample-trace-array.ko" \
 	'LIMIT=360 sh /opt/tracefs/run.sh' > "$logs/selftests.log" 2>&1 || rc=$?

@@ -10,6 +10,11 @@ BASE_PKG=linux-source-6.12
 BASE_TARBALL=/usr/src/linux-source-6.12.tar.xz
 JOBS=${JOBS:-$(nproc)}
 
+# QEMU arguments for a PCI device nothing in the guest uses, for the
+# mmiotrace selftest to trace (t/mmiotrace.sh): ivshmem-plain, whose BAR 2
+# is 16 MiB of RAM, so that what the test module writes reads back.
+MMIO_DEV="-object memory-backend-ram,id=mmio,size=16M -device ivshmem-plain,memdev=mmio"
+
 msg() { printf '[%s] %s\n' "$(basename "$0")" "$*" >&2; }
 die() { msg "error: $*"; exit 1; }
 

@@ -14,6 +14,7 @@
 #include <linux/cpumask.h>
 #include <linux/jump_label.h>
 #include <linux/list.h>
+#include <linux/mmiotrace.h>
 #include <linux/percpu.h>
 #include <linux/rcupdate.h>
 #include <linux/ring_buffer.h>
@@ -55,6 +56,11 @@ struct trace_pid_set;
  *		latency format
  * @max_iter:	with @use_max: a new iterator over what trace shows of the
  *		max buffer, for one CPU or RING_BUFFER_ALL_CPUS
+ * @pipe_line:	prints a line for a trace_pipe opened under this tracer to
+ *		return before its next record, and returns true; or returns
+ *		false. Asked again after each line it gives, until false,
+ *		at every read(). @pos is the open's own, 0 at the open.
+ *		Under the open's lock; may sleep. May be NULL.
  * @list:	link in the registry, protected by trace_lock
  */
 struct tracer {
@@ -67,6 +73,7 @@ struct tracer {
 	bool (*print_ev)(struct seq_file *m, const struct trace_ev *ev);
 	bool use_max;
 	struct trace_iter *(*max_iter)(int cpu);
+	bool (*pipe_line)(struct seq_file *m, unsigned long *pos);
 	struct list_head list;
 };
 
@@ -255,6 +262,8 @@ enum trace_type {
 	TRACE_TYPE_STACK	= 4,	/* kernel_stack: a call stack */
 	TRACE_TYPE_PRINT	= 5,	/* trace_marker, trace_printk() */
 	TRACE_TYPE_BPRINT	= 6,	/* format only: never written */
+	TRACE_TYPE_MMIO_RW	= 7,	/* mmiotrace_rw: an MMIO access */
+	TRACE_TYPE_MMIO_MAP	= 8,	/* mmiotrace_map: an ioremap, iounmap */
 	TRACE_TYPE_GRAPH_RET	= 10,	/* funcgraph_exit */
 	TRACE_TYPE_GRAPH_ENT	= 11,	/* funcgraph_entry */
 	TRACE_TYPE_USER_STACK	= 12,	/* format only: never written */
@@ -340,6 +349,26 @@ struct trace_hwlat_rec {
 	unsigned int count;
 };
 
+/*
+ * TRACE_TYPE_MMIO_RW: a read or a write of a traced mapping, as kmmio
+ * decoded it (@rw.opcode MMIO_READ, MMIO_WRITE or MMIO_UNKNOWN_OP).
+ * The layout is upstream's (events/ftrace/mmiotrace_rw/format).
+ */
+struct trace_mmio_rw_rec {
+	struct trace_entry ent;
+	struct mmiotrace_rw rw;
+};
+
+/*
+ * TRACE_TYPE_MMIO_MAP: an ioremap() (@map.opcode MMIO_PROBE) or an
+ * iounmap() (MMIO_UNPROBE) while the tracer runs. The layout is
+ * upstream's (events/ftrace/mmiotrace_map/format).
+ */
+struct trace_mmio_map_rec {
+	struct trace_entry ent;
+	struct mmiotrace_map map;
+};
+
 /* tracing_thresh (trace_core.c): 0, or the latency worth recording, in ns */
 extern u64 trace_thresh_ns;
 
@@ -385,6 +414,8 @@ void trace_marker_set_hook(void (*fn)(struct trace_array *tr,
 
 int trace_print_write(struct trace_buf *b, unsigned long ip, const char *text,
 		      size_t len);
+__printf(3, 0) int trace_buf_vprintk(struct trace_buf *b, unsigned long ip,
+				     const char *fmt, va_list ap);
 
 /* events/header_page, header_event, ftrace/ (trace_formats.c) */
 struct eventfs_inode;

@@ -171,6 +171,25 @@ static const struct trace_fmt_field timerlat_fields[] = {
 	{ }
 };
 
+static const struct trace_fmt_field mmio_rw_fields[] = {
+	FLD(trace_mmio_rw_rec, rw.phys, "resource_size_t phys", sizeof(resource_size_t), 0),
+	FLD(trace_mmio_rw_rec, rw.value, "unsigned long value", sizeof(long), 0),
+	FLD(trace_mmio_rw_rec, rw.pc, "unsigned long pc", sizeof(long), 0),
+	FLD(trace_mmio_rw_rec, rw.map_id, "int map_id", 4, 1),
+	FLD(trace_mmio_rw_rec, rw.opcode, "unsigned char opcode", 1, 0),
+	FLD(trace_mmio_rw_rec, rw.width, "unsigned char width", 1, 0),
+	{ }
+};
+
+static const struct trace_fmt_field mmio_map_fields[] = {
+	FLD(trace_mmio_map_rec, map.phys, "resource_size_t phys", sizeof(resource_size_t), 0),
+	FLD(trace_mmio_map_rec, map.virt, "unsigned long virt", sizeof(long), 0),
+	FLD(trace_mmio_map_rec, map.len, "unsigned long len", sizeof(long), 0),
+	FLD(trace_mmio_map_rec, map.map_id, "int map_id", 4, 1),
+	FLD(trace_mmio_map_rec, map.opcode, "unsigned char opcode", 1, 0),
+	{ }
+};
+
 /* Eight return addresses, one a line. */
 static const char callers_fmt[] = {
 	"\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]"
@@ -191,6 +210,14 @@ static const struct trace_fmt trace_fmts[] = {
 	  "\"%ps: %s\", (void *)REC->ip, REC->buf" },
 	{ TRACE_TYPE_BPRINT, true, "bprint", bprint_fields,
 	  "\"%ps: %s\", (void *)REC->ip, REC->fmt" },
+	{ TRACE_TYPE_MMIO_RW, IS_ENABLED(CONFIG_MMIOTRACE), "mmiotrace_rw",
+	  mmio_rw_fields,
+	  "\"%lx %lx %lx %d %x %x\", (unsigned long)REC->phys, REC->value, REC->pc, REC->map_id, REC->opcode, REC->width"
+	},
+	{ TRACE_TYPE_MMIO_MAP, IS_ENABLED(CONFIG_MMIOTRACE), "mmiotrace_map",
+	  mmio_map_fields,
+	  "\"%lx %lx %lx %d %x\", (unsigned long)REC->phys, REC->virt, REC->len, REC->map_id, REC->opcode"
+	},
 	{ TRACE_TYPE_GRAPH_RET, IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER),
 	  "funcgraph_exit", graph_ret_fields,
 	  "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d retval: %lx\", (void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth, REC->retval"

@@ -55,9 +55,20 @@ int trace_print_write(struct trace_buf *b, unsigned long ip, const char *text,
 	return len;
 }
 
-/* Record a formatted message in @b; bytes recorded, or -EBADF. */
-static int trace_buf_vprintk(struct trace_buf *b, unsigned long ip,
-			     const char *fmt, va_list ap)
+/**
+ * trace_buf_vprintk() - record a formatted message as a print record
+ * @b:		the buffer to record into
+ * @ip:		the caller's address, printed before the text; 0 for none
+ * @fmt:	printf-style format
+ * @ap:		its arguments
+ *
+ * Callable from any context.
+ *
+ * Return: the bytes recorded, or -EBADF when tracing is off or the
+ * record was dropped (and counted).
+ */
+int trace_buf_vprintk(struct trace_buf *b, unsigned long ip, const char *fmt,
+		      va_list ap)
 {
 	struct trace_wh h;
 	struct trace_print_rec *r;

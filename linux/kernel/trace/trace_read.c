@@ -258,6 +258,11 @@ const struct file_operations trace_fops = {
  * @off:	bytes of @line already returned
  * @got:	something was returned already: a stop of tracing ends
  *		a read with end of file
+ * @tr:		the trace array it shows
+ * @tracer:	the tracer of @tr at the open, whose lines of its own
+ *		(&struct tracer's pipe_line) it returns while it is current
+ * @ask:	this read() asks @tracer for those lines, until it has none
+ * @pos:	@tracer's cursor in them
  */
 struct trace_pipe {
 	struct mutex lock;	/* serialises readers of this open file */
@@ -267,6 +272,10 @@ struct trace_pipe {
 	size_t len;
 	size_t off;
 	bool got;
+	struct trace_array *tr;
+	const struct tracer *tracer;
+	bool ask;
+	unsigned long pos;
 };
 
 static int trace_pipe_open(struct inode *inode, struct file *file)
@@ -275,7 +284,9 @@ static int trace_pipe_open(struct inode *inode, struct file *file)
 
 	if (!tp)
 		return -ENOMEM;
-	tp->buf = trace_array_buf(trace_fs_array(inode));
+	tp->tr = trace_fs_array(inode);
+	tp->tracer = trace_array_tracer(tp->tr);
+	tp->buf = trace_array_buf(tp->tr);
 	tp->it = trace_iter_new(tp->buf, trace_fs_arg(inode), true);
 	if (!tp->it) {
 		kfree(tp);
@@ -296,7 +307,23 @@ static int trace_pipe_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-/* Format and consume the next record into tp->line; false when none. */
+/* A line of the tracer's own into tp->line, when asked; false when none. */
+static bool trace_pipe_tracer_line(struct trace_pipe *tp, struct seq_file *m)
+{
+	const struct tracer *t = tp->tracer;
+
+	if (!tp->ask || !t || !t->pipe_line ||
+	    trace_array_tracer(tp->tr) != t || !t->pipe_line(m, &tp->pos)) {
+		tp->ask = false;
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Format the tracer's next line of its own, or format and consume the
+ * next record, into tp->line; false when there is none.
+ */
 static bool trace_pipe_fill(struct trace_pipe *tp)
 {
 	struct seq_file m = { .buf = tp->line, .size = sizeof(tp->line) };
@@ -304,6 +331,11 @@ static bool trace_pipe_fill(struct trace_pipe *tp)
 	bool ok;
 
 	lockdep_assert_held(&tp->lock);
+	if (trace_pipe_tracer_line(tp, &m)) {
+		tp->len = min(m.count, m.size);
+		tp->off = 0;
+		return true;
+	}
 	trace_iter_lock(tp->it);
 	ok = trace_iter_peek(tp->it, &ev);
 	if (ok) {
@@ -325,6 +357,7 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 	int ret;
 
 	guard(mutex)(&tp->lock);
+	tp->ask = true;
 	while (done < cnt) {
 		if (tp->off == tp->len && !trace_pipe_fill(tp)) {
 			if (done)

@@ -664,12 +664,16 @@ static size_t valid(const struct file *f, char *out, size_t size)
 		/*
 		 * Not the noise tracers: they take whole CPUs by design,
 		 * which would slow every later write; the selftests and
-		 * the soak switch them.
+		 * the soak switch them. Nor mmiotrace: it takes every CPU
+		 * but one offline while it runs, which makes each switch
+		 * to it and from it a CPU hotplug of seconds here and
+		 * leaves the fuzz one CPU; its selftest and
+		 * current_tracer's switch it.
 		 */
 		do
 			w = pick(tracers, nr_tracers, "nop");
 		while (!strcmp(w, "hwlat") || !strcmp(w, "osnoise") ||
-		       !strcmp(w, "timerlat"));
+		       !strcmp(w, "timerlat") || !strcmp(w, "mmiotrace"));
 		return snprintf(out, size, "%s\n", w);
 	case K_CLOCK:
 		return snprintf(out, size, "%s\n", pick(clocks, nr_clocks, "local"));

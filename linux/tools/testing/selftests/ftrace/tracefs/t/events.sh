@@ -275,13 +275,14 @@ rmmod $mod
 # type upstream gives it.
 for e in function:1 context_switch:2 wakeup:3 kernel_stack:4 print:5 \
 	 bprint:6 funcgraph_exit:10 funcgraph_entry:11 user_stack:12 \
-	 bputs:14 hwlat:15 raw_data:18; do
+	 bputs:14 hwlat:15 raw_data:18 mmiotrace_rw:7 mmiotrace_map:8; do
 	d=events/ftrace/${e%:*}
 	case ${e%:*} in
 	function) [ -f set_ftrace_filter ] || continue ;;
 	funcgraph_*) grep -qw function_graph available_tracers || continue ;;
 	wakeup|context_switch) grep -qw wakeup available_tracers || continue ;;
 	hwlat) grep -qw hwlat available_tracers || continue ;;
+	mmiotrace_*) grep -qw mmiotrace available_tracers || continue ;;
 	esac
 	[ "$(cat $d/id)" = "${e#*:}" ] || fail "$d/id: $(cat $d/id)"
 	grep -qx "ID: ${e#*:}" $d/format || fail "$d/format: $(head -n 3 $d/format)"
