@@ -10,9 +10,10 @@
  * after the usual context columns, or after blkparse's own (device, CPU,
  * time, pid) with the blk_classic option. blk_cgroup has the records
  * carry their cgroup's id (written by the top array's option), printed
- * before the action.
+ * before the action, as the cgroup's path with blk_cgname.
  */
 #include <linux/blktrace_api.h>
+#include <linux/cgroup.h>
 #include <linux/kdev_t.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
@@ -165,8 +166,15 @@ static void blk_print(struct seq_file *m, const struct trace_ev *ev,
 	}
 	if ((t->action & __BLK_TA_CGROUP) && t->pdu_len >= sizeof(u64)) {
 		u64 id = get_unaligned((const u64 *)(t + 1));
+		char path[64] = "";
 
-		seq_printf(m, "%x,%-x ", (u32)id, (u32)(id >> 32));
+		/* blk_cgname: the cgroup's path rather than its id. */
+		if (trace_ev_opt(ev, TRACE_OPT_BLK_CGNAME))
+			cgroup_path_from_kernfs_id(id, path, sizeof(path));
+		if (*path)
+			seq_printf(m, "%s ", path);
+		else
+			seq_printf(m, "%x,%-x ", (u32)id, (u32)(id >> 32));
 	}
 	seq_printf(m, "%2s %3s ", name, rwbs);
 	trace_cmdline_find(t->pid, comm);

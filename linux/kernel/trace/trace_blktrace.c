@@ -304,9 +304,14 @@ static int blkt_startstop(struct request_queue *q, bool start)
 	if (bt->trace_state != BLKT_RUNNING)
 		return -EINVAL;
 	WRITE_ONCE(bt->trace_state, BLKT_STOPPED);
-	/* The last partial sub-buffers to the readers. */
-	if (bt->rchan)
+	/*
+	 * The last partial sub-buffers to the readers, once no writer (all
+	 * run with interrupts off) is inside one.
+	 */
+	if (bt->rchan) {
+		synchronize_rcu();
 		relay_flush(bt->rchan);
+	}
 	return 0;
 }
 

@@ -275,13 +275,21 @@ void __blk_trace_note_message(struct blk_trace *bt,
 	char *buf;
 	int n;
 
-	if (READ_ONCE(bt->trace_state) != BLKT_RUNNING ||
-	    !(bt->act_mask & BLK_TC_NOTIFY))
+	if (!(READ_ONCE(bt->act_mask) & BLK_TC_NOTIFY))
 		return;
 	if (blkt_cgroup_ids)
 		cgid = blkt_css_id(css);
-	/* The CPU's buffer: interrupts off, no other writer. */
+	/*
+	 * The CPU's buffer: interrupts off, no other writer. The state is
+	 * tested inside: a teardown's synchronize_rcu() after the stop
+	 * waits for a writer that saw it running (msg's writers hold no
+	 * RCU lock of their own).
+	 */
 	local_irq_save(flags);
+	if (READ_ONCE(bt->trace_state) != BLKT_RUNNING) {
+		local_irq_restore(flags);
+		return;
+	}
 	buf = this_cpu_ptr(bt->msg_data);
 	va_start(args, fmt);
 	n = vscnprintf(buf, BLK_TN_MAX_MSG, fmt, args);

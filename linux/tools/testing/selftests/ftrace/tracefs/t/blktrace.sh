@@ -128,7 +128,6 @@ want=EINVAL expect "$loop" start
 want=EINVAL expect "$loop" teardown
 want=EINVAL expect "$loop" setup 0 4
 want=EINVAL expect "$loop" setup 65536 0
-want=EINVAL expect "$loop" setup 64 4
 [ ! -e $dbg/$ln/trace0 ] || fail "a rejected setup left $dbg/$ln/trace0"
 want="ok $ln" expect "$loop" setup
 for f in trace0 dropped msg; do
@@ -147,4 +146,7 @@ want=ok expect "$loop" teardown
 [ ! -e $dbg/$ln/trace0 ] || fail "$dbg/$ln/trace0 left after teardown"
 want=ok expect "$loop" seq
 want=ENOTTY expect /tmp/bt.img setup
+# Last, for the upstream flavour's sake, which accepts it (and then loses
+# every record uncounted): a sub-buffer too small for a record.
+want=EINVAL expect "$loop" setup 64 4
 loop=
