@@ -28,7 +28,8 @@ done
 expect_reject $sys/enable 2 "Invalid argument"
 echo 1 > $sys/enable
 [ "$(cat $sys/enable)" = 1 ] || fail "enable did not take"
-all="read,write,flush,sync,queue,requeue,issue,complete,fs,pc,notify,ahead,meta,discard,drv_data,fua"
+all="read,write,flush,sync,queue,requeue,issue,complete,fs,pc,notify,ahead"
+all="$all,meta,discard,drv_data,fua"
 [ "$(cat $sys/act_mask)" = "$all" ] || fail "act_mask: $(cat $sys/act_mask)"
 [ "$(cat $sys/end_lba)" = 18446744073709551615 ] || fail "end_lba: $(cat $sys/end_lba)"
 expect_reject $sys/act_mask "write,bogus" "Invalid argument"

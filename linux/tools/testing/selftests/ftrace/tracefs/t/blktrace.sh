@@ -105,7 +105,9 @@ parse "$ln"
 q=$(count "$ln" Q) c=$(count "$ln" C)
 [ "$q" -eq 32 ] && [ "$c" -eq 32 ] ||
 	fail "$ln: $q queued and $c completed of 32 writes"
-echo "# counts $ln: $(awk '{ n[$6]++ } END { for (a in n) if (a ~ /^[A-Z]+$/) printf "%s=%d ", a, n[a] }' $dir/$ln.txt)"
+acts=$(awk '{ n[$6]++ }
+	END { for (a in n) if (a ~ /^[A-Z]+$/) printf "%s=%d ", a, n[a] }' $dir/$ln.txt)
+echo "# counts $ln: $acts"
 
 rm -f $dir/*.blktrace.*
 trace /dev/vda "$loop" -- sh -c "dd if=/dev/zero of=$loop bs=4k count=8 oflag=direct 2>/dev/null &&

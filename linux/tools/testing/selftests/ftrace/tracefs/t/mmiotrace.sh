@@ -201,7 +201,8 @@ echo nop > current_tracer
 echo $kb > buffer_size_kb
 f=/tmp/mmio.lost
 [ "$(head -n 1 $f)" = "VERSION 20070824" ] || fail "first line: $(head -n 1 $f)"
-lost=$(sed -n 's/^MARK 0\.000000 Lost \([0-9]*\) events\.$/\1/p' $f | awk '{ n += $1 } END { print n + 0 }')
+lost=$(sed -n 's/^MARK 0\.000000 Lost \([0-9]*\) events\.$/\1/p' $f |
+	awk '{ n += $1 } END { print n + 0 }')
 [ "$lost" -gt 0 ] || fail "no loss reported: $(head -n 3 $f)"
 got=$(grep -v '^MARK 0\.000000 Lost ' $f | grep -Ec '^([RW]|MAP|UNMAP|MARK) ' || true)
 all=$((10241 + 11 + 11 + marks + 1))
