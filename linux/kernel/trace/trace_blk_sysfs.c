@@ -3,7 +3,7 @@
  * /sys/block/<disk>/trace/ and /sys/block/<disk>/<part>/trace/: a queue's
  * tracing for the blk tracer, without blktrace.
  *
- * enable (0 or 1) sets the queue's tracing up or down; act_mask (category
+ * enable (0, or another number) sets the queue's tracing down or up; act_mask (category
  * names, comma-separated, or a number), pid, start_lba and end_lba are its
  * filters, and writing one sets the tracing up first. Each shows
  * "disabled" while the queue is not traced. Everything is under the
@@ -131,8 +131,7 @@ static ssize_t blk_attr_store(struct device *dev, struct device_attribute *a,
 	guard(mutex)(&q->debugfs_mutex);
 	bt = blk_sysfs_bt(q);
 	if (!strcmp(name, "enable")) {
-		if (v > 1)
-			return -EINVAL;
+		/* Any number but 0 enables, as it always has. */
 		if (!!v == !!bt)
 			return count;
 		if (v)

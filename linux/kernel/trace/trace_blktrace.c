@@ -156,17 +156,24 @@ static struct blk_trace *blkt_alloc(dev_t dev)
 	return bt;
 }
 
-/* A partition's tracing covers its sectors of the disk. */
+/*
+ * The LBA range: the device's sectors on its disk (a partition's, or the
+ * whole disk's), or all without a device (sg); then @start and @end
+ * where they are not 0.
+ */
 static void blkt_set_range(struct blk_trace *bt, struct block_device *bdev,
 			   u64 start, u64 end)
 {
-	if (bdev && bdev_is_partition(bdev)) {
+	bt->start_lba = 0;
+	bt->end_lba = -1ULL;
+	if (bdev) {
 		bt->start_lba = bdev->bd_start_sect;
 		bt->end_lba = bdev->bd_start_sect + bdev_nr_sectors(bdev);
-		return;
 	}
-	bt->start_lba = start;
-	bt->end_lba = end ?: -1ULL;
+	if (start)
+		bt->start_lba = start;
+	if (end)
+		bt->end_lba = end;
 }
 
 /* Hook the block layer and make the tracing visible to the probes. */

@@ -25,13 +25,17 @@ dd_direct() {
 for f in act_mask pid start_lba end_lba; do
 	[ "$(cat $sys/$f)" = disabled ] || fail "$f: '$(cat $sys/$f)' untraced"
 done
-expect_reject $sys/enable 2 "Invalid argument"
-echo 1 > $sys/enable
+expect_reject $sys/enable x "Invalid argument"
+# Any number but 0 enables.
+echo 2 > $sys/enable
 [ "$(cat $sys/enable)" = 1 ] || fail "enable did not take"
 all="read,write,flush,sync,queue,requeue,issue,complete,fs,pc,notify,ahead"
 all="$all,meta,discard,drv_data,fua"
 [ "$(cat $sys/act_mask)" = "$all" ] || fail "act_mask: $(cat $sys/act_mask)"
-[ "$(cat $sys/end_lba)" = 18446744073709551615 ] || fail "end_lba: $(cat $sys/end_lba)"
+# The disk's sectors.
+[ "$(cat $sys/start_lba)" = 0 ] || fail "start_lba: $(cat $sys/start_lba)"
+[ "$(cat $sys/end_lba)" = "$(cat /sys/block/vda/size)" ] ||
+	fail "end_lba: $(cat $sys/end_lba), size $(cat /sys/block/vda/size)"
 expect_reject $sys/act_mask "write,bogus" "Invalid argument"
 
 echo blk > current_tracer
@@ -69,8 +73,18 @@ grep -Eq ': +[0-9]+,[0-9]+ +C ' trace || fail "no completion with act_mask compl
 echo 0xffff > $sys/act_mask
 [ "$(cat $sys/act_mask)" = "$all" ] || fail "act_mask 0xffff: $(cat $sys/act_mask)"
 
-# In an instance, read through trace_pipe.
 echo nop > current_tracer
+echo 0 > $sys/enable
+[ "$(cat $sys/act_mask)" = disabled ] || fail "act_mask after disable: $(cat $sys/act_mask)"
+# A filter written first sets the tracing up.
+echo 123 > $sys/pid
+[ "$(cat $sys/enable)" = 1 ] && [ "$(cat $sys/pid)" = 123 ] ||
+	fail "pid did not set up: $(cat $sys/enable) $(cat $sys/pid)"
+echo 0 > $sys/enable
+
+# Last, for the upstream flavour's sake, whose blk tracer runs at the top
+# only: in an instance, read through trace_pipe.
+echo 1 > $sys/enable
 mkdir instances/blk
 echo blk > instances/blk/current_tracer
 dd_direct 8
@@ -80,10 +94,3 @@ n=$(timeout 2 cat instances/blk/trace_pipe | grep -Ec ' Q +WS? [0-9]+ \+ 8 \[dd\
 echo nop > instances/blk/current_tracer
 rmdir instances/blk
 
-echo 0 > $sys/enable
-[ "$(cat $sys/act_mask)" = disabled ] || fail "act_mask after disable: $(cat $sys/act_mask)"
-# A filter written first sets the tracing up.
-echo 123 > $sys/pid
-[ "$(cat $sys/enable)" = 1 ] && [ "$(cat $sys/pid)" = 123 ] ||
-	fail "pid did not set up: $(cat $sys/enable) $(cat $sys/pid)"
-echo 0 > $sys/enable
