@@ -23,6 +23,9 @@ for k in $kernels; do
 	msg "kernel $k (${flavour[$k]})"
 	"$TOP/harness/kernel.sh" "${flavour[$k]}" > /dev/null
 done
+# B20.idle's baseline: ours without block I/O tracing.
+msg "kernel prod-noblk"
+"$TOP/harness/kernel.sh" prod-noblk > /dev/null
 
 # Workloads, compiled static for the guest.
 mkdir -p "$out/bin"
@@ -262,6 +265,23 @@ for k in ours upstream; do
 	awk -v k="$k" 'NF == 2 && $1 ~ /^B1[89]\./ { print "1", k, $1, $2 }' \
 		"$out/noise.out" >> "$out/raw"
 done
+# B20: what blktrace, set up and started, adds to a 4 KB direct-I/O write,
+# exact (bench/tbprof/blkpath: two boots per kernel); and ours' write, not
+# set up, against ours built without block I/O tracing (prod-noblk: one
+# boot), which must be no longer.
+for k in ours upstream; do
+	msg "block I/O tracing paths: $k"
+	"$TOP/bench/tbprof/blkpath" -k "${flavour[$k]}" "$out/blk-$k" > "$out/blk.out" ||
+		{ cat "$out/blk.out" >&2; die "the blktrace boots of $k failed"; }
+	awk -v k="$k" 'NF == 2 && $1 ~ /^B20\./ { print "1", k, $1, $2 }' \
+		"$out/blk.out" >> "$out/raw"
+done
+msg "block I/O path without block I/O tracing: prod-noblk"
+"$TOP/bench/tbprof/blkpath" -U -k prod-noblk "$out/blk-noblk" > "$out/blk.out" ||
+	{ cat "$out/blk.out" >&2; die "the prod-noblk boot failed"; }
+blk_ours=$(awk '$3 == "B20.untraced_insns" && $2 == "ours" { print $4 }' "$out/raw")
+awk -v ours="$blk_ours" '$1 == "B20.untraced_insns" && ours != "" {
+	print "1 ours B20.idle_insns", ours - $2 }' "$out/blk.out" >> "$out/raw"
 for r in $(seq 1 "$rounds"); do
 	for k in $kernels; do
 		msg "round $r/$rounds: $k"

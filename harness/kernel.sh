@@ -4,6 +4,7 @@
 #   test            our tracing, lock debugging and KUnit suites on (default)
 #   prod            our tracing, no lock debugging (benchmarks)
 #   prod-nolat      prod without the latency tracers (B9's baseline)
+#   prod-noblk      prod without block I/O tracing (B20.idle's baseline)
 #   upstream        upstream ftrace, lock debugging on (conformance yardstick)
 #   upstream-prod   upstream ftrace, no lock debugging (benchmarks)
 #   none            no tracing at all (benchmarks)
@@ -28,6 +29,7 @@ test)		tree=ours; frags="base debug ours kunit" ;;
 kasan)		tree=ours; frags="base debug ours kunit kasan" ;;
 prod)		tree=ours; frags="base ours" ;;
 prod-nolat)	tree=ours; frags="base ours nolat" ;;
+prod-noblk)	tree=ours; frags="base ours noblk" ;;
 prod-kasan)	tree=ours; frags="base ours kasan" ;;
 upstream)	tree=base; frags="base debug upstream" ;;
 upstream-prod)	tree=base; frags="base upstream" ;;
