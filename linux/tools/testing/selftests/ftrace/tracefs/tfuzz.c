@@ -955,10 +955,18 @@ static int volatile_digit(const struct file *f, const char *s, ssize_t i)
 	return i >= 6 && !memcmp(s + i - 6, "count=", 6);
 }
 
+/* Whether @s (@n bytes left) begins with a hist trigger's state. */
+static int hist_state(const char *s, ssize_t n)
+{
+	return n >= 8 && (!memcmp(s, "[active]", 8) || !memcmp(s, "[paused]", 8));
+}
+
 /*
  * Whether a file reads the same. A trigger's count goes down as it fires,
  * and its event fires whenever it likes; so does a function command's
- * count (set_ftrace_filter): those digits are left out.
+ * count (set_ftrace_filter): those digits are left out. A hist trigger
+ * is paused or resumed by the enable_hist/disable_hist triggers firing:
+ * its state is left out too.
  */
 static int same(const struct file *f, const char *a, ssize_t la,
 		const char *b, ssize_t lb)
@@ -972,6 +980,12 @@ static int same(const struct file *f, const char *a, ssize_t la,
 			i++;
 		while (j < lb && volatile_digit(f, b, j))
 			j++;
+		if (f->kind == K_TRIGGER && hist_state(a + i, la - i) &&
+		    hist_state(b + j, lb - j)) {
+			i += 8;
+			j += 8;
+			continue;
+		}
 		if (i >= la || j >= lb)
 			return i >= la && j >= lb;
 		if (a[i++] != b[j++])
