@@ -35,12 +35,14 @@ rtla=$("$TOP/harness/rtla.sh" | tail -n 1)
 
 # Our own guest helpers, compiled static.
 tools_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tfs.c
-fuzz_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tfuzz.c
+# tfuzz: tfuzz.c (its runner), the files it is split into and their header.
+fuzz_srcs=("$TOP"/linux/tools/testing/selftests/ftrace/tracefs/tfuzz*.c)
+fuzz_hdr=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tfuzz.h
 soak_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tsoak.c
 bpf_src=$TOP/linux/tools/testing/selftests/ftrace/tracefs/tbpf.c
 
 key=$(hash_paths "$TOP/harness/initramfs.sh" "$TOP/harness/guest-init" \
-	"$tools_src" "$fuzz_src" "$soak_src" "$bpf_src" /bin/busybox "${bins[@]}" "${clients[@]}" "${klp_bins[@]}" \
+	"$tools_src" "${fuzz_srcs[@]}" "$fuzz_hdr" "$soak_src" "$bpf_src" /bin/busybox "${bins[@]}" "${clients[@]}" "${klp_bins[@]}" \
 	"${plugin_dirs[@]}" "$rtla")
 if [ -f "$cpio" ] && [ "$key" = "$(cat "$out/key" 2>/dev/null)" ]; then
 	echo "$cpio"
@@ -90,8 +92,8 @@ ln -s /usr/bin/bash "$root/bin/bash"
 mkdir -p "$root/usr/local/bin"
 gcc -static -O2 -Wall -Werror -o "$root/usr/local/bin/tfs" "$tools_src" ||
 	die "cannot build $tools_src"
-gcc -static -O2 -Wall -Werror -o "$root/usr/local/bin/tfuzz" "$fuzz_src" ||
-	die "cannot build $fuzz_src"
+gcc -static -O2 -Wall -Werror -o "$root/usr/local/bin/tfuzz" "${fuzz_srcs[@]}" ||
+	die "cannot build tfuzz (${fuzz_srcs[*]})"
 gcc -static -O2 -Wall -Werror -o "$root/usr/local/bin/tsoak" "$soak_src" ||
 	die "cannot build $soak_src"
 gcc -static -O2 -Wall -Werror -o "$root/usr/local/bin/tbpf" "$bpf_src" ||
