@@ -39,7 +39,11 @@ static int blk_mask_show(char *buf, u16 mask)
 	return len + sysfs_emit_at(buf, len, "\n");
 }
 
-/* A mask from names: "read,write,issue"; -EINVAL for an unknown one. */
+/*
+ * A mask from names: "read,write,issue"; -EINVAL for an unknown one. An
+ * empty name is none: the empty line blk_mask_show() makes of 0 reads
+ * back as 0.
+ */
 static int blk_mask_parse(const char *val, u64 *mask)
 {
 	char *copy, *p, *word;
@@ -52,6 +56,8 @@ static int blk_mask_parse(const char *val, u64 *mask)
 	*mask = 0;
 	while ((word = strsep(&p, ",")) != NULL) {
 		word = strim(word);
+		if (!*word)
+			continue;
 		for (i = 0; i < ARRAY_SIZE(blk_tc_names); i++)
 			if (!strcasecmp(word, blk_tc_names[i]))
 				break;
@@ -93,23 +99,27 @@ static ssize_t blk_attr_show(struct device *dev, struct device_attribute *a,
 	return sysfs_emit(buf, "%llu\n", bt->end_lba);
 }
 
-/* A filter's new value into a queue's tracing. */
-static int blk_attr_set(struct blk_trace *bt, const char *name, u64 v)
+/* Whether @v is a value the file @name takes. */
+static bool blk_attr_valid(const char *name, u64 v)
 {
-	if (!strcmp(name, "act_mask")) {
-		if (v > U16_MAX)
-			return -EINVAL;
+	if (!strcmp(name, "act_mask"))
+		return v <= U16_MAX;
+	if (!strcmp(name, "pid"))
+		return v <= PID_MAX_LIMIT;
+	return true;
+}
+
+/* A filter's new value (blk_attr_valid()) into a queue's tracing. */
+static void blk_attr_set(struct blk_trace *bt, const char *name, u64 v)
+{
+	if (!strcmp(name, "act_mask"))
 		WRITE_ONCE(bt->act_mask, v);
-	} else if (!strcmp(name, "pid")) {
-		if (v > PID_MAX_LIMIT)
-			return -EINVAL;
+	else if (!strcmp(name, "pid"))
 		WRITE_ONCE(bt->pid, v);
-	} else if (!strcmp(name, "start_lba")) {
+	else if (!strcmp(name, "start_lba"))
 		WRITE_ONCE(bt->start_lba, v);
-	} else {
+	else
 		WRITE_ONCE(bt->end_lba, v);
-	}
-	return 0;
 }
 
 static ssize_t blk_attr_store(struct device *dev, struct device_attribute *a,
@@ -127,6 +137,9 @@ static ssize_t blk_attr_store(struct device *dev, struct device_attribute *a,
 		ret = blk_mask_parse(buf, &v);
 	if (ret)
 		return ret;
+	/* Refused before the tracing is set up: a refusal changes nothing. */
+	if (!blk_attr_valid(name, v))
+		return -EINVAL;
 
 	guard(mutex)(&q->debugfs_mutex);
 	bt = blk_sysfs_bt(q);
@@ -145,7 +158,8 @@ static ssize_t blk_attr_store(struct device *dev, struct device_attribute *a,
 		if (IS_ERR(bt))
 			return PTR_ERR(bt);
 	}
-	return blk_attr_set(bt, name, v) ?: count;
+	blk_attr_set(bt, name, v);
+	return count;
 }
 
 #define BLK_ATTR(n)	__ATTR(n, 0644, blk_attr_show, blk_attr_store)

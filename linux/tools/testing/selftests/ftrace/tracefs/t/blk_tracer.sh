@@ -3,7 +3,8 @@
 # up, and a direct-I/O dd's writes show in trace as blkparse's lines
 # ("254,0 Q WS 2048 + 8 [dd]"), queued and completed; blk_classic's
 # columns; act_mask by names; the same in an instance and through
-# trace_pipe; the files' rules.
+# trace_pipe; the files' rules (act_mask 0 writes back; a refused write
+# leaves the queue untraced).
 # limit: 120
 grep -qw blk available_tracers || skip "no blk tracer in available_tracers"
 [ -b /dev/vda ] || skip "no scratch disk (harness/vm attaches one)"
@@ -80,6 +81,14 @@ echo 0 > $sys/enable
 echo 123 > $sys/pid
 [ "$(cat $sys/enable)" = 1 ] && [ "$(cat $sys/pid)" = 123 ] ||
 	fail "pid did not set up: $(cat $sys/enable) $(cat $sys/pid)"
+# act_mask 0 reads as an empty line, which writes back (make fuzz found
+# it refused); an empty name in a list is none.
+echo 0 > $sys/act_mask
+[ -z "$(cat $sys/act_mask)" ] || fail "act_mask 0: '$(cat $sys/act_mask)'"
+echo "$(cat $sys/act_mask)" > $sys/act_mask || fail "act_mask 0 did not write back"
+echo "read,,write," > $sys/act_mask || fail "act_mask 'read,,write,' refused"
+[ "$(cat $sys/act_mask)" = read,write ] || fail "act_mask: $(cat $sys/act_mask)"
+echo 0xffff > $sys/act_mask
 echo 0 > $sys/enable
 
 # Last, for the upstream flavour's sake, whose blk tracer runs at the top
@@ -94,3 +103,10 @@ n=$(timeout 2 cat instances/blk/trace_pipe | grep -Ec ' Q +WS? [0-9]+ \+ 8 \[dd\
 echo nop > instances/blk/current_tracer
 rmdir instances/blk
 
+# Ours only (upstream truncates): a value out of range is refused before
+# the tracing is set up, so the queue stays untraced (make fuzz found it
+# traced by a refused write).
+echo 0 > $sys/enable
+expect_reject $sys/pid 4194305 "Invalid argument"
+expect_reject $sys/act_mask 65536 "Invalid argument"
+[ "$(cat $sys/enable)" = 0 ] || fail "a refused write set the tracing up"
