@@ -126,7 +126,8 @@ static int all_of(const char *s, ssize_t n, const char *set)
 static int judged(const struct file *f)
 {
 	return f->compare && (f->kind == K_PIDS ||
-			      (f->kind > K_ANY && f->kind < K_OPTIONS));
+			      (f->kind > K_ANY && f->kind < K_OPTIONS) ||
+			      (f->kind >= K_BLKENABLE && f->kind < K_BLKIOCTL));
 }
 
 /*
@@ -139,6 +140,8 @@ static int normal_form(const struct file *f, const char *s, ssize_t n)
 	const char *digits = "0123456789", *open;
 	int i;
 
+	if (f->kind >= K_BLKENABLE)
+		return blk_normal_form(f, s, n);
 	if (f->kind == K_PIDS)
 		return (n == 7 && !memcmp(s, "no pid\n", 7)) ||
 		       (n >= 0 && all_of(s, n, "0123456789\n") &&
@@ -173,14 +176,17 @@ static int normal_form(const struct file *f, const char *s, ssize_t n)
 
 /*
  * Whether @f, reading @s (@n bytes, in normal form), reads the same
- * after @s is written back to it: for a number, a size and a mask.
+ * after @s is written back to it: for a number, a size and a mask (a
+ * CPU mask, act_mask).
  */
 static int writes_back(const struct file *f, const char *s, ssize_t n)
 {
 	static char again[READ_MAX];
 	ssize_t m;
 
-	if ((f->kind != K_NUM && f->kind != K_SIZE && f->kind != K_CPUMASK) ||
+	if ((f->kind != K_NUM && f->kind != K_SIZE && f->kind != K_CPUMASK &&
+	     f->kind != K_BLKMASK && f->kind != K_BLKPID &&
+	     f->kind != K_BLKLBA) ||
 	    (n == 2 && s[0] == 'X'))
 		return 1;
 	if (put(f->path, s, n, O_TRUNC))
@@ -213,6 +219,7 @@ static void fuzz_file(const struct file *f, unsigned long long n,
 	 */
 	ssize_t lb = 0;
 	int have_before = 0;
+	int blk = f->kind >= K_BLKENABLE;
 
 	for (w = 0; w < n; w++) {
 		size_t len = input(f, in), cut;
@@ -220,6 +227,9 @@ static void fuzz_file(const struct file *f, unsigned long long n,
 		int fd, failed = 1, split = len > 1 && !below(8);
 		ssize_t la;
 
+		/* The blk tracer's side: its tracer, options, trace. */
+		if (blk)
+			blk_side();
 		if (f->compare && !have_before) {
 			lb = slurp(f->path, before, sizeof(before));
 			have_before = 1;
@@ -244,7 +254,8 @@ static void fuzz_file(const struct file *f, unsigned long long n,
 		close(fd);
 		if (!failed)
 			have_before = 0;
-		if (!failed && judged(f)) {
+		/* sysfs takes an empty write without the file's store. */
+		if (!failed && judged(f) && (len || !blk)) {
 			la = slurp(f->path, after, sizeof(after));
 			if (normal_form(f, after, la) &&
 			    writes_back(f, after, la))
@@ -342,6 +353,8 @@ int main(int argc, char **argv)
 		 INST "/events/sched/sched_switch");
 	add_file(INST "/events/sched/sched_switch/trigger",
 		 INST "/events/sched/sched_switch");
+	/* Last: the others keep their places for -p. */
+	blk_add_files();
 	reset(NULL);
 
 	for (i = 0; i < nr_files; i++) {
@@ -354,7 +367,13 @@ int main(int argc, char **argv)
 		fuzzed++;
 		seed_rng(seed ^ hash(f->path));
 		clock_gettime(CLOCK_MONOTONIC, &t0);
-		fuzz_file(f, per_file, seed, &c);
+		/* Block I/O runs while the blk tracer's entries are fuzzed. */
+		if (f->kind >= K_BLKENABLE)
+			blk_io_start();
+		if (f->kind == K_BLKIOCTL)
+			blk_ioctl_fuzz(f, per_file, seed, &c);
+		else
+			fuzz_file(f, per_file, seed, &c);
 		if (taint_now() != taint) {
 			c.crashes++;
 			fprintf(stderr,
@@ -368,7 +387,11 @@ int main(int argc, char **argv)
 				(t1.tv_sec - t0.tv_sec) * 1e3 +
 				(t1.tv_nsec - t0.tv_nsec) / 1e6);
 	}
+	blk_cleanup();
 	rmdir(INST);
+	if (c.ioctls)
+		printf("%llu BLKTRACE ioctls, %llu rejected\n", c.ioctls,
+		       c.ioctls_rejected);
 	if (c.abnormal)
 		printf("%llu read back out of normal form\n", c.abnormal);
 	printf("%llu writes, %d files, %llu crashes, %llu changed-on-reject\n",

@@ -3,7 +3,9 @@
  * tfuzz (tfuzz.c): what its files share. tfuzz_util.c holds the random
  * numbers and file helpers, tfuzz_files.c the table of files fuzzed and
  * the reset between them, tfuzz_input.c the input made for each kind of
- * file, tfuzz.c the runner and its checks.
+ * file, tfuzz_blk.c the block devices, their I/O and the blk tracer's
+ * sysfs files, tfuzz_blkioctl.c the BLKTRACE ioctls' fuzz, tfuzz.c the
+ * runner and its checks.
  */
 #ifndef TFUZZ_H
 #define TFUZZ_H
@@ -38,6 +40,11 @@ enum kind {
 	K_WORDS,	/* hwlat_detector/mode, osnoise/options */
 	K_TEXT,		/* trace_marker and the like: anything goes */
 	K_DEFS,		/* definitions of dynamic events */
+	K_BLKENABLE,	/* /sys/block/<dev>/trace/enable */
+	K_BLKMASK,	/* .../trace/act_mask: category names or a number */
+	K_BLKPID,	/* .../trace/pid */
+	K_BLKLBA,	/* .../trace/start_lba and end_lba */
+	K_BLKIOCTL,	/* not a file: the BLKTRACE ioctls on a file */
 };
 
 struct file {
@@ -47,11 +54,13 @@ struct file {
 	int expensive;		/* valid input is slow: write it less often */
 	char event[128];	/* K_FILTER, K_TRIGGER: events/SYS/EVENT or SYS */
 	char *orig;		/* a value file's first value, put back after */
+	int dev;		/* K_BLK*: its device in tfuzz_blk.c's table */
 };
 
 /* What the runner counts. */
 struct counts {
 	unsigned long long writes, crashes, changed, abnormal;
+	unsigned long long ioctls, ioctls_rejected;
 };
 
 /* The table of files (tfuzz_files.c) */
@@ -85,5 +94,32 @@ const char *number(void);
 void load_exe(void);
 size_t mutate(char *buf, size_t len, size_t size);
 size_t input(const struct file *f, char *buf);
+
+/* Block devices, their I/O, the blk tracer's files (tfuzz_blk.c) */
+#define BLK_DEBUGFS	"/sys/kernel/debug/block"
+
+/* A block device traced, or a file the ioctls are tried on. */
+struct blkdev {
+	char path[64];		/* /dev/vda, /dev/null, ... */
+	char name[32];		/* vda, loop0p1: its name in debugfs block/ */
+	char sys[128];		/* /sys/block/...: "" for no block device */
+	int parent;		/* a partition's whole disk, or -1 */
+	unsigned long long sectors;	/* its size */
+};
+
+extern struct blkdev blkdevs[8];
+extern int nr_blkdevs;
+extern int blk_ncpus;
+void blk_add_files(void);
+void blk_cleanup(void);
+void blk_io_start(void);
+void blk_side(void);
+void blk_reset(const struct file *f);
+size_t blk_valid(const struct file *f, char *out, size_t size);
+int blk_normal_form(const struct file *f, const char *s, ssize_t n);
+
+/* The BLKTRACE ioctls (tfuzz_blkioctl.c) */
+void blk_ioctl_fuzz(const struct file *f, unsigned long long n,
+		    unsigned long long seed, struct counts *c);
 
 #endif /* TFUZZ_H */

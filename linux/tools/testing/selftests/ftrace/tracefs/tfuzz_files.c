@@ -323,5 +323,7 @@ void reset(const struct file *f)
 		    g->kind == K_SETEVENT || g->kind == K_DEFS ||
 		    g->kind == K_TRIGGER)
 			put(g->path, "", 0, O_TRUNC);
+		/* A blk tracer file: its device untraced, the options back. */
+		blk_reset(g);
 	}
 }

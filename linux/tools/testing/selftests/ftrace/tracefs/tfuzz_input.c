@@ -355,6 +355,11 @@ static size_t valid(const struct file *f, char *out, size_t size)
 	case K_DEFS:
 		w = strrchr(f->path, '/');
 		return definition(w ? w + 1 : f->path, out, size);
+	case K_BLKENABLE:
+	case K_BLKMASK:
+	case K_BLKPID:
+	case K_BLKLBA:
+		return blk_valid(f, out, size);
 	default:
 		return snprintf(out, size, "%s\n", below(2) ? number() : "1");
 	}
