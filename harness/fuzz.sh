@@ -3,7 +3,11 @@
 # tfuzz (linux/tools/testing/selftests/ftrace/tracefs/tfuzz.c) on the test
 # kernel, with lock debugging (FUZZ_KERNEL: another flavour, e.g. kasan).
 # PART=K/M fuzzes every M-th file from the K-th, so that M runs side by
-# side fuzz every file once. Prints its failures and its last line:
+# side fuzz every file once. Block I/O tracing comes last: the blk
+# tracer's files of /dev/vda and of a loop device and its partition, and
+# the BLKTRACE ioctls (entries ioctl:<file>). Prints its failures, then
+#     N BLKTRACE ioctls, N rejected
+# and its last line:
 #     N writes, N files, N crashes, N changed-on-reject
 # Exit status: 0 when the run is clean (and the console too).
 . "$(dirname "$0")/lib.sh"
