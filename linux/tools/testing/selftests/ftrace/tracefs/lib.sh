@@ -68,6 +68,10 @@ reset_tracing() {
 	[ ! -f snapshot ] || echo 0 > snapshot
 	[ ! -f buffer_subbuf_size_kb ] || echo 4 > buffer_subbuf_size_kb
 	echo 1 > options/overwrite
+	# The noise tracers' thresholds, which a failed test may leave set.
+	for f in osnoise/stop_tracing_us osnoise/stop_tracing_total_us; do
+		[ ! -f $f ] || echo 0 > $f
+	done
 	[ ! -f events/enable ] || echo 0 > events/enable
 	[ ! -f dynamic_events ] || : > dynamic_events
 	echo > trace
@@ -158,6 +162,36 @@ need_rtla() {
 # matches the extended regex PATTERN (the last refresh of rtla's top).
 last_block() {
 	awk -v re="$2" '$0 ~ re { b = ""; next } { b = b $0 "\n" } END { printf "%s", b }' "$1"
+}
+
+# check_noise_top FILE NF RUNTIME [AWK]: FILE is an rtla osnoise-style top
+# report (osnoise top, hwnoise) whose last refresh must have one row per
+# CPU of NF fields (CPU #periods runtime noise %avail max-noise
+# max-single, then the counts): runtime its periods' worth of RUNTIME us,
+# max single <= max noise <= noise <= runtime, %CPU Aval from runtime and
+# noise. AWK is more checks of a row, adding to "bad". Fails otherwise.
+check_noise_top() {
+	_err=$(last_block "$1" '^duration:' | awk -v ncpu="$(nproc)" -v nf="$2" -v rt="$3" '
+	/^CPU / { next }
+	NF != nf || $2 !~ /^#[0-9]+$/ { bad = bad "; odd row: " $0; next }
+	{
+		p = substr($2, 2); run = $3; noise = $4
+		seen[$1]++
+		if (p < 1 || run < p * rt || run > p * rt * 1.5)
+			bad = bad "; CPU " $1 ": runtime " run " in " p " periods of " rt
+		if (noise > run || $7 > $6 || $6 > noise)
+			bad = bad "; CPU " $1 ": not max single <= max noise <= noise <= runtime"
+		avail = 100 * (run - noise) / run
+		if ($5 - avail > 0.00002 || avail - $5 > 0.00002)
+			bad = bad "; CPU " $1 ": %CPU Aval " $5 ", computed " avail
+	}
+	'"${4:-}"'
+	END {
+		for (c = 0; c < ncpu; c++)
+			if (seen[c] != 1) bad = bad "; " seen[c] + 0 " rows of CPU " c
+		print substr(bad, 3)
+	}')
+	[ -z "$_err" ] || fail "$(basename "$1" .out): $_err: $(last_block "$1" '^duration:')"
 }
 
 # check_hist FILE COLUMN...: FILE is an rtla hist report (1 us buckets)

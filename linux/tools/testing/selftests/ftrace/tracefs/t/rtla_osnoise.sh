@@ -16,31 +16,9 @@ cols='^CPU Period +Runtime +Noise +% CPU Aval +Max Noise +Max Single '
 grep -Eq "$cols"'+HW +NMI +IRQ +Softirq +Thread$' $out ||
 	fail "no column header: $(head -n 4 $out)"
 # Columns: CPU #periods runtime noise %avail max-noise max-single hw nmi
-# irq softirq thread, in us. The noise of a period is at most its
-# runtime; a single noise at most its period's noise. The tick
-# interrupts the busy loop, so every CPU counts IRQs.
-err=$(last_block $out '^duration:' | awk -v ncpu="$ncpu" -v rt="$rt" '
-	/^CPU / { next }
-	NF != 12 || $2 !~ /^#[0-9]+$/ { bad = bad "; odd row: " $0; next }
-	{
-		p = substr($2, 2); run = $3; noise = $4
-		seen[$1]++
-		if (p < 1 || run < p * rt || run > p * rt * 1.5)
-			bad = bad "; CPU " $1 ": runtime " run " in " p " periods of " rt
-		if (noise > run || $7 > $6 || $6 > noise)
-			bad = bad "; CPU " $1 ": not max single <= max noise <= noise <= runtime"
-		avail = 100 * (run - noise) / run
-		if ($5 - avail > 0.00002 || avail - $5 > 0.00002)
-			bad = bad "; CPU " $1 ": %CPU Aval " $5 ", computed " avail
-		if ($10 < 1)
-			bad = bad "; CPU " $1 ": no IRQ"
-	}
-	END {
-		for (c = 0; c < ncpu; c++)
-			if (seen[c] != 1) bad = bad "; " seen[c] + 0 " rows of CPU " c
-		print substr(bad, 3)
-	}')
-[ -z "$err" ] || fail "osnoise top: $err: $(last_block $out '^duration:')"
+# irq softirq thread, in us. The tick interrupts the busy loop, so every
+# CPU counts IRQs.
+check_noise_top $out 12 "$rt" '{ if ($10 < 1) bad = bad "; CPU " $1 ": no IRQ" }'
 
 rtla osnoise hist -d 5s > $out 2>&1 || fail "osnoise hist: $(tail -n 5 $out)"
 grep -q '^# RTLA osnoise histogram$' $out || fail "no hist title: $(head -n 3 $out)"
