@@ -249,9 +249,14 @@ static int tracing_on_store(struct trace_array *tr, const char *val,
 	unsigned long on;
 	int ret = kstrtoul(val, 10, &on);
 
+	struct trace_buf *b = trace_array_buf(tr);
+
 	if (ret)
 		return ret;
-	trace_buf_set_on(trace_array_buf(tr), on);
+	/* Tracing starts again in the previous boot's events: they go. */
+	if (on && !trace_buf_is_on(b) && ring_buffer_last_boot(b->rb, NULL))
+		trace_buf_reset(b, RING_BUFFER_ALL_CPUS);
+	trace_buf_set_on(b, on);
 	return 0;
 }
 

@@ -287,8 +287,8 @@ core_initcall(trace_ev_set_init);
  * trace_instance=NAME[^FLAG...][@MEMORY][,EVENT...] on the command line,
  * once or more: an instance made at boot, with set_event's terms started
  * in it. The flag traceoff leaves its tracing_on at 0; traceprintk (or
- * printk, trace_printk) gives it options/trace_printk_dest. @MEMORY is
- * not supported here and is reported.
+ * printk, trace_printk) gives it options/trace_printk_dest. @MEMORY puts
+ * its buffer in reserved memory (trace_buf_boot.c).
  */
 static char trace_inst_boot[COMMAND_LINE_SIZE] __initdata;
 
@@ -333,9 +333,9 @@ static void __init trace_inst_boot_one(char *spec)
 	flags = name;
 	name = strsep(&flags, "^");
 	trace_inst_boot_flags(name, flags, &off, &printk);
+	/* Reported when it fails: the instance is then an ordinary one. */
 	if (at)
-		pr_warn("tracing: trace_instance=%s: @%s not supported\n", name,
-			at);
+		trace_buf_boot_map(name, at);
 	tr = trace_array_get_by_name(name, NULL);
 	if (!tr) {
 		pr_warn("tracing: trace_instance=%s: not made\n", name);
@@ -354,7 +354,9 @@ static void __init trace_inst_boot_one(char *spec)
 					name, term);
 		}
 	}
-	trace_array_put(tr);
+	/* A mapped instance keeps this hold: it cannot be removed. */
+	if (!trace_buf_is_mapped(trace_array_buf(tr)))
+		trace_array_put(tr);
 }
 
 static int __init trace_inst_boot_apply(void)
