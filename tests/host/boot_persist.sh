@@ -34,8 +34,8 @@ p1='	cd instances/boot_map
 	echo "top $(grep -c "waking up" ../../trace)"
 	echo persist-mark-2 > trace_marker
 	echo 0 > tracing_on
-	echo nop > current_tracer
 	grep -v "^#" trace > /mnt/scratch/before
+	echo nop > current_tracer
 	echo mm-mark > ../boot_mm/trace_marker
 	echo sz-mark > ../boot_sz/trace_marker
 	dmesg | grep -i "tracing\|ring buffer" > /mnt/scratch/dmesg1'

@@ -5,9 +5,8 @@
  * trace_instance=NAME@ADDR:SIZE (memory taken out of the kernel's hands
  * by memmap=SIZE$ADDR). The ring itself is rb_persist.c's; here the
  * memory is found and mapped for the instance trace_ev_set.c makes at
- * boot, and its last_boot_info file says what the previous boot's events
- * need to be read in this one. Such an instance stays: its buffer can be
- * neither removed, resized nor snapshot.
+ * boot (its last_boot_info file is trace_buf_fs.c's). Such an instance
+ * stays: its buffer can be neither removed, resized nor snapshot.
  *
  * Its events of the previous boot stay readable until the buffer is
  * cleared (echo > trace) or tracing starts again in it (0 to 1 in its
@@ -141,38 +140,3 @@ bool trace_buf_is_mapped(struct trace_buf *b)
 {
 	return b->rb && ring_buffer_is_mapped(b->rb);
 }
-
-/* last_boot_info: the address offsets of the previous boot's events. */
-static int trace_last_boot_show(struct seq_file *m, struct trace_array *tr,
-				long unused)
-{
-	struct trace_buf *b = trace_array_buf(tr);
-	long delta = 0;
-
-	ring_buffer_last_boot(b->rb, &delta);
-	seq_printf(m, "text delta:\t%ld\ndata delta:\t%ld\n", delta, delta);
-	return 0;
-}
-
-static const struct trace_fs_file trace_last_boot_file =
-	TRACE_FS_ATTR(NULL, 0440, TRACE_FS_ARRAY, trace_last_boot_show, NULL);
-
-static int trace_buf_boot_populate(const struct trace_fs_dirs *dirs)
-{
-	if (!trace_buf_is_mapped(trace_array_buf(dirs->tr)))
-		return 0;
-	return trace_fs_add(dirs, &trace_last_boot_file, "last_boot_info", 0,
-			    dirs->top);
-}
-
-static struct trace_fs_table trace_buf_boot_fs = {
-	.name = "last_boot_info",
-	.order = TRACE_FS_ORDER_BUF,
-	.populate = trace_buf_boot_populate,
-	.populate_arrays = true,
-	.readme =
-	"  last_boot_info       - in an instance in reserved memory: how the\n"
-	"                         previous boot's addresses are offset\n",
-};
-
-TRACE_FS_REGISTER(trace_buf_boot_fs);
