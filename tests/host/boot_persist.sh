@@ -104,8 +104,8 @@ out=$(HARNESS_APPEND="$app trace_instance=boot_sz@$sz:1M" "$TOP/harness/vm" -q \
 	echo "sz $(grep -vc "^#" instances/boot_sz/trace)"
 	echo "map $(grep -c persist-mark instances/boot_map/trace)"' 2>&1)
 check "corrupted pages are reset with a message" \
-	grep -q '^dmesg .*boot_mm.*\(malformed\|invalid\)' <<< "$out"
+	grep -q '^dmesg .*\(boot_mm: no previous.*malformed\|boot meta \[[0-9]\] buffer invalid\)' <<< "$out"
 check "and show nothing" grep -qx 'mm 0' <<< "$out"
 check "a layout of another size is reset with a message" \
-	grep -q '^dmesg .*boot_sz.*\(layout\|mismatch\|invalid\)' <<< "$out"
+	grep -q '^dmesg .*\(boot_sz: no previous.*layout\|mismatch of subbuf_size\)' <<< "$out"
 check "and shows nothing" grep -qx 'sz 0' <<< "$out"
