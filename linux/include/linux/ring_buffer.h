@@ -62,6 +62,12 @@ struct trace_buffer *ring_buffer_alloc(unsigned long bytes_per_cpu,
 				       enum ring_buffer_mode mode,
 				       u64 (*clock)(void));
 void ring_buffer_free(struct trace_buffer *buffer);
+struct trace_buffer *ring_buffer_alloc_mapped(void *mem, size_t size,
+					      enum ring_buffer_mode mode,
+					      u64 (*clock)(void),
+					      const char *name);
+bool ring_buffer_is_mapped(struct trace_buffer *buffer);
+bool ring_buffer_last_boot(struct trace_buffer *buffer, long *text_delta);
 void ring_buffer_reset(struct trace_buffer *buffer);
 void ring_buffer_set_clock(struct trace_buffer *buffer, u64 (*clock)(void));
 void ring_buffer_set_mode(struct trace_buffer *buffer,

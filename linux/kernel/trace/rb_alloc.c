@@ -9,6 +9,7 @@
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 
 #include "rb_internal.h"
 
@@ -106,6 +107,8 @@ void rb_cpu_init_ring(struct rb_cpu *c)
 		local_set(&pages[i].data->commit, 0);
 	}
 	c->spare = &pages[c->nr];
+	if (c->vpn_tab)
+		memset(c->vpn_tab, 0, (c->nr + 1) * sizeof(*c->vpn_tab));
 	c->wpos.off = ((c->nr - 1UL) << c->shift) + rb_dsize(c);
 	c->wpos.ts = 0;
 	local_set(&c->committing, 0);
@@ -164,10 +167,15 @@ void ring_buffer_free(struct trace_buffer *buffer)
 		struct rb_ring_mem m = {
 			.nr = c->nr, .slots_mem = c->slots_mem, .pages = c->pages,
 		};
+		unsigned int i;
 
+		/* A mapped buffer's pages are not the page allocator's. */
+		for (i = 0; buffer->persist && m.pages && i <= m.nr; i++)
+			m.pages[i].data = NULL;
 		rb_ring_mem_free(&m, buffer->order);
 	}
 	free_percpu(buffer->cpus);
+	kfree(buffer->persist);
 	kfree(buffer);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_free);

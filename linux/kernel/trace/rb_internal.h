@@ -231,6 +231,9 @@ struct rb_claim_rec {
  *		readers, taken back to 0 by the writer that tells them.
  * @fill_notify: how the writer tells them: called in the writer's
  *		context (any, NMI included); set once, before any writer
+ * @vpn_tab:	in a buffer kept across boots (rb_persist.c), one entry per
+ *		page of @pages: the vpn it was last claimed for, stored by
+ *		the claiming writer; NULL in other buffers
  */
 struct rb_cpu {
 	union rb_wpos wpos;
@@ -264,6 +267,7 @@ struct rb_cpu {
 	u64 rmark;
 	unsigned long fill_need;
 	void (*fill_notify)(void);
+	u64 *vpn_tab;
 };
 
 /*
@@ -285,6 +289,8 @@ static inline u64 rb_lost_other(struct rb_cpu *c)
  * @order:	the pages of a sub-buffer are 1 << @order; written under
  *		@resize_lock, read locklessly (each ring keeps its own shift,
  *		for the users of the ring)
+ * @persist:	the memory kept across boots that holds the rings, or NULL
+ *		(rb_persist.c); set at allocation
  */
 struct trace_buffer {
 	enum ring_buffer_mode mode;
@@ -292,6 +298,7 @@ struct trace_buffer {
 	struct rb_cpu __percpu *cpus;
 	struct mutex resize_lock;	/* resizes, resets, order changes */
 	unsigned int order;
+	struct rb_persist *persist;
 };
 
 /* The pages of a ring of @bytes, pages being of @order: two at least. */
@@ -365,5 +372,6 @@ void rb_cpu_swap_mem(struct rb_cpu *c, struct rb_ring_mem *m,
 		     unsigned int order);
 void rb_cpu_init_ring(struct rb_cpu *c);
 void rb_cpu_reset(struct rb_cpu *c);
+void rb_persist_forget(struct trace_buffer *b);
 
 #endif /* _KERNEL_TRACE_RB_INTERNAL_H */

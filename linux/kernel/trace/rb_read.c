@@ -333,6 +333,9 @@ static int rb_read_full_page(struct rb_cpu *c, union rb_slot *slot,
 	if (!rb_try_cmpxchg128(&slot->full, &s.full, spare.full))
 		return -EAGAIN;
 	c->spare = pg;
+	/* Read, or lost: not for the next boot to show (rb_persist.c). */
+	if (c->vpn_tab)
+		WRITE_ONCE(c->vpn_tab[pg - c->pages], 0);
 	if (!atomic_long_try_cmpxchg(&c->head, &h, h + 1)) {
 		/* A writer wrapped onto the slot and dropped the page. */
 		c->reader_lost += local_read(&pg->entries) -

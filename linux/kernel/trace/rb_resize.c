@@ -287,6 +287,9 @@ int ring_buffer_resize(struct trace_buffer *buffer, int cpu,
 	if (!bytes_per_cpu ||
 	    DIV_ROUND_UP(bytes_per_cpu, PAGE_SIZE) > UINT_MAX / 2)
 		return -EINVAL;
+	/* Its memory is fixed. */
+	if (buffer->persist)
+		return -EBUSY;
 	guard(mutex)(&buffer->resize_lock);
 	if (cpu != RING_BUFFER_ALL_CPUS) {
 		if (cpu < 0 || cpu >= nr_cpu_ids || !cpu_possible(cpu))
@@ -332,6 +335,7 @@ void ring_buffer_reset_cpu(struct trace_buffer *buffer, int cpu)
 	int i;
 
 	guard(mutex)(&buffer->resize_lock);
+	rb_persist_forget(buffer);
 	rb_pause_cpus(buffer, cpu);
 	for_each_possible_cpu(i) {
 		struct rb_cpu *c = per_cpu_ptr(buffer->cpus, i);
@@ -391,6 +395,9 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 	guard(mutex)(&buffer->resize_lock);
 	if (order == buffer->order)
 		return 0;
+	/* Its pages are of the layout of its memory. */
+	if (buffer->persist)
+		return -EBUSY;
 	mem = kcalloc(nr_cpu_ids, sizeof(*mem), GFP_KERNEL);
 	if (!mem)
 		return -ENOMEM;

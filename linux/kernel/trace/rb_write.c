@@ -90,6 +90,9 @@ static struct rb_page *__rb_claim(struct trace_buffer *b, struct rb_cpu *c,
 	pg->end = 0;
 	pg->lost_mark = rb_lost_other(c);
 	local_set(&pg->data->commit, 0);
+	/* For the next boot: which stream page this one holds now. */
+	if (unlikely(c->vpn_tab))
+		WRITE_ONCE(c->vpn_tab[pg - c->pages], vpn);
 	return pg;
 }
 

@@ -109,6 +109,7 @@ enum trace_opt {
 	TRACE_OPT_PAUSE_ON_TRACE,
 	TRACE_OPT_PRINTK_MSG_ONLY,
 	TRACE_OPT_TRACE_PRINTK,
+	TRACE_OPT_TRACE_PRINTK_DEST,
 	TRACE_OPT_FUNCTION_TRACE,
 	TRACE_OPT_FUNCTION_FORK,
 	TRACE_OPT_FUNC_STACK_TRACE,
@@ -155,7 +156,7 @@ static inline bool trace_opt(enum trace_opt o)
 	 BIT(TRACE_OPT_EVENT_FORK) | TRACE_OPTS_PRINT |			\
 	 BIT(TRACE_OPT_BLOCK) | BIT(TRACE_OPT_MARKERS) |		\
 	 BIT(TRACE_OPT_ANNOTATE) | BIT(TRACE_OPT_PAUSE_ON_TRACE) |	\
-	 BIT(TRACE_OPT_DISABLE_ON_FREE))
+	 BIT(TRACE_OPT_DISABLE_ON_FREE) | BIT(TRACE_OPT_TRACE_PRINTK_DEST))
 /* The options that only change how records are printed. */
 #define TRACE_OPTS_PRINT						\
 	(BIT(TRACE_OPT_PRINT_PARENT) | BIT(TRACE_OPT_SYM_OFFSET) |	\
@@ -175,7 +176,8 @@ static inline bool trace_opt(enum trace_opt o)
 	 BIT(TRACE_OPT_RECORD_CMD))
 /* An instance starts with the top's values, but for these. */
 #define TRACE_OPTS_ZEROED						\
-	(BIT(TRACE_OPT_FUNCTION_FORK) | BIT(TRACE_OPT_EVENT_FORK))
+	(BIT(TRACE_OPT_FUNCTION_FORK) | BIT(TRACE_OPT_EVENT_FORK) |	\
+	 BIT(TRACE_OPT_TRACE_PRINTK_DEST))
 
 unsigned long *trace_array_opts(struct trace_array *tr);
 
@@ -199,6 +201,7 @@ extern const char *const trace_opt_names[TRACE_NR_OPTS];
 int trace_opts_set(struct trace_array *tr, unsigned long *opts,
 		   unsigned int o, bool on);
 int trace_options_store(struct trace_array *tr, const char *val, long unused);
+struct trace_buf *trace_printk_buf(void);
 
 /**
  * struct trace_opt_hook - what an owner does when one of its options flips

@@ -205,7 +205,8 @@ static struct trace_array *trace_array_make(const char *name)
 		return ERR_PTR(-ENOMEM);
 	tr->opts = READ_ONCE(trace_opts) & ~TRACE_OPTS_ZEROED;
 	tr->name = kstrdup(name, GFP_KERNEL);
-	tr->buf = trace_buf_new(tr->opts & BIT(TRACE_OPT_OVERWRITE));
+	tr->buf = trace_buf_new(tr->opts & BIT(TRACE_OPT_OVERWRITE),
+				trace_buf_boot_map_of(name));
 	if (!tr->name || !tr->buf) {
 		trace_array_free(tr);
 		return ERR_PTR(-ENOMEM);

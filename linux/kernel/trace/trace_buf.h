@@ -85,7 +85,22 @@ struct trace_buf {
 extern struct trace_buf trace_top_buf;
 
 int trace_buf_init(void);
-struct trace_buf *trace_buf_new(bool overwrite);
+/**
+ * struct trace_buf_map - memory kept across boots for an instance's ring
+ * @mem:	the memory, mapped
+ * @size:	its bytes
+ * @name:	the instance's name, for the console
+ */
+struct trace_buf_map {
+	void *mem;
+	size_t size;
+	const char *name;
+};
+
+struct trace_buf *trace_buf_new(bool overwrite, const struct trace_buf_map *map);
+bool trace_buf_is_mapped(struct trace_buf *b);
+const struct trace_buf_map *trace_buf_boot_map_of(const char *name);
+int trace_buf_boot_map(const char *name, const char *where);
 void trace_buf_set_overwrite(struct trace_buf *b, bool on);
 void trace_buf_destroy(struct trace_buf *b);
 void trace_buf_set_on(struct trace_buf *b, bool on);

@@ -43,6 +43,9 @@ int trace_max_alloc(struct trace_buf *b, unsigned int user)
 {
 	struct trace_buffer *rb;
 
+	/* A mapped ring's memory is the reserved one only: no swaps. */
+	if (ring_buffer_is_mapped(b->rb))
+		return -EBUSY;
 	/* It is swapped with @b->rb: of the same sizes. */
 	if (trace_buf_expand(b))
 		return -ENOMEM;
@@ -136,8 +139,11 @@ void trace_max_put(struct trace_buf *b)
 	trace_max_free_locked(b);
 }
 
-/* Make @b's own parts, of the boot size; not yet listed. */
-static int trace_buf_setup(struct trace_buf *b)
+/*
+ * Make @b's own parts, of the boot size; not yet listed. With @map, its
+ * ring is in that memory, of the size it makes.
+ */
+static int trace_buf_setup(struct trace_buf *b, const struct trace_buf_map *map)
 {
 	int cpu;
 
@@ -148,8 +154,22 @@ static int trace_buf_setup(struct trace_buf *b)
 	for_each_possible_cpu(cpu)
 		b->kb[cpu] = trace_boot_kb;
 	guard(mutex)(&b->lock);
-	b->rb = trace_buf_alloc_rb(b);
-	return b->rb ? 0 : -ENOMEM;
+	if (!map) {
+		b->rb = trace_buf_alloc_rb(b);
+		return b->rb ? 0 : -ENOMEM;
+	}
+	b->rb = ring_buffer_alloc_mapped(map->mem, map->size,
+					 b->overwrite ? RING_BUFFER_OVERWRITE :
+							RING_BUFFER_KEEP_OLDEST,
+					 trace_buf_clock_fn(b), map->name);
+	if (!b->rb)
+		return -ENOMEM;
+	ring_buffer_set_fill_notify(b->rb, trace_fill_wake);
+	for_each_possible_cpu(cpu)
+		b->kb[cpu] = ring_buffer_size(b->rb, cpu) >> 10;
+	/* Of its one size from the start. */
+	WRITE_ONCE(b->expanded, true);
+	return 0;
 }
 
 static void trace_buf_teardown(struct trace_buf *b)
@@ -163,13 +183,14 @@ static void trace_buf_teardown(struct trace_buf *b)
 /**
  * trace_buf_new() - make a buffer for an instance
  * @overwrite:	a full buffer overwrites its oldest records
+ * @map:	memory kept across boots to put its ring in, or NULL
  *
- * Of the size a new buffer gets (trace_buf_size= at boot), recording,
- * every CPU in its mask.
+ * Of the size a new buffer gets (trace_buf_size= at boot), or of the size
+ * @map makes; recording, every CPU in its mask.
  *
  * Return: the buffer, or NULL when memory ran out.
  */
-struct trace_buf *trace_buf_new(bool overwrite)
+struct trace_buf *trace_buf_new(bool overwrite, const struct trace_buf_map *map)
 {
 	struct trace_buf *b = kzalloc(sizeof(*b), GFP_KERNEL);
 
@@ -178,7 +199,7 @@ struct trace_buf *trace_buf_new(bool overwrite)
 	mutex_init(&b->lock);
 	b->percent = 50;
 	b->overwrite = overwrite;
-	if (trace_buf_setup(b)) {
+	if (trace_buf_setup(b, map)) {
 		trace_buf_teardown(b);
 		kfree(b);
 		return NULL;
@@ -223,5 +244,5 @@ int __init trace_buf_init(void)
 	if (ret)
 		return ret;
 	trace_top_buf.overwrite = trace_opt(TRACE_OPT_OVERWRITE);
-	return trace_buf_setup(&trace_top_buf);
+	return trace_buf_setup(&trace_top_buf, NULL);
 }

@@ -249,9 +249,14 @@ static int tracing_on_store(struct trace_array *tr, const char *val,
 	unsigned long on;
 	int ret = kstrtoul(val, 10, &on);
 
+	struct trace_buf *b = trace_array_buf(tr);
+
 	if (ret)
 		return ret;
-	trace_buf_set_on(trace_array_buf(tr), on);
+	/* Tracing starts again in the previous boot's events: they go. */
+	if (on && !trace_buf_is_on(b) && ring_buffer_last_boot(b->rb, NULL))
+		trace_buf_reset(b, RING_BUFFER_ALL_CPUS);
+	trace_buf_set_on(b, on);
 	return 0;
 }
 
@@ -341,3 +346,40 @@ static struct trace_fs_table trace_clock_fs = {
 };
 
 TRACE_FS_REGISTER(trace_clock_fs);
+
+/* last_boot_info: the address offsets of the previous boot's events. */
+static int trace_last_boot_show(struct seq_file *m, struct trace_array *tr,
+				long unused)
+{
+	struct trace_buf *b = trace_array_buf(tr);
+	long delta = 0;
+
+	ring_buffer_last_boot(b->rb, &delta);
+	seq_printf(m, "text delta:\t%ld\ndata delta:\t%ld\n", delta, delta);
+	return 0;
+}
+
+static const struct trace_fs_file trace_last_boot_file =
+	TRACE_FS_ATTR(NULL, 0440, TRACE_FS_ARRAY, trace_last_boot_show, NULL);
+
+/* Only an instance whose ring is in reserved memory has last_boot_info. */
+static int trace_buf_boot_populate(const struct trace_fs_dirs *dirs)
+{
+	struct trace_buf *b = trace_array_buf(dirs->tr);
+
+	return trace_buf_is_mapped(b) ?
+	       trace_fs_add(dirs, &trace_last_boot_file, "last_boot_info", 0,
+			    dirs->top) : 0;
+}
+
+static struct trace_fs_table trace_buf_boot_fs = {
+	.name = "last_boot_info",
+	.readme =
+	"  last_boot_info       - in an instance in reserved memory: how the\n"
+	"                         previous boot's addresses are offset\n",
+	.populate_arrays = true,
+	.populate = trace_buf_boot_populate,
+	.order = TRACE_FS_ORDER_BUF,
+};
+
+TRACE_FS_REGISTER(trace_buf_boot_fs);

@@ -284,10 +284,11 @@ static int __init trace_ev_set_init(void)
 core_initcall(trace_ev_set_init);
 
 /*
- * trace_instance=NAME[^FLAG...][,EVENT...] on the command line, once or
- * more: an instance made at boot, with set_event's terms started in it.
- * The flag traceoff leaves its tracing_on at 0; others (traceprintk,
- * @memory) are not supported here and are reported.
+ * trace_instance=NAME[^FLAG...][@MEMORY][,EVENT...] on the command line,
+ * once or more: an instance made at boot, with set_event's terms started
+ * in it. The flag traceoff leaves its tracing_on at 0; traceprintk (or
+ * printk, trace_printk) gives it options/trace_printk_dest. @MEMORY puts
+ * its buffer in reserved memory (trace_buf_boot.c).
  */
 static char trace_inst_boot[COMMAND_LINE_SIZE] __initdata;
 
@@ -301,28 +302,40 @@ static int __init trace_inst_boot_setup(char *str)
 }
 __setup("trace_instance=", trace_inst_boot_setup);
 
+/* The flags of @name (between '^'s, @flags): traceoff, traceprintk. */
+static void __init trace_inst_boot_flags(const char *name, char *flags,
+					 bool *off, bool *printk)
+{
+	char *term;
+
+	while (flags && (term = strsep(&flags, "^"))) {
+		if (!strcmp(term, "traceoff"))
+			*off = true;
+		else if (!strcmp(term, "traceprintk") ||
+			 !strcmp(term, "trace_printk") || !strcmp(term, "printk"))
+			*printk = true;
+		else
+			pr_warn("tracing: trace_instance=%s: no flag ^%s, ignored\n",
+				name, term);
+	}
+}
+
 static void __init trace_inst_boot_one(char *spec)
 {
-	char *name = strsep(&spec, ","), *flag, *term;
+	char *name = strsep(&spec, ","), *flags, *term;
 	char *at = strchr(name, '@');
-	bool off = false;
+	bool off = false, printk = false;
 	struct trace_array *tr;
 	struct trace_ev_arr *arr;
 
-	if (at) {
-		*at = '\0';
-		pr_warn("tracing: trace_instance=%s: @%s not supported\n", name,
-			at + 1);
-	}
-	flag = name;
-	name = strsep(&flag, "^");
-	while (flag && (term = strsep(&flag, "^"))) {
-		if (!strcmp(term, "traceoff"))
-			off = true;
-		else
-			pr_warn("tracing: trace_instance=%s: ^%s not supported\n",
-				name, term);
-	}
+	if (at)
+		*at++ = '\0';
+	flags = name;
+	name = strsep(&flags, "^");
+	trace_inst_boot_flags(name, flags, &off, &printk);
+	/* Reported when it fails: the instance is then an ordinary one. */
+	if (at)
+		trace_buf_boot_map(name, at);
 	tr = trace_array_get_by_name(name, NULL);
 	if (!tr) {
 		pr_warn("tracing: trace_instance=%s: not made\n", name);
@@ -330,6 +343,9 @@ static void __init trace_inst_boot_one(char *spec)
 	}
 	if (off)
 		trace_buf_set_on(trace_array_buf(tr), false);
+	if (printk)
+		trace_opts_set(tr, trace_array_opts(tr),
+			       TRACE_OPT_TRACE_PRINTK_DEST, true);
 	scoped_guard(mutex, &trace_ev_lock) {
 		arr = trace_ev_arr_of(tr);
 		while (arr && spec && (term = strsep(&spec, ","))) {
@@ -338,7 +354,9 @@ static void __init trace_inst_boot_one(char *spec)
 					name, term);
 		}
 	}
-	trace_array_put(tr);
+	/* A mapped instance keeps this hold: it cannot be removed. */
+	if (!trace_buf_is_mapped(trace_array_buf(tr)))
+		trace_array_put(tr);
 }
 
 static int __init trace_inst_boot_apply(void)

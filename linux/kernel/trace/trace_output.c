@@ -324,7 +324,11 @@ void trace_print_sym(struct seq_file *m, const struct trace_ev *ev,
 		     unsigned long ip)
 {
 	char name[KSYM_NAME_LEN];
+	long delta;
 
+	/* The previous boot's text was elsewhere (KASLR): here it is. */
+	if (ev->tr && ring_buffer_last_boot(trace_array_buf(ev->tr)->rb, &delta))
+		ip += delta;
 	if (trace_ev_opt(ev, TRACE_OPT_SYM_OFFSET))
 		seq_printf(m, "%pS", (void *)ip);
 	else if (kallsyms_lookup(ip, NULL, NULL, NULL, name))

@@ -13,6 +13,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/preempt.h>
 #include <linux/mutex.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -103,9 +104,15 @@ int trace_buf_vprintk(struct trace_buf *b, unsigned long ip, const char *fmt,
  */
 int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 {
+	int ret;
+
 	if (!trace_opt(TRACE_OPT_TRACE_PRINTK))
 		return 0;
-	return trace_buf_vprintk(&trace_top_buf, ip, fmt, ap);
+	/* The buffer stays while preemption is off: trace_printk_buf(). */
+	preempt_disable_notrace();
+	ret = trace_buf_vprintk(trace_printk_buf(), ip, fmt, ap);
+	preempt_enable_notrace();
+	return ret;
 }
 EXPORT_SYMBOL_GPL(__ftrace_vprintk);
 
@@ -226,9 +233,14 @@ EXPORT_SYMBOL_GPL(__trace_bprintk);
  */
 int __trace_puts(unsigned long ip, const char *str, int size)
 {
+	int ret;
+
 	if (!trace_opt(TRACE_OPT_TRACE_PRINTK))
 		return 0;
-	return trace_print_write(&trace_top_buf, ip, str, max(size, 0));
+	preempt_disable_notrace();
+	ret = trace_print_write(trace_printk_buf(), ip, str, max(size, 0));
+	preempt_enable_notrace();
+	return ret;
 }
 EXPORT_SYMBOL_GPL(__trace_puts);
 
