@@ -42,6 +42,16 @@ void tracing_snapshot_alloc(void)
 	tracing_snapshot();
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+/**
+ * ftrace_boot_snapshot() - the snapshot of ftrace_boot_snapshot at the end
+ * of boot
+ *
+ * Built without CONFIG_TRACER_SNAPSHOT: nothing to do.
+ */
+void __init ftrace_boot_snapshot(void)
+{
+}
 #endif
 
 /**
@@ -229,10 +239,13 @@ core_initcall_sync(trace_boot_start);
 /**
  * trace_init() - second stage of boot-time set-up, in start_kernel()
  *
- * Nothing to do yet: trace events will be registered here.
+ * Before the initcalls: the events of vmlinux are registered, and those
+ * of trace_event= start (trace_ev_boot.c).
  */
 void __init trace_init(void)
 {
+	if (IS_ENABLED(CONFIG_EVENT_TRACING))
+		trace_ev_boot_init();
 }
 
 /* tracing_thresh: 0, or the latency worth recording, in ns */
