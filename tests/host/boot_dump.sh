@@ -18,7 +18,7 @@ marks='mkdir -p instances/foo
 crash() { # append commands: crash a guest, print its console log (no \r)
 	local log
 	log=$(mktemp)
-	HARNESS_APPEND="$1" "$TOP/harness/vm" -k "$kernel" -q -t 150 -L "$log" \
+	HARNESS_APPEND="$1" "$TOP/harness/vm" -k "$kernel" -q -t 300 -L "$log" \
 		"$2; $marks; taskset -c 1 sh -c 'echo c > /proc/sysrq-trigger'" \
 		> "$log.out" 2>&1
 	sed 's/^\[[ 0-9.]*\] //' "$log"

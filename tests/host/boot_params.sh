@@ -9,13 +9,14 @@
 #  - alloc_snapshot allocates the snapshot; ftrace=function_graph graphs
 #    do_one_initcall; a malformed trace_clock=, trace_trigger= term and
 #    kprobe_event= definition are each reported once and ignored while
-#    the rest stands; kernel.ftrace_dump_on_oops takes its string forms.
+#    the rest stands; traceoff_on_warning sets its sysctl;
+#    kernel.ftrace_dump_on_oops takes its string forms.
 # BOOT_KERNEL (a flavour or a bzImage) picks the kernel; test by default.
 . "$(dirname "$0")/lib.bash"
 kernel=${BOOT_KERNEL:-test}
 boot() { # name append command; BOOT_SAVE=DIR keeps the output there
 	local o
-	o=$(HARNESS_APPEND="$2" "$TOP/harness/vm" -k "$kernel" -q -t 150 "$3" 2>&1)
+	o=$(HARNESS_APPEND="$2" "$TOP/harness/vm" -k "$kernel" -q -t 300 "$3" 2>&1)
 	[ -z "${BOOT_SAVE:-}" ] || echo "$o" > "$BOOT_SAVE/$1"
 	echo "$o"
 }
@@ -84,7 +85,8 @@ check "a second dump finds it empty" grep -qx 'dmesg    (ftrace buffer empty)' <
 app='alloc_snapshot trace_clock=no_such_clock ftrace=function_graph'
 app="$app ftrace_graph_filter=do_one_initcall ftrace_graph_max_depth=1"
 app="$app trace_trigger=no_such_event.traceoff,sched_switch.no_such_trigger,sched_wakeup.traceon"
-app="$app kprobe_event=p:kbad,no_such_function_xyz;p:kgood,vfs_read trace_buf_size=1M"
+app="$app kprobe_event=p:kbad,no_such_function_xyz;p:kgood,kernel_clone trace_buf_size=1M"
+app="$app traceoff_on_warning"
 out=$(boot bad "$app" '
 	grep "Snapshot is" snapshot
 	echo "clock $(cat trace_clock)"
@@ -92,6 +94,7 @@ out=$(boot bad "$app" '
 	sed "s/^/kprobe /" kprobe_events
 	echo "kgood $(cat events/kprobes/kgood/enable)"
 	echo "graphed $(grep -c "do_one_initcall() {" trace)"
+	echo "traceoff_on_warning $(cat /proc/sys/kernel/traceoff_on_warning)"
 	for v in 1 orig_cpu foo "1,foo,bar=2" "foo=orig_cpu"; do
 		echo "$v" > /proc/sys/kernel/ftrace_dump_on_oops
 		echo "sysctl $(cat /proc/sys/kernel/ftrace_dump_on_oops)"
@@ -111,7 +114,9 @@ check "the good one stands" grep -qx 'trigger traceon:unlimited' <<< "$out"
 check "a bad kprobe_event= definition is reported once" \
 	test "$(grep -c '^dmesg .*kbad.*no_such_function_xyz' <<< "$out")" = 1
 check "and skipped" test "$(grep -c '^kprobe .*kbad' <<< "$out")" = 0
-check "the good one stands and records" grep -qx 'kgood 1' <<< "$out"
+check "the good one stands, started" grep -qx 'kgood 1' <<< "$out"
+check "traceoff_on_warning sets its sysctl" \
+	grep -qx 'traceoff_on_warning 1' <<< "$out"
 check "kernel.ftrace_dump_on_oops takes its string forms" test "$(grep '^sysctl ' \
 	<<< "$out" | tr '\n' ' ')" = \
 	"sysctl 1 sysctl orig_cpu sysctl foo sysctl 1,foo,bar=2 sysctl foo=orig_cpu "
