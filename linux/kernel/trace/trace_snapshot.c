@@ -33,6 +33,7 @@
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
+#include <linux/trace.h>
 #include <linux/uaccess.h>
 
 #include "trace.h"
