@@ -13,6 +13,7 @@
  * events first, or fails with EBUSY while one of them is in use.
  */
 #include <linux/ctype.h>
+#include <linux/init.h>
 #include <linux/stdarg.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>

@@ -9,6 +9,7 @@
 #ifndef _KERNEL_TRACE_TRACE_EV_CORE_H
 #define _KERNEL_TRACE_TRACE_EV_CORE_H
 
+#include <linux/jump_label.h>
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
