@@ -93,7 +93,7 @@ out=$(boot bad "$app" '
 	sed -n "s/^/trigger /p" events/sched/sched_switch/trigger events/sched/sched_wakeup/trigger
 	sed "s/^/kprobe /" kprobe_events
 	echo "kgood $(cat events/kprobes/kgood/enable)"
-	echo "graphed $(grep -c "do_one_initcall() {" trace)"
+	echo "graphed $(grep -c "do_one_initcall()" trace)"
 	echo "traceoff_on_warning $(cat /proc/sys/kernel/traceoff_on_warning)"
 	for v in 1 orig_cpu foo "1,foo,bar=2" "foo=orig_cpu"; do
 		echo "$v" > /proc/sys/kernel/ftrace_dump_on_oops
