@@ -790,7 +790,6 @@ trace_clock_fn_t trace_clock_fn(unsigned int idx);
 bool trace_clock_idx_in_ns(unsigned int idx);
 void trace_clock_show_idx(struct seq_file *m, unsigned int cur);
 int trace_clock_select(const char *name);
-void trace_clock_boot(void);
 
 extern const struct file_operations trace_fops;
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Trace clocks: the time sources a user can pick in the trace_clock file
- * (trace_buf_fs.c), or at boot with trace_clock=.
+ * (trace_buf_fs.c), or at boot with trace_clock= (trace_dump.c).
  *
  * Every clock is callable from any context, NMI included. "local" is the
  * fastest but only monotonic per CPU; "global" is monotonic across CPUs;
@@ -9,7 +9,6 @@
  * "x86-tsc" counts cycles: those three are printed as raw numbers.
  */
 #include <linux/atomic.h>
-#include <linux/init.h>
 #include <linux/jiffies.h>
 #include <linux/mutex.h>
 #include <linux/sched/clock.h>
@@ -204,35 +203,4 @@ int trace_clock_select(const char *name)
 		return 1;
 	}
 	return -EINVAL;
-}
-
-/* trace_clock=NAME on the command line: the clock from boot on. */
-static char trace_clock_boot_name[16] __initdata;
-
-static int __init trace_clock_boot_setup(char *str)
-{
-	strscpy(trace_clock_boot_name, str);
-	return 1;
-}
-__setup("trace_clock=", trace_clock_boot_setup);
-
-/**
- * trace_clock_boot() - switch to the clock of trace_clock=
- *
- * Called by early_trace_init() once the buffer is there; what it holds
- * is dropped, as a switch through the trace_clock file drops it. An
- * unknown name is reported and ignored.
- */
-void __init trace_clock_boot(void)
-{
-	int ret;
-
-	if (!trace_clock_boot_name[0])
-		return;
-	ret = trace_clock_select(trace_clock_boot_name);
-	if (ret < 0)
-		pr_warn("tracing: trace_clock=%s: no such clock, ignored\n",
-			trace_clock_boot_name);
-	else if (ret)
-		trace_buf_reset(&trace_top_buf, RING_BUFFER_ALL_CPUS);
 }

@@ -236,18 +236,6 @@ static int __init trace_boot_start(void)
 }
 core_initcall_sync(trace_boot_start);
 
-/**
- * trace_init() - second stage of boot-time set-up, in start_kernel()
- *
- * Before the initcalls: the events of vmlinux are registered, and those
- * of trace_event= start (trace_ev_boot.c).
- */
-void __init trace_init(void)
-{
-	if (IS_ENABLED(CONFIG_EVENT_TRACING))
-		trace_ev_boot_init();
-}
-
 /* tracing_thresh: 0, or the latency worth recording, in ns */
 u64 trace_thresh_ns;
 

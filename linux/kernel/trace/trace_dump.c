@@ -5,7 +5,8 @@
  * by sysrq-z, traceoff_on_warning, and kernel.tracepoint_printk with
  * tp_printk and tp_printk_stop_on_boot; and early_trace_init(), which
  * sets the core up, with the boot parameters that act that early, and
- * hooks the dump to oops and panic.
+ * hooks the dump to oops and panic; trace_init(), which sets the events
+ * up before the initcalls.
  */
 #include <linux/ftrace.h>
 #include <linux/init.h>
@@ -237,6 +238,35 @@ int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
 	return ret;
 }
 
+/* trace_clock=NAME on the command line: the clock from boot on. */
+static char trace_clock_boot_name[16] __initdata;
+
+static int __init trace_clock_boot_setup(char *str)
+{
+	strscpy(trace_clock_boot_name, str);
+	return 1;
+}
+__setup("trace_clock=", trace_clock_boot_setup);
+
+/*
+ * Switch to the clock of trace_clock=, once the buffer is there: what it
+ * holds is dropped, as a switch through the trace_clock file drops it.
+ * An unknown name is reported and ignored.
+ */
+static void __init trace_clock_boot(void)
+{
+	int ret;
+
+	if (!trace_clock_boot_name[0])
+		return;
+	ret = trace_clock_select(trace_clock_boot_name);
+	if (ret < 0)
+		pr_warn("tracing: trace_clock=%s: no such clock, ignored\n",
+			trace_clock_boot_name);
+	else if (ret)
+		trace_buf_reset(&trace_top_buf, RING_BUFFER_ALL_CPUS);
+}
+
 /**
  * early_trace_init() - set up tracing, early in start_kernel()
  *
@@ -257,4 +287,16 @@ void __init early_trace_init(void)
 		trace_ev_tp_printk_init();
 	atomic_notifier_chain_register(&panic_notifier_list, &trace_panic_nb);
 	register_die_notifier(&trace_die_nb);
+}
+
+/**
+ * trace_init() - second stage of boot-time set-up, in start_kernel()
+ *
+ * Before the initcalls: the events of vmlinux are registered, and those
+ * of trace_event= start (trace_ev_boot.c).
+ */
+void __init trace_init(void)
+{
+	if (IS_ENABLED(CONFIG_EVENT_TRACING))
+		trace_ev_boot_init();
 }

@@ -28,6 +28,12 @@ DEFINE_MUTEX(trace_ev_lock);
  */
 DEFINE_PER_CPU(struct trace_ev_scratch, trace_ev_scratch_rec);
 
+/*
+ * Set at boot by tp_printk (trace_ev_tp_printk_init()): events take the
+ * slow path, which prints them.
+ */
+DEFINE_STATIC_KEY_FALSE(trace_ev_tp_printk);
+
 /* Set once every CPU's pages are there; under trace_ev_lock. */
 static bool trace_ev_scratch_ready;
 

@@ -112,9 +112,6 @@ struct trace_ev_tp_line {
 
 static DEFINE_PER_CPU(struct trace_ev_tp_line *, trace_ev_tp_lines);
 
-/* Set at boot by tp_printk: events take the slow path, which prints. */
-DEFINE_STATIC_KEY_FALSE(trace_ev_tp_printk);
-
 /**
  * trace_ev_tp_printk_init() - get ready to print events to the console
  *
