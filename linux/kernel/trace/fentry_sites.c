@@ -418,10 +418,12 @@ void ftrace_free_mem(struct module *mod, void *start, void *end)
 /**
  * ftrace_free_init_mem() - the kernel's init text goes away
  *
- * Init text is never recorded, so nothing refers to it.
+ * Init text is never recorded, so nothing refers to it. The end of boot,
+ * before init runs: the time of ftrace_boot_snapshot.
  */
 void __init ftrace_free_init_mem(void)
 {
+	ftrace_boot_snapshot();
 }
 
 /**

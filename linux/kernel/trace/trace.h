@@ -440,6 +440,8 @@ int trace_fmt_header_event_show(struct seq_file *m, struct trace_array *tr,
 extern struct trace_array trace_top;
 struct trace_buf *trace_array_buf(struct trace_array *tr);
 bool trace_array_is_top(const struct trace_array *tr);
+const char *trace_array_name(const struct trace_array *tr);
+struct trace_array *trace_array_find_rcu(const char *name, size_t len);
 
 /* The layers with a slot of state in each trace array. */
 enum trace_array_slot {
@@ -645,7 +647,9 @@ int trace_iter_raw_page(struct trace_buf *b, int cpu, void *page,
 			size_t size, bool whole);
 bool trace_raw_armed(struct trace_buf *b);
 bool trace_raw_ready(struct trace_buf *b, int cpu);
-struct trace_iter *trace_iter_dump_start(int cpu);
+struct trace_iter *trace_iter_dump_start(struct trace_buf *b, int cpu);
+bool trace_iter_dumping(const struct trace_iter *it);
+int trace_iter_dump_init(void);
 bool trace_iter_peek_after(struct trace_iter *it, struct trace_ev *next);
 void trace_iter_absorb_next(struct trace_iter *it);
 struct trace_print_state *trace_iter_state(struct trace_iter *it, int cpu);
@@ -682,7 +686,12 @@ void trace_print_sym(struct seq_file *m, const struct trace_ev *ev,
 		     unsigned long ip);
 void trace_print_text(struct seq_file *m, const char *buf, unsigned int max);
 void trace_print_context(struct seq_file *m, const struct trace_ev *ev);
-void trace_dump_buffer(int cpu);
+void trace_dump_buffer(struct trace_array *tr, int cpu);
+
+/* trace_ev_boot.c: the events at boot, from trace_init() */
+void trace_ev_boot_init(void);
+/* trace_ev_reg.c: tp_printk's lines, from early_trace_init() */
+void trace_ev_tp_printk_init(void);
 
 struct trace_lat_info;
 
@@ -857,7 +866,12 @@ ssize_t trace_pages_splice(struct file *file, loff_t *ppos,
 void trace_snapshot_take(struct trace_buf *b);
 int trace_snapshot_arm(struct trace_buf *b);
 void trace_snapshot_disarm(struct trace_buf *b);
+void trace_snapshot_boot_alloc(void);
 #else
+static inline void trace_snapshot_boot_alloc(void)
+{
+}
+
 static inline void trace_snapshot_take(struct trace_buf *b)
 {
 }

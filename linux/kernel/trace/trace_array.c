@@ -10,6 +10,7 @@
  */
 #include <linux/err.h>
 #include <linux/list.h>
+#include <linux/rculist.h>
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -25,7 +26,8 @@
  * @fs:		its files, for an instance
  * @refs:	references of the kernel's users (trace_array_get_by_name());
  *		under trace_arrays_lock
- * @list:	in trace_arrays, for an instance; under trace_arrays_lock
+ * @list:	in trace_arrays, for an instance; changed under
+ *		trace_arrays_lock, read under it or under RCU (a dump)
  * @opts:	an instance's options (trace_options.c's; the top array's
  *		are trace_opts)
  * @priv:	the state of the layers above, one slot each (enum
@@ -121,6 +123,37 @@ void **trace_array_slot(struct trace_array *tr, enum trace_array_slot slot)
 unsigned long *trace_array_opts(struct trace_array *tr)
 {
 	return trace_array_is_top(tr) ? &trace_opts : &tr->opts;
+}
+
+/**
+ * trace_array_name() - the name of an instance
+ * @tr:		the array
+ *
+ * Return: its name, as long as it lives; "" for the top array.
+ */
+const char *trace_array_name(const struct trace_array *tr)
+{
+	return tr->name ?: "";
+}
+
+/**
+ * trace_array_find_rcu() - an instance by name, without sleeping
+ * @name:	the start of its name
+ * @len:	the length of its name
+ *
+ * For a dump on oops, which cannot take trace_arrays_lock.
+ *
+ * Context: under rcu_read_lock(), which keeps the instance alive.
+ * Return: the instance, or NULL.
+ */
+struct trace_array *trace_array_find_rcu(const char *name, size_t len)
+{
+	struct trace_array *tr;
+
+	list_for_each_entry_rcu(tr, &trace_arrays, list)
+		if (!strncmp(tr->name, name, len) && !tr->name[len])
+			return tr;
+	return NULL;
 }
 
 /**
@@ -232,7 +265,7 @@ static struct trace_array *trace_array_make(const char *name)
 		return ERR_PTR(ret);
 	}
 	trace_fs_array_publish(tr->fs);
-	list_add_tail(&tr->list, &trace_arrays);
+	list_add_tail_rcu(&tr->list, &trace_arrays);
 	return tr;
 }
 
@@ -247,8 +280,10 @@ static int trace_array_remove(struct trace_array *tr)
 	ret = trace_fs_array_detach(tr->fs);
 	if (ret)
 		return ret;
-	/* No file of it opens from here on. */
-	list_del(&tr->list);
+	/* No file of it opens from here on, */
+	list_del_rcu(&tr->list);
+	/* and no dump (trace_array_find_rcu()) reads it. */
+	synchronize_rcu();
 	if (!list_empty(&trace_array_clients))
 		trace_array_clients_remove(tr, NULL);
 	trace_fs_array_remove(tr->fs);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Trace clocks: the time sources a user can pick in the trace_clock file
- * (trace_buf_fs.c).
+ * (trace_buf_fs.c), or at boot with trace_clock= (trace_dump.c).
  *
  * Every clock is callable from any context, NMI included. "local" is the
  * fastest but only monotonic per CPU; "global" is monotonic across CPUs;

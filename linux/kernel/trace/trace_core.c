@@ -42,6 +42,16 @@ void tracing_snapshot_alloc(void)
 	tracing_snapshot();
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+/**
+ * ftrace_boot_snapshot() - the snapshot of ftrace_boot_snapshot at the end
+ * of boot
+ *
+ * Built without CONFIG_TRACER_SNAPSHOT: nothing to do.
+ */
+void __init ftrace_boot_snapshot(void)
+{
+}
 #endif
 
 /**
@@ -225,15 +235,6 @@ static int __init trace_boot_start(void)
 	return 0;
 }
 core_initcall_sync(trace_boot_start);
-
-/**
- * trace_init() - second stage of boot-time set-up, in start_kernel()
- *
- * Nothing to do yet: trace events will be registered here.
- */
-void __init trace_init(void)
-{
-}
 
 /* tracing_thresh: 0, or the latency worth recording, in ns */
 u64 trace_thresh_ns;

@@ -13,6 +13,7 @@
  * events first, or fails with EBUSY while one of them is in use.
  */
 #include <linux/ctype.h>
+#include <linux/init.h>
 #include <linux/stdarg.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
@@ -673,6 +674,38 @@ out:
 	kfree(buf);
 	kfree(cmd);
 	return ret;
+}
+
+/**
+ * dynev_boot_define() - define events at boot, and start them
+ * @kind:	their kind
+ * @line:	the definition, as its definitions file takes it
+ *
+ * For the command line (kprobe_event=): the events the definition makes
+ * record from here on.
+ *
+ * Return: 0, or the errno of the definition or of starting an event.
+ */
+int __init dynev_boot_define(struct dynev_kind *kind, const char *line)
+{
+	struct dynev_event *ev;
+	int ret;
+
+	/* Nothing else defines events at boot: the new ones come last. */
+	scoped_guard(mutex, &dynev_lock)
+		ev = list_last_entry(&dynev_events, struct dynev_event, list);
+	ret = dynev_run(kind, line);
+	if (ret)
+		return ret;
+	guard(mutex)(&dynev_lock);
+	guard(mutex)(&trace_ev_lock);
+	/* From the head when the list was empty: @ev is the head's entry. */
+	list_for_each_entry_continue(ev, &dynev_events, list) {
+		ret = trace_ev_set_locked(ev->call.rt, true);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 /**

@@ -178,6 +178,7 @@ static inline struct dynev_event *dynev_of(const struct trace_ev_call *call)
 }
 
 void dynev_register(struct dynev_kind *kind);
+int dynev_boot_define(struct dynev_kind *kind, const char *line);
 int dynev_parse_name(char *s, unsigned int pos, const char **grp,
 		     const char **event, struct tp_err *err);
 bool dynev_place_is_file(const char *place);

@@ -70,7 +70,8 @@ static struct trace_errs *trace_errs_of(struct trace_array *tr)
  * @msg:	what went wrong (a static string)
  *
  * Called in process context. An error that cannot be stored for want of
- * memory is dropped.
+ * memory, or comes before the log is set up (a boot parameter tried
+ * from trace_init(), which tries again later), is dropped.
  */
 void trace_array_errlog(struct trace_array *tr, const char *loc,
 			const char *cmd, unsigned int pos, const char *msg)
@@ -80,6 +81,8 @@ void trace_array_errlog(struct trace_array *tr, const char *loc,
 	struct trace_err *e;
 	struct trace_err *old;
 
+	if (!errs)
+		return;
 	e = kmalloc(struct_size(e, cmd, len + llen + 2), GFP_KERNEL);
 	if (!e)
 		return;

@@ -28,6 +28,12 @@ DEFINE_MUTEX(trace_ev_lock);
  */
 DEFINE_PER_CPU(struct trace_ev_scratch, trace_ev_scratch_rec);
 
+/*
+ * Set at boot by tp_printk (trace_ev_tp_printk_init()): events take the
+ * slow path, which prints them.
+ */
+DEFINE_STATIC_KEY_FALSE(trace_ev_tp_printk);
+
 /* Set once every CPU's pages are there; under trace_ev_lock. */
 static bool trace_ev_scratch_ready;
 
@@ -200,7 +206,7 @@ int trace_ev_ie_soft_locked(struct trace_ev_ie *ie, bool get)
  * The probe runs while the event is enabled, in soft mode, has triggers,
  * is enabled in an instance or has perf events; records take the slow
  * path while it has a filter, triggers, is enabled in an instance or has
- * perf events (the slow path copies them there and hands them to perf,
+ * perf events, or with tp_printk (the slow path copies them there and hands them to perf,
  * and only hands them to perf while nothing else takes them); outside
  * soft mode they are muted unless it is enabled. Called with
  * trace_ev_lock held.
@@ -217,7 +223,8 @@ int trace_ev_apply_locked(struct trace_ev_rt *rt)
 	bool probe = rt->enabled || rt->soft || !list_empty(&rt->trigs) ||
 		     rt->nr_insts || perf || hooks;
 	bool slow = rcu_access_pointer(rt->filter) ||
-		    !list_empty(&rt->trigs) || rt->nr_insts || perf || hooks;
+		    !list_empty(&rt->trigs) || rt->nr_insts || perf || hooks ||
+		    static_key_enabled(&trace_ev_tp_printk);
 	bool on = test_bit(TRACE_EV_B_RECORD, &call->flags);
 	int ret;
 

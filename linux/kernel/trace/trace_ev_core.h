@@ -9,6 +9,7 @@
 #ifndef _KERNEL_TRACE_TRACE_EV_CORE_H
 #define _KERNEL_TRACE_TRACE_EV_CORE_H
 
+#include <linux/jump_label.h>
 #include <linux/kref.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
@@ -390,6 +391,14 @@ struct trace_ev_scratch {
 DECLARE_PER_CPU(struct trace_ev_scratch, trace_ev_scratch_rec);
 
 void __init trace_ev_register(struct trace_ev_call **calls, unsigned int n);
+void __init trace_ev_init_early(void);
+
+/* tp_printk (trace_ev_reg.c): events to the console, on the slow path */
+DECLARE_STATIC_KEY_FALSE(trace_ev_tp_printk);
+void trace_ev_printk(const struct trace_ev_call *call, const void *rec,
+		     unsigned int len, unsigned int level);
+/* Boot: trace_event= (trace_ev_set.c), called by trace_ev_boot_init() */
+void __init trace_ev_boot_early(void);
 
 /* Events made and removed at run time: the probe events (trace_dynev.c) */
 bool trace_ev_exists(const char *sys, const char *name);

@@ -46,6 +46,13 @@ static DEFINE_XARRAY_ALLOC(trace_ev_types);
  */
 static LIST_HEAD(trace_ev_clients);
 
+/*
+ * Set once trace_ev_init() has told the clients of the events registered
+ * before; until then a new system or event is theirs to learn of there.
+ * Under trace_ev_lock.
+ */
+static bool trace_ev_clients_live;
+
 /* See trace_ev_core.h. */
 unsigned long trace_ev_new_flags;
 
@@ -94,6 +101,74 @@ static bool trace_ev_print(struct seq_file *m, const struct trace_ev *ev)
 	return ok;
 }
 
+/*
+ * tp_printk: each CPU's lines, one for each level a probe can nest at;
+ * allocated at boot when the command line asks for them.
+ */
+struct trace_ev_tp_line {
+	struct trace_seq p;
+	char buf[256];
+};
+
+static DEFINE_PER_CPU(struct trace_ev_tp_line *, trace_ev_tp_lines);
+
+/**
+ * trace_ev_tp_printk_init() - get ready to print events to the console
+ *
+ * Called by early_trace_init() when tp_printk is on the command line.
+ * Without memory, nothing is printed.
+ */
+void __init trace_ev_tp_printk_init(void)
+{
+	struct trace_ev_tp_line *l;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		l = kcalloc(TRACE_EV_SCRATCH_NEST, sizeof(*l), GFP_KERNEL);
+		if (!l)
+			return;
+		per_cpu(trace_ev_tp_lines, cpu) = l;
+	}
+	static_branch_enable(&trace_ev_tp_printk);
+}
+
+/**
+ * trace_ev_printk() - print an event's record to the console
+ * @call:	the event
+ * @rec:	its record
+ * @len:	its length
+ * @level:	the nesting level of the probe on this CPU
+ *
+ * The line is as the trace shows the record after its context:
+ * "<event>: <its TP_printk()>". Any context, preemption off.
+ */
+void trace_ev_printk(const struct trace_ev_call *call, const void *rec,
+		     unsigned int len, unsigned int level)
+{
+	struct trace_ev_tp_line *l = this_cpu_read(trace_ev_tp_lines);
+	struct seq_file m = { };
+
+	if (!l || len < call->class->size)
+		return;
+	l += level;
+	m.buf = l->buf;
+	m.size = sizeof(l->buf);
+	if (!call->class->prints_name)
+		seq_printf(&m, "%s: ", call->name);
+	if (call->class->print) {
+		call->class->print(&m, call, rec, len);
+	} else {
+		trace_seq_init(&l->p);
+		call->print(&m, &l->p, rec);
+	}
+	if (m.count && m.buf[m.count - 1] == '\n')
+		m.count--;
+	/* At the default level of a printk(), as upstream's lines are. */
+	pr_warn("%.*s\n", (int)m.count, m.buf);
+}
+
+NOKPROBE_SYMBOL(trace_ev_printk);
+
 static struct trace_printer trace_ev_printer = {
 	.body = trace_ev_print,
 };
@@ -126,6 +201,8 @@ static struct trace_ev_sys *trace_ev_sys_get(const char *name)
 	kref_init(&sys->ref);
 	kref_get(&sys->ref);
 	list_add_tail(&sys->list, &trace_ev_systems);
+	if (!trace_ev_clients_live)
+		return sys;
 	list_for_each_entry(c, &trace_ev_clients, node)
 		if (c->add_sys && c->add_sys(sys))
 			pr_warn("tracing: event system %s: %ps failed\n", name,
@@ -348,6 +425,8 @@ static int trace_ev_add(struct trace_ev_call *call, struct module *mod)
 	rt->fmt = trace_ev_eval_fmt(call->print_fmt, call->class->system);
 	kref_init(&rt->ref);
 	list_add_tail(&rt->list, &rt->sys->events);
+	if (!trace_ev_clients_live)
+		return 0;
 	list_for_each_entry(c, &trace_ev_clients, node)
 		if (c->add && c->add(rt))
 			pr_warn("tracing: event %s: %ps failed\n", call->name,
@@ -710,17 +789,52 @@ static void trace_ev_init_modules(void)
 }
 #endif
 
+/**
+ * trace_ev_init_early() - register the events of vmlinux, from trace_init()
+ *
+ * Early in start_kernel(), so that trace_event= can start them before
+ * the initcalls run. No layer follows the registry yet: trace_ev_init()
+ * tells them of these events later.
+ */
+void __init trace_ev_init_early(void)
+{
+	trace_ev_add_all(__start_ftrace_events, __stop_ftrace_events,
+			 __start_ftrace_eval_maps,
+			 __stop_ftrace_eval_maps - __start_ftrace_eval_maps, NULL);
+}
+
+/* Tell the layers registered since trace_ev_init_early() of its events. */
+static void __init trace_ev_replay(void)
+{
+	struct trace_ev_client *c;
+	struct trace_ev_sys *sys;
+	struct trace_ev_rt *rt;
+
+	guard(mutex)(&trace_ev_lock);
+	list_for_each_entry(sys, &trace_ev_systems, list) {
+		list_for_each_entry(c, &trace_ev_clients, node)
+			if (c->add_sys && c->add_sys(sys))
+				pr_warn("tracing: event system %s: %ps failed\n",
+					sys->name, c->add_sys);
+		list_for_each_entry(rt, &sys->events, list)
+			list_for_each_entry(c, &trace_ev_clients, node)
+				if (c->add && c->add(rt))
+					pr_warn("tracing: event %s: %ps failed\n",
+						rt->call->name, c->add);
+	}
+	trace_ev_clients_live = true;
+}
+
 /*
- * Register the events of vmlinux and of later modules, once tracefs holds
- * events/ (trace_fs_init(), at fs_initcall).
+ * The layers above learn of the events of vmlinux, once tracefs holds
+ * events/ (trace_fs_init(), at fs_initcall); then come the events they
+ * add (syscalls) and those of later modules.
  */
 static int __init trace_ev_init(void)
 {
 	struct trace_ev_client *c;
 
-	trace_ev_add_all(__start_ftrace_events, __stop_ftrace_events,
-			 __start_ftrace_eval_maps,
-			 __stop_ftrace_eval_maps - __start_ftrace_eval_maps, NULL);
+	trace_ev_replay();
 	/* The clients are all registered (core_initcall) and stay. */
 	list_for_each_entry(c, &trace_ev_clients, node)
 		if (c->init)

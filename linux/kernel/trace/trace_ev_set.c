@@ -225,14 +225,41 @@ static int __init trace_ev_boot_setup(char *str)
 }
 __setup("trace_event=", trace_ev_boot_setup);
 
+/* The terms left for trace_ev_boot_apply(), separated by commas. */
+static char trace_ev_boot_late[COMMAND_LINE_SIZE] __initdata;
+
+/**
+ * trace_ev_boot_early() - start the events trace_event= names, from
+ * trace_init()
+ *
+ * Before the initcalls, with the events of vmlinux: what a term names
+ * records from here on. A term that names none yet (a syscall's event),
+ * or has a wildcard, is left for trace_ev_boot_apply(), which does it
+ * again once every event of vmlinux is there.
+ */
+void __init trace_ev_boot_early(void)
+{
+	char *rest = trace_ev_boot, *term;
+
+	guard(mutex)(&trace_ev_lock);
+	while ((term = strsep(&rest, ",")) != NULL) {
+		if (!*term || (!trace_ev_term(NULL, term, false) &&
+			       !strchr(term, '*')))
+			continue;
+		if (trace_ev_boot_late[0])
+			strlcat(trace_ev_boot_late, ",",
+				sizeof(trace_ev_boot_late));
+		strlcat(trace_ev_boot_late, term, sizeof(trace_ev_boot_late));
+	}
+}
+
 /*
- * Start the events trace_event= names, once the events of vmlinux and
- * the syscalls are registered. A term that names no event is reported
- * and skipped.
+ * The terms trace_ev_boot_early() left, once the syscalls' events are
+ * registered too: a term that names no event is reported and skipped.
  */
 static void __init trace_ev_boot_apply(void)
 {
-	char *rest = trace_ev_boot, *term;
+	char *rest = trace_ev_boot_late, *term;
 
 	mutex_lock(&trace_ev_lock);
 	while ((term = strsep(&rest, ",")) != NULL) {

@@ -127,7 +127,8 @@ static bool trace_ev_copy(struct trace_buf *b, const struct trace_entry *e,
  * out of line, so that a stack trace skips it, its caller and the probe.
  */
 static noinline void trace_ev_commit_ftrace(struct trace_ev_call *call,
-					    void *rec, unsigned int len)
+					    void *rec, unsigned int len,
+					    unsigned int level)
 {
 	const struct trace_entry *e = rec;
 	const struct trace_ev_filter *f;
@@ -156,8 +157,13 @@ static noinline void trace_ev_commit_ftrace(struct trace_ev_call *call,
 		f = rcu_dereference_sched(call->rt->filter);
 		if (!test_bit(TRACE_EV_B_MUTE, &call->flags) &&
 		    (!f || trace_ev_filter_match(f, rec, len)) &&
-		    trace_ev_copy(&trace_top_buf, e, len))
+		    trace_ev_copy(&trace_top_buf, e, len)) {
+			/* tp_printk: the console gets what the trace does. */
+			if (static_branch_unlikely(&trace_ev_tp_printk) &&
+			    READ_ONCE(tracepoint_printk))
+				trace_ev_printk(call, rec, len, level);
 			trace_ev_maybe_stack(3);
+		}
 		if (!list_empty(&call->rt->trigs)) {
 			trace_ev_trig_run(&call->rt->trigs, &trace_top_buf,
 					  rec, len);
@@ -205,7 +211,7 @@ void trace_ev_commit_slow(struct trace_ev_call *call, void *rec)
 	 */
 	if (!test_bit(TRACE_EV_B_PERF_ONLY, &call->flags)) {
 		tracing_generic_entry_update(rec, call->id, trace_ctx_dec());
-		trace_ev_commit_ftrace(call, rec, len);
+		trace_ev_commit_ftrace(call, rec, len, d);
 	}
 	/* Event probes read the record as it is in the buffer. */
 	if (IS_ENABLED(CONFIG_EPROBE_EVENTS) &&

@@ -692,20 +692,61 @@ bool trace_raw_ready(struct trace_buf *b, int cpu)
 static struct trace_iter *trace_dump_iter;
 
 /**
- * trace_iter_dump_start() - the iterator of ftrace_dump()
+ * trace_iter_dump_start() - the iterator of ftrace_dump(), set to a buffer
+ * @b:		the buffer to dump; its owner's options and tracer print it
  * @cpu:	the CPU to dump, or RING_BUFFER_ALL_CPUS
  *
- * Context: the caller serialises dumps.
+ * Nothing of a previous dump stays: its readers and printer state start
+ * afresh, and time counts from 0 (the dump prints the latency format).
+ *
+ * Context: any; the caller serialises dumps.
  * Return: the dumping iterator (made at boot), or NULL.
  */
-struct trace_iter *trace_iter_dump_start(int cpu)
+struct trace_iter *trace_iter_dump_start(struct trace_buf *b, int cpu)
 {
-	if (trace_dump_iter)
-		trace_dump_iter->cpu = cpu;
-	return trace_dump_iter;
+	struct trace_iter *it = trace_dump_iter;
+	int i;
+
+	if (!it)
+		return NULL;
+	for_each_possible_cpu(i) {
+		it->rd[i].has_page = false;
+		it->rd[i].ev = NULL;
+		it->rd[i].lost = 0;
+		memset(&it->state[i], 0, sizeof(it->state[i]));
+		it->state[i].last_pid = -1;
+	}
+	it->buf = b;
+	it->tr = b->owner;
+	it->cpu = cpu;
+	it->last = -1;
+	it->has_pending = false;
+	it->absorb = false;
+	it->base = 0;
+	it->in_ns = trace_buf_clock_in_ns(b);
+	return it;
 }
 
-static int __init trace_iter_init(void)
+/**
+ * trace_iter_dumping() - whether an iterator is ftrace_dump()'s
+ * @it:	the iterator
+ *
+ * Return: true for the dump's, which prints the latency format.
+ */
+bool trace_iter_dumping(const struct trace_iter *it)
+{
+	return it->kind == TRACE_ITER_DUMP;
+}
+
+/**
+ * trace_iter_dump_init() - make the iterator of ftrace_dump()
+ *
+ * Called by trace_core_init(), once the buffer is there: from then on an
+ * oops can dump it.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int __init trace_iter_dump_init(void)
 {
 	struct trace_iter *it = kzalloc(sizeof(*it), GFP_KERNEL);
 	bool pages = true;
@@ -732,4 +773,3 @@ static int __init trace_iter_init(void)
 	trace_dump_iter = it;
 	return 0;
 }
-late_initcall(trace_iter_init);

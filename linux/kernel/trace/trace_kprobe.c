@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Kprobe events: trace events on kprobes and kretprobes, defined at run
- * time through kprobe_events or dynamic_events, and counted in
- * kprobe_profile.
+ * time through kprobe_events or dynamic_events, or at boot by
+ * kprobe_event=, and counted in kprobe_profile.
  *
  * An event is a probe event (trace_probe_ev.h) whose places are struct
  * tk_probe: the base keeps the event, its places and its hits, writes
@@ -18,6 +18,7 @@
  */
 #include <linux/bpf.h>
 #include <linux/ctype.h>
+#include <linux/init.h>
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
@@ -25,6 +26,7 @@
 #include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <asm/setup.h>
 
 #include "trace.h"
 #include "trace_dynev.h"
@@ -743,6 +745,43 @@ static struct trace_fs_table tk_fs = {
 };
 
 TRACE_FS_REGISTER(tk_fs);
+
+/*
+ * kprobe_event=DEF[;DEF...] on the command line: kprobe events defined
+ * and started at boot, each DEF a line of kprobe_events with commas for
+ * its spaces. Early in the initcalls, to catch what runs before init; a
+ * definition that fails is reported and skipped.
+ */
+static char tk_boot[COMMAND_LINE_SIZE] __initdata;
+
+static int __init tk_boot_setup(char *str)
+{
+	strscpy(tk_boot, str);
+	return 1;
+}
+__setup("kprobe_event=", tk_boot_setup);
+
+static int __init tk_boot_define(void)
+{
+	char *rest = tk_boot, *def, *c;
+	int ret;
+
+	while ((def = strsep(&rest, ";")) != NULL) {
+		if (!*def)
+			continue;
+		for (c = def; *c; c++)
+			if (*c == ',')
+				*c = ' ';
+		ret = dynev_boot_define(&tk_kind.dk, def);
+		if (ret)
+			pr_warn("tracing: kprobe_event=%s: error %d, ignored\n",
+				def, ret);
+	}
+	return 0;
+}
+
+/* After tk_init(); the event files come at trace_ev_init(). */
+core_initcall_sync(tk_boot_define);
 
 static int __init tk_init(void)
 {

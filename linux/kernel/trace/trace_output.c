@@ -7,6 +7,7 @@
  */
 #include <linux/kallsyms.h>
 #include <linux/log2.h>
+#include <linux/nmi.h>
 #include <linux/kernel.h>
 #include <linux/utsname.h>
 #include <linux/printk.h>
@@ -553,7 +554,8 @@ void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 		seq_printf(m, "%d %d %llu ", ev->rec->pid, ev->cpu, ev->ts);
 	else if (trace_print_own_line(m, ev, t))
 		return;
-	else if (trace_ev_opt(ev, TRACE_OPT_LATENCY_FORMAT) || (t && t->use_max))
+	else if (trace_ev_opt(ev, TRACE_OPT_LATENCY_FORMAT) || (t && t->use_max) ||
+		 trace_iter_dumping(ev->it))
 		trace_print_lat_context(m, ev);
 	else if (trace_ev_opt(ev, TRACE_OPT_CONTEXT_INFO))
 		trace_print_context(m, ev);
@@ -563,16 +565,21 @@ void trace_print_ev(struct seq_file *m, const struct trace_ev *ev)
 }
 
 /**
- * trace_dump_buffer() - print and consume every record on the console
+ * trace_dump_buffer() - print and consume a trace array's records on the
+ * console
+ * @tr:		the trace array (an instance, or &trace_top)
  * @cpu:	only the records of this CPU, or RING_BUFFER_ALL_CPUS
  *
- * Used by ftrace_dump() on oops and panic, and by the dump commands;
- * takes no sleeping lock. A dump that finds another running returns.
+ * Used by ftrace_dump() on oops and panic, by sysrq-z and by the dump
+ * commands; takes no sleeping lock. The lines around the records are
+ * upstream's, which log scanners look for. A dump that finds another
+ * running returns.
  */
-void trace_dump_buffer(int cpu)
+void trace_dump_buffer(struct trace_array *tr, int cpu)
 {
 	static char line[1024];
 	static DEFINE_RAW_SPINLOCK(dump_lock);
+	static const char rule[] = "---------------------------------\n";
 	struct seq_file m = { .buf = line, .size = sizeof(line) };
 	struct trace_iter *it;
 	struct trace_ev ev;
@@ -581,21 +588,30 @@ void trace_dump_buffer(int cpu)
 
 	if (!raw_spin_trylock_irqsave(&dump_lock, flags))
 		return;
-	it = trace_iter_dump_start(cpu);
+	it = trace_iter_dump_start(trace_array_buf(tr), cpu);
 	if (!it) {
 		raw_spin_unlock_irqrestore(&dump_lock, flags);
 		return;
 	}
+	if (trace_array_is_top(tr))
+		pr_emerg("Dumping ftrace buffer:\n");
+	else
+		pr_emerg("Dumping ftrace instance %s buffer:\n",
+			 trace_array_name(tr));
 	while (trace_iter_peek(it, &ev)) {
 		if (!any)
-			pr_emerg("Dumping the trace buffer:\n");
+			pr_emerg("%s", rule);
 		any = true;
 		m.count = 0;
 		trace_print_ev(&m, &ev);
 		pr_emerg("%.*s", (int)m.count, line);
 		trace_iter_next(it);
+		/* The console may take long: a dump is not a lockup. */
+		touch_nmi_watchdog();
 	}
 	if (any)
-		pr_emerg("End of the trace buffer\n");
+		pr_emerg("%s", rule);
+	else
+		pr_emerg("   (ftrace buffer empty)\n");
 	raw_spin_unlock_irqrestore(&dump_lock, flags);
 }

@@ -13,6 +13,7 @@
  *   snapshot[:count] [if filter]	trigger of an event (trace_ev_trig.c)
  *   <function>:snapshot[:count]	function command (fentry_cmd.c)
  *   tracing_snapshot()		from kernel code
+ *   ftrace_boot_snapshot		at the end of boot (command line)
  *
  * Triggers and commands arm the snapshot: the buffer is allocated when
  * they are set, so that taking a snapshot never allocates, and it cannot
@@ -24,12 +25,15 @@
  * buffer has no swap of one CPU, so writing 0 or 1 there is refused.
  */
 #include <linux/fs.h>
+#include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/mutex.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
+#include <linux/trace.h>
 #include <linux/uaccess.h>
 
 #include "trace.h"
@@ -271,6 +275,102 @@ void tracing_snapshot_alloc(void)
 	trace_snapshot_take(&trace_top_buf);
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+/*
+ * alloc_snapshot on the command line: the snapshot buffer from boot on,
+ * for tracing_snapshot() in early code. ftrace_boot_snapshot: a snapshot
+ * at the end of boot, before init runs; with =NAME[,NAME...], of those
+ * instances (which trace_instance= made) instead of the top buffer.
+ */
+static bool trace_snap_boot_alloc __initdata;
+static bool trace_snap_boot_top __initdata;
+static char trace_snap_boot_names[MAX_TRACER_SIZE] __initdata;
+
+static int __init trace_snap_alloc_setup(char *str)
+{
+	if (*str)
+		return 0;
+	trace_snap_boot_alloc = true;
+	return 1;
+}
+__setup("alloc_snapshot", trace_snap_alloc_setup);
+
+static int __init trace_snap_boot_setup(char *str)
+{
+	if (!*str)
+		trace_snap_boot_top = true;
+	else if (*str == '=')
+		strscpy(trace_snap_boot_names, str + 1);
+	else
+		return 0;
+	return 1;
+}
+__setup("ftrace_boot_snapshot", trace_snap_boot_setup);
+
+/**
+ * trace_snapshot_boot_alloc() - allocate the snapshot buffer if
+ * alloc_snapshot asks
+ *
+ * Called by early_trace_init(), once the trace buffer is there.
+ */
+void __init trace_snapshot_boot_alloc(void)
+{
+	if (!trace_snap_boot_alloc)
+		return;
+	guard(mutex)(&trace_snap_lock);
+	if (trace_max_alloc(&trace_top_buf, TRACE_MAX_SNAP))
+		pr_warn("tracing: alloc_snapshot: no memory\n");
+}
+
+/*
+ * The boot snapshot of @b; a note in the trace (the snapshot's successor)
+ * names @ip.
+ */
+static void __init trace_snap_boot_take(struct trace_buf *b, unsigned long ip)
+{
+	static const char note[] = "** Boot snapshot taken **\n";
+
+	scoped_guard(mutex, &trace_snap_lock) {
+		if (trace_max_alloc(b, TRACE_MAX_SNAP)) {
+			pr_warn("tracing: ftrace_boot_snapshot: no memory\n");
+			return;
+		}
+	}
+	trace_snapshot_take(b);
+	trace_print_write(b, ip, note, sizeof(note) - 1);
+}
+
+/**
+ * ftrace_boot_snapshot() - take the snapshots ftrace_boot_snapshot asks for
+ *
+ * Called once the initcalls are done, as init memory is freed, before
+ * init runs. An instance that is not there is reported.
+ */
+void __init ftrace_boot_snapshot(void)
+{
+	char *rest = trace_snap_boot_names, *name;
+	struct trace_array *tr;
+
+	if (trace_snap_boot_top)
+		trace_snap_boot_take(&trace_top_buf, _THIS_IP_);
+	while ((name = strsep(&rest, ",")) != NULL) {
+		if (!*name)
+			continue;
+		/* Nothing removes an instance before init runs. */
+		rcu_read_lock();
+		tr = trace_array_find_rcu(name, strlen(name));
+		rcu_read_unlock();
+		if (tr)
+			tr = trace_array_get_by_name(name, NULL);
+		if (!tr) {
+			pr_warn("tracing: boot snapshot of %s: no such instance\n",
+				name);
+			continue;
+		}
+		trace_snap_boot_take(trace_array_buf(tr), _THIS_IP_);
+		trace_array_put(tr);
+	}
+}
 
 static const struct trace_view trace_snap_view = {
 	.print_header = trace_snap_print_header,
