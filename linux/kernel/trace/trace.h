@@ -854,6 +854,7 @@ ssize_t trace_pages_splice(struct file *file, loff_t *ppos,
 void trace_snapshot_take(struct trace_buf *b);
 int trace_snapshot_arm(struct trace_buf *b);
 void trace_snapshot_disarm(struct trace_buf *b);
+int trace_snapshot_alloc_array(struct trace_array *tr);
 #else
 static inline void trace_snapshot_take(struct trace_buf *b)
 {
@@ -866,6 +867,11 @@ static inline int trace_snapshot_arm(struct trace_buf *b)
 
 static inline void trace_snapshot_disarm(struct trace_buf *b)
 {
+}
+
+static inline int trace_snapshot_alloc_array(struct trace_array *tr)
+{
+	return -ENODEV;
 }
 #endif
 

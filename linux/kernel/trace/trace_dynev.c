@@ -676,6 +676,21 @@ out:
 }
 
 /**
+ * dynev_command() - run one line of dynamic_events
+ * @line:	the command, without newline or comment
+ *
+ * For the writers that are not user space (the boot config): as a
+ * write() of the line to dynamic_events, a refusal explained in
+ * error_log.
+ *
+ * Return: 0 or a negative errno.
+ */
+int dynev_command(const char *line)
+{
+	return dynev_run(NULL, line);
+}
+
+/**
  * dynev_write() - write() of a definitions file
  * @only:	its kind; NULL for dynamic_events
  * @ubuf:	the bytes written
