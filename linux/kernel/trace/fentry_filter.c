@@ -190,20 +190,19 @@ struct fentry_filter_file {
 static struct fentry_filter_file *fentry_filter_begin(struct trace_array *tr,
 						      long kind, bool truncated)
 {
-	struct ftrace_hash __rcu **slot;
-	struct fentry_filter_file *f;
+	struct fentry_filter_file *f = kzalloc(sizeof(*f), GFP_KERNEL);
 	struct ftrace_hash *cur;
 
-	slot = fentry_array_slot(tr, kind);
-	if (!slot)
-		return ERR_PTR(-ENODEV);
-	f = kzalloc(sizeof(*f), GFP_KERNEL);
 	if (!f)
 		return ERR_PTR(-ENOMEM);
-	f->slot = slot;
-	f->kind = kind;
-	f->tr = tr;
-	f->truncated = truncated;
+	*f = (struct fentry_filter_file){
+		.slot = fentry_array_slot(tr, kind),
+		.kind = kind, .tr = tr, .truncated = truncated,
+	};
+	if (!f->slot) {
+		kfree(f);
+		return ERR_PTR(-ENODEV);
+	}
 	if (!f->truncated) {
 		guard(mutex)(&fentry_lock);
 		cur = rcu_dereference_protected(*f->slot,
@@ -417,6 +416,14 @@ static int fentry_filter_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
+const struct file_operations fentry_filter_fops = {
+	.open		= fentry_filter_open,
+	.read		= trace_edit_read,
+	.write		= fentry_filter_write,
+	.llseek		= trace_edit_llseek,
+	.release	= fentry_filter_release,
+};
+
 /**
  * fentry_filter_edit() - add terms to a set, as a write of its file
  * @tr:		the trace array whose file it is
@@ -469,14 +476,6 @@ int fentry_filter_edit(struct trace_array *tr, long kind, const char *text)
 	fentry_filter_end(f);
 	return ret;
 }
-
-const struct file_operations fentry_filter_fops = {
-	.open		= fentry_filter_open,
-	.read		= trace_edit_read,
-	.write		= fentry_filter_write,
-	.llseek		= trace_edit_llseek,
-	.release	= fentry_filter_release,
-};
 
 /**
  * fentry_ops_set() - apply terms to a user's filter or notrace set
