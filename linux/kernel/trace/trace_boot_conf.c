@@ -514,7 +514,10 @@ static void __init bc_kernel(void)
 		__disable_trace_on_warning = 1;
 }
 
-/* Instance NAME of ftrace.instance.NAME, made if need be, then its keys. */
+/*
+ * Instance NAME of ftrace.instance.NAME, made if need be, then its keys;
+ * with @s NULL, only made.
+ */
 static void __init bc_instance(struct xbc_node *node, struct seq_buf *s)
 {
 	struct trace_array *tr;
@@ -525,7 +528,8 @@ static void __init bc_instance(struct xbc_node *node, struct seq_buf *s)
 		bc_skip(node, xbc_node_get_data(node), -EINVAL);
 		return;
 	}
-	bc_array(tr, node, s);
+	if (s)
+		bc_array(tr, node, s);
 	trace_array_put(tr);
 }
 
@@ -553,6 +557,14 @@ static int __init trace_boot_conf_apply(void)
 		xbc_node_for_each_subkey(insts, inst)
 			bc_define_all(inst, &s);
 	bc_fgraph(ftrace);
+	/*
+	 * Every instance is made before the top array's options change: an
+	 * instance starts with the top's, and what it lists is what it
+	 * changes from the defaults (as ftrace2bconf.sh dumps it).
+	 */
+	if (insts)
+		xbc_node_for_each_subkey(insts, inst)
+			bc_instance(inst, NULL);
 	if (ftrace)
 		bc_array(&trace_top, ftrace, &s);
 	if (insts)
