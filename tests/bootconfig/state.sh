@@ -2,12 +2,16 @@
 # A rich tracing state, set by hand through tracefs, for ftrace2bconf.sh
 # to dump: an instance, kprobe and synthetic events, hist triggers with
 # onmatch() and onmax() actions, filters, triggers, options, and the
-# settings of the buffers. (One instance: the dump reads every event's
-# files in each array, which takes minutes on the debug kernel in TCG.)
+# settings of the buffers. No trigger with a count or none: the dump
+# writes "traceoff:count=3" or "traceon:unlimited", which a trigger file
+# does not take back. One instance: the dump reads every event's files
+# in each array, which takes minutes on the debug kernel in TCG.
 set -e
 cd /sys/kernel/tracing
-echo 'p:kprobes/bc_read vfs_read count=$arg3:u64' >> kprobe_events
-echo 'p:kprobes/bc_write vfs_write buf=$arg2:x64' >> kprobe_events
+# (On functions the dump does not call: it reads thousands of files, and
+# the debug kernel in TCG is slow enough.)
+echo 'p:kprobes/bc_sync ksys_sync' >> kprobe_events
+echo 'p:kprobes/bc_fsync vfs_fsync_range start=$arg2:u64' >> kprobe_events
 echo 'bc_lat pid_t pid; u64 lat' >> synthetic_events
 mkdir instances/bc_one
 
@@ -17,9 +21,9 @@ echo 'hist:keys=pid:ts0=common_timestamp.usecs' >> \
 echo 'hist:keys=next_pid:lat=common_timestamp.usecs-$ts0:onmatch(sched.sched_waking).trace(bc_lat,next_pid,$lat)' >> \
 	events/sched/sched_switch/trigger
 echo 'hist:keys=pid:vals=lat:sort=lat' >> events/synthetic/bc_lat/trigger
-echo 'common_pid < 1000' > events/kprobes/bc_read/filter
-echo 1 > events/kprobes/bc_read/enable
-echo 'stacktrace:5 if buf == 0' > events/kprobes/bc_write/trigger
+echo 'common_pid < 1000' > events/kprobes/bc_sync/filter
+echo 1 > events/kprobes/bc_sync/enable
+echo 'start > 4096' > events/kprobes/bc_fsync/filter
 echo 'prev_prio < 130' > events/sched/sched_switch/filter
 echo 1 > events/sched/sched_switch/enable
 echo sym-offset > trace_options
@@ -34,7 +38,7 @@ echo 2048 > instances/bc_one/buffer_size_kb
 echo 1 > instances/bc_one/snapshot
 echo 1 > instances/bc_one/tracing_cpumask
 echo 0 > instances/bc_one/tracing_on
-echo vfs_read > instances/bc_one/set_ftrace_filter
+echo ksys_sync > instances/bc_one/set_ftrace_filter
 echo function > instances/bc_one/current_tracer
 
 # And in it: events, a whole system, a filter, hist triggers with onmax().
@@ -44,6 +48,4 @@ echo 'next_pid < 10' > instances/bc_one/events/sched/sched_switch/filter
 echo 'hist:keys=pid:ts1=common_timestamp.usecs' >> \
 	instances/bc_one/events/sched/sched_wakeup/trigger
 echo 'hist:keys=next_pid:w=common_timestamp.usecs-$ts1:onmax($w).save(prev_comm,prev_pid)' >> \
-	instances/bc_one/events/sched/sched_switch/trigger
-echo 'traceoff:3 if prev_pid == 1' >> \
 	instances/bc_one/events/sched/sched_switch/trigger

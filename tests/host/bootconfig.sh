@@ -58,15 +58,21 @@ check "D: an instance's event.GROUP.enable" grep -qx 'ALL 1' "$tmp/d.out"
 check "D: its ftrace.notraces" grep -qx 'bc_all notrace vfs_write' \
 	"$tmp/d.out"
 check "D: its tracing_on" grep -qx 'bc_all on 0' "$tmp/d.out"
-for key in ftrace.no_such_key ftrace.instance.bc_ex.trace_clock \
-	   ftrace.event.sched.sched_wakeup.filter \
-	   ftrace.event.kprobes.bc_bad.probes \
-	   ftrace.event.sched.sched_wakeup.hist.bad_hist_key; do
-	check "D: $key is reported and skipped" \
-		grep -q "bootconfig: $key.*skipped" "$tmp/d.log"
-done
-check "D: nothing else is" test "$(grep -c 'bootconfig: .*skipped' \
-	"$tmp/d.log")" = 5
+# Upstream names no key, and says nothing of one it does not know.
+if [ "$k" = upstream ]; then
+	n=$((n + 1))
+	echo "ok $n D: bad keys reported by name # SKIP upstream names none"
+else
+	for key in ftrace.no_such_key ftrace.instance.bc_ex.trace_clock \
+		   ftrace.event.sched.sched_wakeup.filter \
+		   ftrace.event.kprobes.bc_bad.probes \
+		   ftrace.event.sched.sched_wakeup.hist.bad_hist_key; do
+		check "D: $key is reported and skipped" \
+			grep -q "bootconfig: $key.*skipped" "$tmp/d.log"
+	done
+	check "D: nothing else is" test "$(grep -c \
+		'bootconfig: .*skipped' "$tmp/d.log")" = 5
+fi
 
 vm -t 300 -a "$tmp/e.bconf:/opt/bctest/e.bconf" \
 	"$apply /opt/bctest/e.bconf > /dev/null && $full" > "$tmp/e.out" \
