@@ -77,9 +77,17 @@ fi
 vm -t 300 -a "$tmp/e.bconf:/opt/bctest/e.bconf" \
 	"$apply /opt/bctest/e.bconf > /dev/null && $full" > "$tmp/e.out" \
 	2> "$tmp/e.err"
-# All but what D has alone: the pci_proc_init() example's top tracer,
-# tracing_on and kprobes, vfs_read in set_ftrace_filter, bc_all.
-ex3='^top \(tracer\|on\|filter\) \|start_event\|end_event\|^bc_all '
+# All but what D has alone: the pci_proc_init() example's top tracer
+# (and upstream's options of the tracer), tracing_on and kprobes, vfs_read
+# in set_ftrace_filter, and bad.bconf's (upstream keeps a bad filter's
+# text and error in the filter file).
+ex3='^top \(tracer\|on\|filter\|options\) \|start_event\|end_event'
+ex3="$ex3\\|^bc_all \\|sched_wakeup/filter"
+# And the instances' options: bconf2ftrace.sh makes an instance after the
+# top's options are set, and it starts with them; the boot makes it first.
+ex3="$ex3\\|^[a-z_]* options "
+check "D: ftrace.options" grep -q '^top options .* sym-offset .* noirq-info ' \
+	"$tmp/d.out"
 check "E: bconf2ftrace.sh sets up what the boot did" \
 	diff -u <(grep -v '^[A-Z]* \|^#' "$tmp/d.out" | grep -v "$ex3") \
 	<(grep -v "$ex3" "$tmp/e.out")
