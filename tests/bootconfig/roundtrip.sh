@@ -20,7 +20,8 @@ check "A: ftrace2bconf.sh dumps the state" \
 	grep -q 'onmatch(sched.sched_waking)' "$tmp/a.bconf"
 check "A: the dump has the instance" test "$(grep -c \
 	'^ftrace.instance.bc_one\.' "$tmp/a.bconf")" -gt 8
-check "A: the dump is a boot config" "$tool" -l "$tmp/a.bconf"
+check "A: the dump is a boot config" \
+	sh -c '"$0" -l "$1" > /dev/null' "$tool" "$tmp/a.bconf"
 # What the dump cannot carry (it says so): the function and graph filters.
 {
 	cat "$tmp/a.bconf"
@@ -63,5 +64,12 @@ check "B: kernel.trace_event" grep -qx 'ftrace.event.initcall.enable' \
 vm -t 600 -a "$tmp/a_full.bconf:/opt/bctest/a.bconf" \
 	"$apply /opt/bctest/a.bconf > /dev/null && $dump" \
 	> "$tmp/c.out" 2> "$tmp/c.err"
+# But for the instance's options: bconf2ftrace.sh makes it after the
+# top's options are set, and it starts with them.
+io='^#\|^ftrace.instance.bc_one.options'
 check "C: bconf2ftrace.sh sets up what the dump says" \
-	diff -u <(grep -v '^#' "$tmp/a.bconf") <(grep -v '^#' "$tmp/c.out")
+	diff -u <(grep -v "$io" "$tmp/a.bconf") <(grep -v "$io" "$tmp/c.out")
+check "C: the instance's options, and the top's it started with" test \
+	"$(grep '^ftrace.instance.bc_one.options' "$tmp/c.out" |
+	   sed 's/ sym-offset,//; s/ noirq-info,//')" = \
+	"$(grep '^ftrace.instance.bc_one.options' "$tmp/a.bconf")"
