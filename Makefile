@@ -25,7 +25,7 @@ H := harness
 RUN_ARGS ?=
 
 .PHONY: all deps kernel prod-kernel upstream-kernel initramfs run check lint \
-	series series-check upstream-check bench defconfig-check fuzz kasan-check soak klp-check clean
+	series series-check upstream-check bench defconfig-check fuzz kasan-check soak klp-check bootconfig-check clean
 
 all: kernel
 
@@ -88,6 +88,9 @@ soak: deps
 
 klp-check: deps
 	@$(H)/kernel.sh test >/dev/null && HARNESS_NO_BUILD=1 $(H)/klp.sh test run $(TESTS)
+
+bootconfig-check: deps
+	@tests/bootconfig/roundtrip.sh
 
 clean:
 	rm -rf build/kernels build/logs build/series build/initramfs

@@ -350,6 +350,7 @@ unsigned int fentry_wanted(unsigned long ip, struct fentry_want *w);
  * argument is FENTRY_LIST_FILTER or FENTRY_LIST_NOTRACE).
  */
 extern const struct file_operations fentry_filter_fops;
+int fentry_filter_edit(struct trace_array *tr, long kind, const char *text);
 
 /* fentry_cmd.c: the commands of each trace array; listed under fentry_lock. */
 int fentry_cmd_apply(struct trace_array *tr, const struct ftrace_hash *fns,

@@ -182,26 +182,27 @@ struct fentry_filter_file {
 	bool truncated, changed, failed;
 };
 
-static int fentry_filter_open(struct inode *inode, struct file *file)
+/*
+ * The edit of @kind's set of @tr that an open for writing starts: a copy
+ * of the set (none with @truncated) and of its deferred terms. An
+ * ERR_PTR: -ENODEV when @tr has no such set, or -ENOMEM.
+ */
+static struct fentry_filter_file *fentry_filter_begin(struct trace_array *tr,
+						      long kind, bool truncated)
 {
-	struct trace_array *tr = trace_fs_array(inode);
-	struct ftrace_hash __rcu **slot;
-	long kind = trace_fs_arg(inode);
-	struct fentry_filter_file *f;
+	struct fentry_filter_file *f = kzalloc(sizeof(*f), GFP_KERNEL);
 	struct ftrace_hash *cur;
 
-	slot = fentry_array_slot(tr, kind);
-	if (!slot)
-		return -ENODEV;
-	if (!(file->f_mode & FMODE_WRITE))
-		return fentry_list_open_set(file, kind, slot, tr);
-	f = kzalloc(sizeof(*f), GFP_KERNEL);
 	if (!f)
-		return -ENOMEM;
-	f->slot = slot;
-	f->kind = kind;
-	f->tr = tr;
-	f->truncated = file->f_flags & O_TRUNC;
+		return ERR_PTR(-ENOMEM);
+	*f = (struct fentry_filter_file){
+		.slot = fentry_array_slot(tr, kind),
+		.kind = kind, .tr = tr, .truncated = truncated,
+	};
+	if (!f->slot) {
+		kfree(f);
+		return ERR_PTR(-ENODEV);
+	}
 	if (!f->truncated) {
 		guard(mutex)(&fentry_lock);
 		cur = rcu_dereference_protected(*f->slot,
@@ -209,7 +210,7 @@ static int fentry_filter_open(struct inode *inode, struct file *file)
 		f->set = fentry_hash_merge(cur, NULL, false);
 		if (IS_ERR(f->set)) {
 			kfree(f);
-			return -ENOMEM;
+			return ERR_PTR(-ENOMEM);
 		}
 		/* A filter of deferred terms only is empty, not NULL. */
 		if (!f->set && cur)
@@ -219,9 +220,28 @@ static int fentry_filter_open(struct inode *inode, struct file *file)
 		if ((cur && !f->set) || IS_ERR(f->terms)) {
 			fentry_hash_free(f->set);
 			kfree(f);
-			return -ENOMEM;
+			return ERR_PTR(-ENOMEM);
 		}
 	}
+	return f;
+}
+
+static int fentry_filter_open(struct inode *inode, struct file *file)
+{
+	struct trace_array *tr = trace_fs_array(inode);
+	long kind = trace_fs_arg(inode);
+	struct ftrace_hash __rcu **slot;
+	struct fentry_filter_file *f;
+
+	if (!(file->f_mode & FMODE_WRITE)) {
+		slot = fentry_array_slot(tr, kind);
+		if (!slot)
+			return -ENODEV;
+		return fentry_list_open_set(file, kind, slot, tr);
+	}
+	f = fentry_filter_begin(tr, kind, file->f_flags & O_TRUNC);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
 	file->private_data = f;
 	return nonseekable_open(inode, file);
 }
@@ -374,12 +394,9 @@ static ssize_t fentry_filter_write(struct file *file, const char __user *ubuf,
 	return ret ?: cnt;
 }
 
-static int fentry_filter_release(struct inode *inode, struct file *file)
+/* The edit ends, as a close of the file: the set takes the copy. */
+static void fentry_filter_end(struct fentry_filter_file *f)
 {
-	struct fentry_filter_file *f = file->private_data;
-
-	if (!(file->f_mode & FMODE_WRITE))
-		return seq_release_private(inode, file);
 	fentry_filter_flush(f);
 	if (f->changed || (f->truncated && !f->failed)) {
 		fentry_replace(f->slot, f->set, f->kind,
@@ -389,6 +406,13 @@ static int fentry_filter_release(struct inode *inode, struct file *file)
 	kvfree(f->set);
 	kfree(f->terms);
 	kfree(f);
+}
+
+static int fentry_filter_release(struct inode *inode, struct file *file)
+{
+	if (!(file->f_mode & FMODE_WRITE))
+		return seq_release_private(inode, file);
+	fentry_filter_end(file->private_data);
 	return 0;
 }
 
@@ -399,6 +423,59 @@ const struct file_operations fentry_filter_fops = {
 	.llseek		= trace_edit_llseek,
 	.release	= fentry_filter_release,
 };
+
+/**
+ * fentry_filter_edit() - add terms to a set, as a write of its file
+ * @tr:		the trace array whose file it is
+ * @kind:	the file: FENTRY_LIST_FILTER, _NOTRACE, _GRAPH or
+ *		_GRAPH_NOTRACE
+ * @text:	the terms, separated by white space
+ *
+ * For the writers that are not user space (the boot config): an open
+ * without O_TRUNC, one write of @text, and the close. Every term is
+ * checked before any is applied, as a write checks them.
+ *
+ * Return: 0; -EINVAL when a term is malformed or names no function (the
+ * set is unchanged); -ENODEV when @tr has no such set; -ENOMEM.
+ */
+int fentry_filter_edit(struct trace_array *tr, long kind, const char *text)
+{
+	char *buf __free(kfree) = kstrdup(text, GFP_KERNEL);
+	struct fentry_filter_file *f;
+	char *rest = buf, *term;
+	int ret = 0;
+
+	if (!buf)
+		return -ENOMEM;
+	while (!ret && (term = strsep(&rest, " \t\n")))
+		if (*term)
+			ret = fentry_set_check_kind(tr, term, kind,
+						    trace_array_is_top(tr));
+	if (ret)
+		return ret;
+	f = fentry_filter_begin(tr, kind, false);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	strscpy(buf, text, strlen(text) + 1);
+	rest = buf;
+	while (!ret && (term = strsep(&rest, " \t\n"))) {
+		if (!*term)
+			continue;
+		if (strscpy(f->term, term) < 0) {
+			ret = -EINVAL;
+			break;
+		}
+		f->len = strlen(term);
+		ret = fentry_filter_flush(f);
+	}
+	if (ret) {
+		/* Nothing of a failed edit is taken. */
+		f->changed = false;
+		f->failed = true;
+	}
+	fentry_filter_end(f);
+	return ret;
+}
 
 /**
  * fentry_ops_set() - apply terms to a user's filter or notrace set

@@ -867,6 +867,7 @@ void trace_snapshot_take(struct trace_buf *b);
 int trace_snapshot_arm(struct trace_buf *b);
 void trace_snapshot_disarm(struct trace_buf *b);
 void trace_snapshot_boot_alloc(void);
+int trace_snapshot_alloc_array(struct trace_array *tr);
 #else
 static inline void trace_snapshot_boot_alloc(void)
 {
@@ -883,6 +884,11 @@ static inline int trace_snapshot_arm(struct trace_buf *b)
 
 static inline void trace_snapshot_disarm(struct trace_buf *b)
 {
+}
+
+static inline int trace_snapshot_alloc_array(struct trace_array *tr)
+{
+	return -ENODEV;
 }
 #endif
 

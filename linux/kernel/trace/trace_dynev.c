@@ -691,7 +691,11 @@ int __init dynev_boot_define(struct dynev_kind *kind, const char *line)
 	struct dynev_event *ev;
 	int ret;
 
-	/* Nothing else defines events at boot: the new ones come last. */
+	/*
+	 * kprobe_event= runs at core_initcall_sync, before the boot config
+	 * (fs_initcall_sync) and anything else that defines events: the new
+	 * ones come last.
+	 */
 	scoped_guard(mutex, &dynev_lock)
 		ev = list_last_entry(&dynev_events, struct dynev_event, list);
 	ret = dynev_run(kind, line);
@@ -706,6 +710,21 @@ int __init dynev_boot_define(struct dynev_kind *kind, const char *line)
 			return ret;
 	}
 	return 0;
+}
+
+/**
+ * dynev_command() - run one line of dynamic_events
+ * @line:	the command, without newline or comment
+ *
+ * For the writers that are not user space (the boot config): as a
+ * write() of the line to dynamic_events, a refusal explained in
+ * error_log.
+ *
+ * Return: 0 or a negative errno.
+ */
+int dynev_command(const char *line)
+{
+	return dynev_run(NULL, line);
 }
 
 /**

@@ -177,6 +177,7 @@ static inline struct dynev_event *dynev_of(const struct trace_ev_call *call)
 	return (struct dynev_event *)call->data;
 }
 
+int dynev_command(const char *line);
 void dynev_register(struct dynev_kind *kind);
 int dynev_boot_define(struct dynev_kind *kind, const char *line);
 int dynev_parse_name(char *s, unsigned int pos, const char **grp,

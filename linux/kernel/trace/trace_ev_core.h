@@ -453,6 +453,16 @@ struct trace_ev_walk {
 
 struct trace_ev_arr *trace_ev_arr_of(struct trace_array *tr);
 
+/*
+ * The files of events and set_event, for the writers that are not user
+ * space: the boot config (trace_boot_conf.c).
+ */
+int trace_ev_rt_store(struct trace_ev_rt *rt, const char *file,
+		      const char *val);
+int trace_ev_file_store(struct trace_array *tr, const char *sys,
+			const char *event, const char *file, const char *val);
+int trace_ev_set_apply(struct trace_array *tr, const char *text);
+
 /**
  * trace_ev_ie_tr() - the trace array of an event in an instance
  * @ie:		the event there

@@ -382,6 +382,33 @@ static const struct trace_ev_attr trace_ev_attrs[] = {
 	{ "filter", 0640, true, sys_filter_show, sys_filter_store },
 };
 
+/**
+ * trace_ev_rt_store() - write a file of an event of the top array
+ * @rt:		the event
+ * @file:	the file's name in events/<system>/<event>/
+ * @val:	what to write, stripped
+ *
+ * The file's own store, as a write() of it runs it.
+ *
+ * Context: under trace_ev_lock.
+ * Return: 0, the store's errno, -ENODEV for an event gone with its
+ * module, or -ENOENT when the event has no such writable file.
+ */
+int trace_ev_rt_store(struct trace_ev_rt *rt, const char *file,
+		      const char *val)
+{
+	const struct trace_ev_attr *a;
+
+	lockdep_assert_held(&trace_ev_lock);
+	if (rt->dead)
+		return -ENODEV;
+	for (a = trace_ev_attrs; a < trace_ev_attrs + ARRAY_SIZE(trace_ev_attrs);
+	     a++)
+		if (!a->sys && !a->absent && a->store && !strcmp(a->name, file))
+			return a->store(val, rt);
+	return -ENOENT;
+}
+
 /* Opening takes a reference; a dead event's files answer ENODEV. */
 static int trace_ev_get(const struct trace_ev_node *n)
 {

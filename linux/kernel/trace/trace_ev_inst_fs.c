@@ -362,6 +362,53 @@ static ssize_t trace_evi_trigger_write(struct file *file,
 				    trace_evi_trigger_store);
 }
 
+/**
+ * trace_ev_file_store() - write a file of an event of a trace array
+ * @tr:		the array
+ * @sys:	the event's system
+ * @event:	its name
+ * @file:	"enable", "filter" or "trigger" (any writable file of the
+ *		event in the top array)
+ * @val:	what to write; stripped as a write() is
+ *
+ * For the writers that are not user space (the boot config): the text
+ * goes through the store of the file, with its checks and its
+ * error_log, as a write of it would.
+ *
+ * Return: 0, the store's errno, -ENOENT when @tr has no such event or
+ * file, or -ENOMEM.
+ */
+int trace_ev_file_store(struct trace_array *tr, const char *sys,
+			const char *event, const char *file, const char *val)
+{
+	char *buf __free(kfree) = kstrdup(val, GFP_KERNEL);
+	struct trace_ev_ie *ie;
+	struct trace_ev_rt *rt;
+	char *text;
+
+	if (!buf)
+		return -ENOMEM;
+	text = strim(buf);
+	guard(mutex)(&trace_ev_lock);
+	rt = trace_ev_lookup_locked(tr, sys, event, &ie);
+	if (!rt)
+		return -ENOENT;
+	if (!ie)
+		return trace_ev_rt_store(rt, file, text);
+	if (trace_ev_ie_gone(ie))
+		return -ENODEV;
+	if (!strcmp(file, "enable")) {
+		if (strcmp(text, "0") && strcmp(text, "1"))
+			return -EINVAL;
+		return trace_ev_ie_set_locked(ie, *text == '1');
+	}
+	if (!strcmp(file, "filter"))
+		return trace_evi_filter_store(ie, text);
+	if (!strcmp(file, "trigger"))
+		return trace_evi_trigger_store(ie, text);
+	return -ENOENT;
+}
+
 /* Opened with O_TRUNC for writing, the file drops its hist triggers. */
 static int trace_evi_trigger_open(struct inode *inode, struct file *file)
 {

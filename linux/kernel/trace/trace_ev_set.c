@@ -102,6 +102,27 @@ static void trace_ev_stop_all_locked(struct trace_ev_arr *arr)
 }
 
 /**
+ * trace_ev_set_apply() - write terms to a trace array's set_event
+ * @tr:		the array
+ * @text:	the terms, separated by white space
+ *
+ * As a write() of set_event (not opened with O_TRUNC): every term is
+ * checked before any is applied.
+ *
+ * Return: 0, -EINVAL when a term names no event (nothing changes), the
+ * errno of registering an event's probe, or -ENOMEM.
+ */
+int trace_ev_set_apply(struct trace_array *tr, const char *text)
+{
+	struct trace_ev_arr *arr;
+
+	guard(mutex)(&trace_ev_lock);
+	arr = trace_ev_arr_of(tr);
+	return trace_ev_terms(arr, text, true) ?:
+	       trace_ev_terms(arr, text, false);
+}
+
+/**
  * struct trace_ev_set_file - one open of set_event
  * @tr:		its trace array
  * @truncate:	opened with O_TRUNC for writing, and the events not yet

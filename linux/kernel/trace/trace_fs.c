@@ -633,6 +633,48 @@ int trace_fs_register(struct trace_fs_table *t)
 }
 
 /**
+ * trace_fs_attr_store() - write an attribute file of a trace array
+ * @tr:		the array
+ * @name:	the file's name in the array's directory
+ * @val:	what to write; whitespace around it is stripped, as a
+ *		write() of the file strips it
+ *
+ * For the writers that are not user space (the boot config): the value
+ * goes through the file's own store(), with its checks, as a write of
+ * the same text would.
+ *
+ * Return: 0, the store()'s errno, -ENOENT when @tr has no such attribute
+ * file, or -EINVAL for a value longer than a write takes.
+ */
+int trace_fs_attr_store(struct trace_array *tr, const char *name,
+			const char *val)
+{
+	const struct trace_fs_file *found = NULL, *f;
+	bool top = tr == trace_fs_top.tr;
+	const struct trace_fs_table *t;
+	char buf[TRACE_ATTR_MAX];
+	unsigned int i;
+
+	if (strscpy(buf, val) < 0)
+		return -EINVAL;
+	/* Tables are static and never leave: found stays valid. */
+	scoped_guard(mutex, &trace_fs_lock) {
+		list_for_each_entry(t, &trace_fs_tables, node) {
+			for (i = 0; !found && i < t->nr; i++) {
+				f = &t->files[i];
+				if (f->name && f->store && !strcmp(f->name, name) &&
+				    (f->scope == TRACE_FS_ARRAY ||
+				     (top && f->scope == TRACE_FS_TOP_ONLY)))
+					found = f;
+			}
+		}
+	}
+	if (!found)
+		return -ENOENT;
+	return found->store(tr, strim(buf), found->arg);
+}
+
+/**
  * trace_fs_set_top() - name the top trace array, whose files are the
  * tracefs root
  * @tr:		the array

@@ -158,6 +158,8 @@ enum {
 	{ .name = n, .mode = m, .scope = s, .arg = a, .fops = f }
 
 int trace_fs_register(struct trace_fs_table *t);
+int trace_fs_attr_store(struct trace_array *tr, const char *name,
+			const char *val);
 
 /* Register table @t, a static struct trace_fs_table, at core_initcall. */
 #define TRACE_FS_REGISTER(t)						\

@@ -197,6 +197,32 @@ out:
 	return ret;
 }
 
+/**
+ * trace_snapshot_alloc_array() - allocate a trace array's snapshot buffer
+ * @tr:		the array
+ *
+ * For the boot config's alloc_snapshot: the buffer a write of 1 to the
+ * snapshot file allocates, without the swap.
+ *
+ * Return: 0, -EBUSY while a latency tracer owns the top array's buffer,
+ * or -ENOMEM.
+ */
+int trace_snapshot_alloc_array(struct trace_array *tr)
+{
+	const struct tracer *t;
+	int ret;
+
+	t = trace_tracer_lock();
+	mutex_lock(&trace_snap_lock);
+	if (trace_array_is_top(tr) && t && t->use_max)
+		ret = -EBUSY;
+	else
+		ret = trace_max_alloc(trace_array_buf(tr), TRACE_MAX_SNAP);
+	mutex_unlock(&trace_snap_lock);
+	trace_tracer_unlock();
+	return ret;
+}
+
 /*
  * write() of the snapshot files. Returns @cnt; -EINVAL for anything but a
  * number (or 0 and 1 on a per-CPU file); -EBUSY while a latency tracer
