@@ -229,21 +229,22 @@ run_lint() {
 export HARNESS_NO_BUILD=1
 
 # Two lanes, each about one CPU: the production kernel's build, the
-# test kernel's selftests, the production kernel's tests, lint and the
-# host tests (recordmcount); ftracetest, the fuzzer and the soak.
+# test kernel's selftests, the production kernel's tests and lint;
+# ftracetest, the fuzzer, the soak and the host tests (recordmcount, and
+# the boots with tracing parameters and boot configs: about 8 minutes).
 echo "== running the guests and lint in two lanes"
 (
 	build_prod
 	timed selftests run_selftests
 	timed prod run_prod
 	timed lint run_lint
-	timed host-tests run_host_tests
 ) &
 lane_a=$!
 (
 	timed ftracetest run_ftracetest
 	timed fuzz run_fuzz
 	timed soak run_soak
+	timed host-tests run_host_tests
 ) &
 lane_b=$!
 wait $lane_a || true
