@@ -282,6 +282,15 @@ msg "block I/O path without block I/O tracing: prod-noblk"
 blk_ours=$(awk '$3 == "B20.untraced_insns" && $2 == "ours" { print $4 }' "$out/raw")
 awk -v ours="$blk_ours" '$1 == "B20.untraced_insns" && ours != "" {
 	print "1 ours B20.idle_insns", ours - $2 }' "$out/blk.out" >> "$out/raw"
+# B21: what a rich bootconfig's setup takes in the boot-time tracing
+# initcall, exact (bench/tbprof/bootpath: two boots per kernel).
+for k in ours upstream; do
+	msg "boot-time tracing setup: $k"
+	"$TOP/bench/tbprof/bootpath" -k "${flavour[$k]}" "$out/boot-$k" > "$out/boot.out" ||
+		{ cat "$out/boot.out" >&2; die "the boot-time tracing boots of $k failed"; }
+	awk -v k="$k" 'NF == 2 && $1 ~ /^B21\./ { print "1", k, $1, $2 }' \
+		"$out/boot.out" >> "$out/raw"
+done
 for r in $(seq 1 "$rounds"); do
 	for k in $kernels; do
 		msg "round $r/$rounds: $k"

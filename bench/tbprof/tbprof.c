@@ -28,7 +28,10 @@
  * and gate=OPEN:CLOSE[:CLOSE...] only what a vCPU runs from a block that
  * holds the instruction at OPEN to one that holds the instruction at a
  * CLOSE, both counted (an interrupt's entry to its iret, or to the
- * scheduler, where the task it interrupted is preempted). Both need a callback per
+ * scheduler, where the task it interrupted is preempted). With span=1 the gate
+ * is one for all vCPUs: every vCPU counts from the time any runs OPEN to the
+ * time any runs a CLOSE (an initcall that may sleep and move to another
+ * CPU, with what the other CPUs do meanwhile). Both need a callback per
  * block execution, as pairs= does. after=ADDR ignores mark='s passes until
  * the block at ADDR has run once (a system call the workload makes, where
  * the mark runs from boot on).
@@ -138,6 +141,7 @@ static int nclose;
 static uint64_t after;
 static int armed = 1;
 static unsigned char gated[MAXCPU];
+static int span;	/* span=1: gate= opens and closes for every vCPU */
 
 #define PSLOTS (1u << 20)
 struct pagestat {
@@ -340,13 +344,17 @@ static void on_arm(unsigned int cpu, void *udata)
 
 static void on_gate_open(unsigned int cpu, void *udata)
 {
-	if (cpu < MAXCPU)
+	if (span)
+		memset(gated, 1, sizeof(gated));
+	else if (cpu < MAXCPU)
 		gated[cpu] = 1;
 }
 
 static void on_gate_close(unsigned int cpu, void *udata)
 {
-	if (cpu < MAXCPU)
+	if (span)
+		memset(gated, 0, sizeof(gated));
+	else if (cpu < MAXCPU)
 		gated[cpu] = 0;
 }
 
@@ -483,6 +491,8 @@ int qemu_plugin_install(qemu_plugin_id_t id, const struct qemu_info_t *info,
 			mark_count = strtoull(argv[i] + 6, NULL, 0);
 		else if (!strncmp(argv[i], "after=", 6))
 			armed = !(after = strtoull(argv[i] + 6, NULL, 0));
+		else if (!strncmp(argv[i], "span=", 5))
+			span = atoi(argv[i] + 5);
 		else if (!strncmp(argv[i], "cpu=", 4))
 			only_cpu = atoi(argv[i] + 4);
 		else if (!strncmp(argv[i], "gate=", 5)) {
