@@ -414,4 +414,4 @@ static int __init trace_instances_init(void)
 		pr_warn("tracing: cannot create instances/\n");
 	return 0;
 }
-fs_initcall_sync(trace_instances_init);
+core_initcall_sync(trace_instances_init);

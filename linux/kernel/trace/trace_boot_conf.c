@@ -575,8 +575,9 @@ static int __init trace_boot_conf_apply(void)
 }
 
 /*
- * After tracefs, instances/ and the events of vmlinux (all at
- * fs_initcall_sync, in objects linked before this one), before the
- * device initcalls, whose boot it is to trace.
+ * At the end of core_initcall, as boottime-trace.rst says: after tracefs,
+ * instances/, the events' layers and kprobe_event= (core_initcall_sync,
+ * in objects linked before this one), so that what it sets up traces
+ * from postcore_initcall on.
  */
-fs_initcall_sync(trace_boot_conf_apply);
+core_initcall_sync(trace_boot_conf_apply);

@@ -693,8 +693,8 @@ int __init dynev_boot_define(struct dynev_kind *kind, const char *line)
 
 	/*
 	 * kprobe_event= runs at core_initcall_sync, before the boot config
-	 * (fs_initcall_sync) and anything else that defines events: the new
-	 * ones come last.
+	 * (linked after it at that level) and anything else that defines
+	 * events: the new ones come last.
 	 */
 	scoped_guard(mutex, &dynev_lock)
 		ev = list_last_entry(&dynev_events, struct dynev_event, list);

@@ -827,8 +827,10 @@ static void __init trace_ev_replay(void)
 
 /*
  * The layers above learn of the events of vmlinux, once tracefs holds
- * events/ (trace_fs_init(), at fs_initcall); then come the events they
- * add (syscalls) and those of later modules.
+ * events/ (trace_fs_init(), linked before this at core_initcall_sync);
+ * then come the events they add (syscalls) and those of later modules.
+ * Before the boot's own instances, dynamic events and boot config, which
+ * follow at the same level, so that they trace from postcore_initcall on.
  */
 static int __init trace_ev_init(void)
 {
@@ -845,4 +847,4 @@ static int __init trace_ev_init(void)
 			c->boot();
 	return 0;
 }
-fs_initcall_sync(trace_ev_init);
+core_initcall_sync(trace_ev_init);

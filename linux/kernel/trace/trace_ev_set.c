@@ -417,5 +417,8 @@ static int __init trace_inst_boot_apply(void)
 	return 0;
 }
 
-/* After instances/ (fs_initcall_sync) and the events of vmlinux. */
-late_initcall(trace_inst_boot_apply);
+/*
+ * After instances/ and the events' layers (trace_array.o, trace_ev_reg.o,
+ * linked before this at core_initcall_sync), before postcore_initcall.
+ */
+core_initcall_sync(trace_inst_boot_apply);

@@ -814,4 +814,4 @@ static int __init trace_fs_init(void)
 	debugfs_create_automount("tracing", NULL, trace_debugfs_automount, NULL);
 	return 0;
 }
-fs_initcall(trace_fs_init);
+core_initcall_sync(trace_fs_init);

@@ -30,8 +30,9 @@ struct trace_array;
  * @TRACE_FS_CPU:	per_cpu/cpuN/ of every trace array, once per
  *			possible CPU; the file's argument is N
  * @TRACE_FS_EVENTS:	events/ of the top array; only from a table
- *			registered before tracefs comes up (fs_initcall), since
- *			eventfs takes a directory's files once
+ *			registered before tracefs comes up (at
+ *			core_initcall_sync), since eventfs takes a
+ *			directory's files once
  */
 enum trace_fs_scope {
 	TRACE_FS_TOP_ONLY,
