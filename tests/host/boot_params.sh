@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The tracing parameters of the kernel command line, two boots:
+# The tracing parameters of the kernel command line, three boots:
 #  - trace_event=initcall:* sees the initcalls from the console ones on,
 #    trace_trigger= sets a trigger with its filter, kprobe_event= defines
 #    and starts kprobe events in time for populate_rootfs (a rootfs
@@ -10,7 +10,9 @@
 #    do_one_initcall; a malformed trace_clock=, trace_trigger= term and
 #    kprobe_event= definition are each reported once and ignored while
 #    the rest stands; traceoff_on_warning sets its sysctl;
-#    kernel.ftrace_dump_on_oops takes its string forms.
+#    kernel.ftrace_dump_on_oops takes its string forms;
+#  - ftrace=function traces from start_kernel() on, with ftrace_filter=
+#    and trace_options=nooverwrite in place first.
 # BOOT_KERNEL (a flavour or a bzImage) picks the kernel; test by default.
 . "$(dirname "$0")/lib.bash"
 kernel=${BOOT_KERNEL:-test}
@@ -123,3 +125,21 @@ check "traceoff_on_warning sets its sysctl" \
 check "kernel.ftrace_dump_on_oops takes its string forms" test "$(grep '^sysctl ' \
 	<<< "$out" | tr '\n' ' ')" = \
 	"sysctl 1 sysctl orig_cpu sysctl foo sysctl 1,foo,bar=2 sysctl foo=orig_cpu "
+
+# ftrace=function from start_kernel() on, as upstream's: with
+# ftrace_filter= and trace_options=nooverwrite in place first,
+# rest_init(), which start_kernel() calls last, after early_trace_init()
+# and before any initcall runs, is traced (its parent, past the end of a
+# noreturn call, may name the next symbol). Upstream traces __init
+# functions too, until their text is freed: ours does not record their
+# sites.
+app='ftrace=function ftrace_filter=rest_init,do_one_initcall'
+app="$app trace_options=nooverwrite trace_buf_size=1M"
+out=$(boot function "$app" '
+	echo 0 > tracing_on
+	echo "overwrite $(cat options/overwrite)"
+	grep -v "^#" trace | head -n 2 | sed "s/^/first /"')
+check "ftrace=function: trace_options=nooverwrite holds" \
+	grep -qx 'overwrite 0' <<< "$out"
+check "rest_init() is traced, before the initcalls" \
+	grep -q '^first .* rest_init <-' <<< "$out"

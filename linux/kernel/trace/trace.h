@@ -78,6 +78,10 @@ struct tracer {
 };
 
 int trace_core_init(void);
+void trace_boot_start_early(void);
+void trace_dump_boot(void);
+void trace_opts_boot_top(struct trace_array *tr);
+void trace_array_boot_init(void);
 int trace_register_tracer(struct tracer *t);
 const char *trace_current_tracer_name(void);
 const struct tracer *trace_current_tracer(void);
@@ -86,6 +90,13 @@ const struct tracer *trace_tracer_lock(void);
 void trace_tracer_unlock(void);
 int trace_set_tracer(const char *name);
 void trace_show_tracers(struct seq_file *m);
+
+/* trace_function.c: registered from early_trace_init(), for ftrace= */
+#ifdef CONFIG_FUNCTION_TRACER
+void trace_fn_register_early(void);
+#else
+static inline void trace_fn_register_early(void) { }
+#endif
 
 /* Options (trace_options, options/): bit numbers in trace_opts. */
 enum trace_opt {

@@ -180,7 +180,18 @@ static struct trace_opt_hook trace_array_overwrite_hook = {
 	.apply = trace_array_set_overwrite,
 };
 
-TRACE_OPT_HOOK(trace_array_overwrite_hook);
+/**
+ * trace_array_boot_init() - the top array's options, early in boot
+ *
+ * Called by trace_core_init(), from early_trace_init(): trace_options=
+ * may be applied there (ftrace=function), and trace_options=nooverwrite
+ * must hold from the first record on.
+ */
+void __init trace_array_boot_init(void)
+{
+	trace_opts_boot_top(&trace_top);
+	trace_opt_hook_register(&trace_array_overwrite_hook);
+}
 
 static struct trace_array *trace_array_find(const char *name)
 {

@@ -190,6 +190,7 @@ int __init trace_core_init(void)
 	trace_register_tracer(&trace_nop);
 	scoped_guard(mutex, &trace_lock)
 		WRITE_ONCE(trace_current, &trace_nop);
+	trace_array_boot_init();
 	return 0;
 }
 
@@ -214,24 +215,62 @@ static int __init trace_boot_options_setup(char *str)
 }
 __setup("trace_options=", trace_boot_options_setup);
 
-/* Once every built-in tracer has registered (at core_initcall). */
-static int __init trace_boot_start(void)
+/* Start the ftrace= tracer, once. */
+static void __init trace_boot_start_tracer(void)
 {
-	char *p = trace_boot_options, *opt;
 	int ret;
 
-	while ((opt = strsep(&p, ","))) {
-		if (*opt && trace_options_store(&trace_top, strim(opt), 0))
-			pr_warn("tracing: trace_options: unknown option %s\n", opt);
-	}
 	if (!*trace_boot_tracer)
-		return 0;
+		return;
 	ret = trace_set_tracer(trace_boot_tracer);
 	if (ret)
 		pr_warn("tracing: ftrace=%s: cannot start it (%d)\n",
 			trace_boot_tracer, ret);
 	else
 		pr_info("tracing: tracer %s started at boot\n", trace_boot_tracer);
+	trace_boot_tracer[0] = '\0';
+}
+
+/* Apply trace_options=, once. */
+static void __init trace_boot_apply_options(void)
+{
+	char *p = trace_boot_options, *opt;
+
+	while ((opt = strsep(&p, ","))) {
+		if (*opt && trace_options_store(&trace_top, strim(opt), 0))
+			pr_warn("tracing: trace_options: unknown option %s\n", opt);
+	}
+	trace_boot_options[0] = '\0';
+}
+
+/**
+ * trace_boot_start_early() - start ftrace= from early_trace_init()
+ *
+ * When the tracer it names is registered by then (the function tracer),
+ * it starts here, with trace_options= first (nooverwrite keeps the
+ * first records), before the scheduler and the initcalls, as upstream's;
+ * an option's hook that registers later is told then. Any other tracer
+ * starts once every built-in tracer has registered.
+ */
+void __init trace_boot_start_early(void)
+{
+	bool known;
+
+	if (!*trace_boot_tracer)
+		return;
+	scoped_guard(mutex, &trace_lock)
+		known = trace_find(trace_boot_tracer);
+	if (!known)
+		return;
+	trace_boot_apply_options();
+	trace_boot_start_tracer();
+}
+
+/* Once every built-in tracer has registered (at core_initcall). */
+static int __init trace_boot_start(void)
+{
+	trace_boot_apply_options();
+	trace_boot_start_tracer();
 	return 0;
 }
 core_initcall_sync(trace_boot_start);

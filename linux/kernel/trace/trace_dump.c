@@ -3,10 +3,9 @@
  * The trace buffer on the console, and the kernel's knobs around it:
  * ftrace_dump(), the dump on oops and panic (ftrace_dump_on_oops) and
  * by sysrq-z, traceoff_on_warning, and kernel.tracepoint_printk with
- * tp_printk and tp_printk_stop_on_boot; and early_trace_init(), which
- * sets the core up, with the boot parameters that act that early, and
- * hooks the dump to oops and panic; trace_init(), which sets the events
- * up before the initcalls.
+ * tp_printk and tp_printk_stop_on_boot; and trace_dump_boot(), which
+ * early_trace_init() (trace_boot_early.c) calls to take the boot
+ * parameters that act that early and hook the dump to oops and panic.
  */
 #include <linux/ftrace.h>
 #include <linux/init.h>
@@ -268,16 +267,14 @@ static void __init trace_clock_boot(void)
 }
 
 /**
- * early_trace_init() - set up tracing, early in start_kernel()
+ * trace_dump_boot() - the dump and the early parameters, in start_kernel()
  *
- * Runs once the slab allocator works, so that trace_printk() records from
- * early boot on, and an oops or panic from then on can dump them. Here,
- * at the top of the core, as it sets up the layers below.
+ * Called by early_trace_init(), once the core is up: from here on an
+ * oops or panic can dump the buffer; trace_clock=, alloc_snapshot and
+ * tp_printk take effect.
  */
-void __init early_trace_init(void)
+void __init trace_dump_boot(void)
 {
-	if (trace_core_init())
-		return;
 	if (trace_iter_dump_init())
 		pr_warn("tracing: no memory to dump the buffer on oops\n");
 	trace_clock_boot();
@@ -287,16 +284,4 @@ void __init early_trace_init(void)
 		trace_ev_tp_printk_init();
 	atomic_notifier_chain_register(&panic_notifier_list, &trace_panic_nb);
 	register_die_notifier(&trace_die_nb);
-}
-
-/**
- * trace_init() - second stage of boot-time set-up, in start_kernel()
- *
- * Before the initcalls: the events of vmlinux are registered, and those
- * of trace_event= start (trace_ev_boot.c).
- */
-void __init trace_init(void)
-{
-	if (IS_ENABLED(CONFIG_EVENT_TRACING))
-		trace_ev_boot_init();
 }

@@ -27,6 +27,22 @@
 static bool trace_fn_live;
 
 /*
+ * The stack after a function's record. The unwinder's functions are
+ * traced: the guard's second bit (the one a context in transition may
+ * take) is held too, so that they do not record themselves.
+ */
+static noinline void trace_fn_stack(struct trace_buf *b,
+				    struct ftrace_regs *fregs,
+				    unsigned int ctx)
+{
+	int bit = fentry_recursion_enter(FENTRY_REC_FUNCTION);
+
+	trace_stack_record(b, &arch_ftrace_regs(fregs)->regs, 0, ctx);
+	if (bit >= 0)
+		fentry_recursion_exit(bit);
+}
+
+/*
  * Record a function entry into @b, with a stack after it if @opts (its
  * array's options) say so; @ctx as trace_buf_reserve() takes.
  */
@@ -51,8 +67,7 @@ static __always_inline void trace_fn_record(struct trace_buf *b,
 		ctx = r->ent.flags << 16 | r->ent.preempt_count;
 		trace_rec_commit(&h);
 		if (unlikely(test_bit(TRACE_OPT_FUNC_STACK_TRACE, opts)))
-			trace_stack_record(b, &arch_ftrace_regs(fregs)->regs,
-					   0, ctx);
+			trace_fn_stack(b, fregs, ctx);
 	}
 	fentry_recursion_exit(bit);
 }
@@ -144,10 +159,19 @@ static struct tracer trace_fn_tracer = {
 FENTRY_BOOT_TERMS(trace_fn_boot_filter, "ftrace_filter=");
 FENTRY_BOOT_TERMS(trace_fn_boot_notrace, "ftrace_notrace=");
 
-static int __init trace_fn_register(void)
+/**
+ * trace_fn_register_early() - register the function tracer, early in boot
+ *
+ * Called by early_trace_init(), before the scheduler and the initcalls,
+ * so that ftrace=function traces from there on, as upstream's does: its
+ * callback needs only the buffer, and its patching only text_poke(),
+ * which works from poking_init() on. ftrace_filter= and ftrace_notrace=
+ * are in place first.
+ */
+void __init trace_fn_register_early(void)
 {
 	fentry_boot_sets(&fentry_global_hash, trace_fn_boot_filter_terms,
 			 trace_fn_boot_notrace_terms, "ftrace");
-	return trace_register_tracer(&trace_fn_tracer);
+	if (trace_register_tracer(&trace_fn_tracer))
+		pr_warn("tracing: cannot register the function tracer\n");
 }
-core_initcall(trace_fn_register);

@@ -65,33 +65,70 @@ const char *const trace_opt_names[TRACE_NR_OPTS] = {
 	[TRACE_OPT_BLK_CGNAME]		= TRACE_BLK_OPT_NAME("blk_cgname"),
 };
 
+/* The options above on at boot. */
+#define TRACE_OPTS_BOOT (BIT(TRACE_OPT_PRINT_PARENT) |			\
+	BIT(TRACE_OPT_CONTEXT_INFO) | BIT(TRACE_OPT_RECORD_CMD) |	\
+	BIT(TRACE_OPT_OVERWRITE) | BIT(TRACE_OPT_IRQ_INFO) |		\
+	BIT(TRACE_OPT_MARKERS) | BIT(TRACE_OPT_ANNOTATE) |		\
+	BIT(TRACE_OPT_TRACE_PRINTK) | BIT(TRACE_OPT_TRACE_PRINTK_DEST) |	\
+	BIT(TRACE_OPT_FUNCTION_TRACE) |					\
+	BIT(TRACE_OPT_FUNCGRAPH_CPU) | BIT(TRACE_OPT_FUNCGRAPH_OVERHEAD) |	\
+	BIT(TRACE_OPT_FUNCGRAPH_DURATION) | BIT(TRACE_OPT_FUNCGRAPH_IRQS) |	\
+	BIT(TRACE_OPT_SLEEP_TIME) | BIT(TRACE_OPT_GRAPH_TIME))
+
 /*
- * The top array's options, those above on at boot; written under
- * trace_opts_lock (as every instance's), read locklessly.
+ * The top array's options; written under trace_opts_lock (as every
+ * instance's), read locklessly.
  */
-unsigned long trace_opts = BIT(TRACE_OPT_PRINT_PARENT) |
-	BIT(TRACE_OPT_CONTEXT_INFO) | BIT(TRACE_OPT_RECORD_CMD) |
-	BIT(TRACE_OPT_OVERWRITE) | BIT(TRACE_OPT_IRQ_INFO) |
-	BIT(TRACE_OPT_MARKERS) | BIT(TRACE_OPT_ANNOTATE) |
-	BIT(TRACE_OPT_TRACE_PRINTK) | BIT(TRACE_OPT_TRACE_PRINTK_DEST) |
-	BIT(TRACE_OPT_FUNCTION_TRACE) |
-	BIT(TRACE_OPT_FUNCGRAPH_CPU) | BIT(TRACE_OPT_FUNCGRAPH_OVERHEAD) |
-	BIT(TRACE_OPT_FUNCGRAPH_DURATION) | BIT(TRACE_OPT_FUNCGRAPH_IRQS) |
-	BIT(TRACE_OPT_SLEEP_TIME) | BIT(TRACE_OPT_GRAPH_TIME);
+unsigned long trace_opts = TRACE_OPTS_BOOT;
 static DEFINE_MUTEX(trace_opts_lock);
 
 /* The registered hooks; under trace_opts_lock. */
 static struct trace_opt_hook *trace_opt_hooks;
 
+/* The top array, for the hooks that come after its options changed. */
+static struct trace_array *trace_opts_top __initdata;
+
+/**
+ * trace_opts_boot_top() - name the top array, before its options change
+ * @tr:	the top array
+ *
+ * From early_trace_init() (trace_core_init()): trace_options= may be
+ * applied there, before the hooks register at core_initcall.
+ */
+void __init trace_opts_boot_top(struct trace_array *tr)
+{
+	trace_opts_top = tr;
+}
+
 /**
  * trace_opt_hook_register() - have a hook told when its options flip
  * @h:	the hook, which lives as long as the kernel
+ *
+ * An option of the hook that the top array no longer has at its boot
+ * value (trace_options= applied from early_trace_init()) is told to it
+ * now; one it refuses goes back to that value, with a warning.
  */
 void __init trace_opt_hook_register(struct trace_opt_hook *h)
 {
+	unsigned long late;
+	unsigned int o;
+	bool on;
+
 	guard(mutex)(&trace_opts_lock);
 	h->next = trace_opt_hooks;
 	trace_opt_hooks = h;
+	late = (READ_ONCE(trace_opts) ^ TRACE_OPTS_BOOT) & h->opts;
+	if (!trace_opts_top)
+		return;
+	for_each_set_bit(o, &late, TRACE_NR_OPTS) {
+		on = test_bit(o, &trace_opts);
+		if (!h->apply(trace_opts_top, o, on))
+			continue;
+		pr_warn("tracing: trace_options=%s%s: refused, ignored\n",
+			on ? "" : "no", trace_opt_names[o]);
+		assign_bit(o, &trace_opts, !on);
+	}
 }
 
 /*
