@@ -255,27 +255,28 @@ insn_rows() {
 for k in $kernels; do
 	insn_rows "$k" >> "$out/raw"
 done
+# tool_rows TOOL NAME ROWS WHAT: run bench/tbprof/TOOL on ours and on
+# upstream (OUTDIR $out/NAME-KERNEL) and keep its "ROWS.x N" lines (ROWS an
+# awk regexp of row ids) as raw lines of that kernel; WHAT for messages.
+tool_rows() {
+	local k
+	for k in ours upstream; do
+		msg "$4: $k"
+		"$TOP/bench/tbprof/$1" -k "${flavour[$k]}" "$out/$2-$k" > "$out/$2.out" ||
+			{ cat "$out/$2.out" >&2; die "the $4 boots of $k failed"; }
+		awk -v k="$k" -v re="^($3)[.]" 'NF == 2 && $1 ~ re { print "1", k, $1, $2 }' \
+			"$out/$2.out" >> "$out/raw"
+	done
+}
 # B18, B19: the noise tracers' paths on guest CPU 1, exact
 # (bench/tbprof/noisepath): per timerlat period, and what osnoise adds per
 # timer interrupt it accounts. Three boots per kernel.
-for k in ours upstream; do
-	msg "noise tracer paths: $k"
-	"$TOP/bench/tbprof/noisepath" -k "${flavour[$k]}" "$out/noise-$k" > "$out/noise.out" ||
-		{ cat "$out/noise.out" >&2; die "the noise tracer boots of $k failed"; }
-	awk -v k="$k" 'NF == 2 && $1 ~ /^B1[89]\./ { print "1", k, $1, $2 }' \
-		"$out/noise.out" >> "$out/raw"
-done
+tool_rows noisepath noise 'B18|B19' "noise tracer paths"
 # B20: what blktrace, set up and started, adds to a 4 KB direct-I/O write,
 # exact (bench/tbprof/blkpath: two boots per kernel); and ours' write, not
 # set up, against ours built without block I/O tracing (prod-noblk: one
 # boot), which must be no longer.
-for k in ours upstream; do
-	msg "block I/O tracing paths: $k"
-	"$TOP/bench/tbprof/blkpath" -k "${flavour[$k]}" "$out/blk-$k" > "$out/blk.out" ||
-		{ cat "$out/blk.out" >&2; die "the blktrace boots of $k failed"; }
-	awk -v k="$k" 'NF == 2 && $1 ~ /^B20\./ { print "1", k, $1, $2 }' \
-		"$out/blk.out" >> "$out/raw"
-done
+tool_rows blkpath blk B20 "block I/O tracing paths"
 msg "block I/O path without block I/O tracing: prod-noblk"
 "$TOP/bench/tbprof/blkpath" -U -k prod-noblk "$out/blk-noblk" > "$out/blk.out" ||
 	{ cat "$out/blk.out" >&2; die "the prod-noblk boot failed"; }
@@ -284,13 +285,7 @@ awk -v ours="$blk_ours" '$1 == "B20.untraced_insns" && ours != "" {
 	print "1 ours B20.idle_insns", ours - $2 }' "$out/blk.out" >> "$out/raw"
 # B21: what a rich bootconfig's setup takes in the boot-time tracing
 # initcall, exact (bench/tbprof/bootpath: two boots per kernel).
-for k in ours upstream; do
-	msg "boot-time tracing setup: $k"
-	"$TOP/bench/tbprof/bootpath" -k "${flavour[$k]}" "$out/boot-$k" > "$out/boot.out" ||
-		{ cat "$out/boot.out" >&2; die "the boot-time tracing boots of $k failed"; }
-	awk -v k="$k" 'NF == 2 && $1 ~ /^B21\./ { print "1", k, $1, $2 }' \
-		"$out/boot.out" >> "$out/raw"
-done
+tool_rows bootpath boot B21 "boot-time tracing setup"
 for r in $(seq 1 "$rounds"); do
 	for k in $kernels; do
 		msg "round $r/$rounds: $k"

@@ -111,6 +111,7 @@ void __init trace_opts_boot_top(struct trace_array *tr)
  */
 void __init trace_opt_hook_register(struct trace_opt_hook *h)
 {
+	struct trace_opt_hook *told;
 	unsigned long late;
 	unsigned int o;
 	bool on;
@@ -118,15 +119,19 @@ void __init trace_opt_hook_register(struct trace_opt_hook *h)
 	guard(mutex)(&trace_opts_lock);
 	h->next = trace_opt_hooks;
 	trace_opt_hooks = h;
-	late = (READ_ONCE(trace_opts) ^ TRACE_OPTS_BOOT) & h->opts;
 	if (!trace_opts_top)
 		return;
+	late = (trace_opts ^ TRACE_OPTS_BOOT) & h->opts;
 	for_each_set_bit(o, &late, TRACE_NR_OPTS) {
 		on = test_bit(o, &trace_opts);
 		if (!h->apply(trace_opts_top, o, on))
 			continue;
 		pr_warn("tracing: trace_options=%s%s: refused, ignored\n",
 			on ? "" : "no", trace_opt_names[o]);
+		/* The hooks registered before were told: they go back too. */
+		for (told = h->next; told; told = told->next)
+			if (told->opts & BIT(o))
+				told->apply(trace_opts_top, o, !on);
 		assign_bit(o, &trace_opts, !on);
 	}
 }
